@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// One test command for every workspace; each workspace owns its own project settings.
+export default defineConfig({
+  test: {
+    projects: ['packages/contracts', 'apps/server', 'apps/web'],
+  },
+});
