@@ -1,3 +1,5 @@
 export * from './errors';
 export * from './health';
 export * from './limits';
+export * from './auth';
+export * from './user';
