@@ -1,0 +1,145 @@
+import { expect, test } from '@playwright/test';
+
+/** The document's scroll is locked when the root or the body hides its overflow. */
+async function scrollLocked(page: import('@playwright/test').Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const hidden = (el: Element) => getComputedStyle(el).overflowY === 'hidden';
+    return hidden(document.documentElement) || hidden(document.body);
+  });
+}
+
+test.describe('app shell', () => {
+  test('the theme toggle flips the root class and survives a reload', async ({ page }) => {
+    await page.goto('/');
+    const html = page.locator('html');
+    const before = (await html.getAttribute('class'))?.includes('dark') ? 'dark' : 'light';
+    const after = before === 'dark' ? 'light' : 'dark';
+
+    await page.getByTestId('theme-toggle').first().click();
+    await expect(html).toHaveClass(new RegExp(`\\b${after}\\b`));
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe(after);
+
+    await page.reload();
+    await expect(html).toHaveClass(new RegExp(`\\b${after}\\b`));
+  });
+
+  test('a theme change in one tab reaches the other tabs', async ({ context }) => {
+    const first = await context.newPage();
+    const second = await context.newPage();
+    await first.goto('/');
+    await second.goto('/');
+    const before = (await second.locator('html').getAttribute('class')) ?? '';
+    const after = before.includes('dark') ? 'light' : 'dark';
+    await first.getByTestId('theme-toggle').first().click();
+    await expect(second.locator('html')).toHaveClass(new RegExp(`\\b${after}\\b`));
+  });
+
+  test('the system preference decides the first theme', async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: 'light' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveClass(/\blight\b/);
+    await context.close();
+
+    const dark = await browser.newContext({ colorScheme: 'dark' });
+    const darkPage = await dark.newPage();
+    await darkPage.goto('/');
+    await expect(darkPage.locator('html')).toHaveClass(/\bdark\b/);
+    await dark.close();
+  });
+
+  test('Russian is the default; switching to English changes texts and persists', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    const loginButton = page.getByTestId('login-button');
+    const russianLabel = (await loginButton.innerText()).trim();
+
+    await page.getByTestId('language-select').first().click();
+    await page.getByRole('option', { name: /English/ }).click();
+
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(loginButton).not.toHaveText(russianLabel);
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByTestId('login-button')).not.toHaveText(russianLabel);
+  });
+
+  test('a guest opening a profile page lands on the home page', async ({ page }) => {
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/profile/balance/credit');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('an unknown route shows the 404 page with a way home', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(200); // the SPA answers every client route
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await page.getByTestId('not-found').getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the active navigation link follows the path', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/casino');
+    const sidebar = page.getByTestId('sidebar');
+    await expect(sidebar.locator('a[aria-current="page"]').first()).toHaveAttribute(
+      'href',
+      '/casino',
+    );
+  });
+
+  test('the login modal opens, keeps focus inside and closes with Escape', async ({ page }) => {
+    await page.goto('/');
+    await page.getByTestId('login-button').click();
+    const modal = page.getByTestId('modal');
+    await expect(modal).toBeVisible();
+    expect(await scrollLocked(page)).toBe(true);
+    for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
+    expect(await modal.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    expect(await scrollLocked(page)).toBe(false);
+  });
+
+  test('the chat panel toggles', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/');
+    const panel = page.getByTestId('chat-panel');
+    await page.getByTestId('chat-toggle').click();
+    await expect(panel).toBeInViewport();
+    await page.getByTestId('chat-toggle').click();
+    await expect(panel).not.toBeInViewport();
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('the burger opens the sidebar, scrolling locks, and a click closes it', async ({ page }) => {
+    await page.goto('/');
+    const sidebar = page.getByTestId('sidebar');
+    await expect(sidebar).not.toBeInViewport();
+    expect(await scrollLocked(page)).toBe(false);
+
+    await page.getByTestId('burger').click();
+    await expect(sidebar).toBeInViewport();
+    expect(await scrollLocked(page)).toBe(true);
+
+    await sidebar.click({ position: { x: 130, y: 400 } });
+    await expect(sidebar).not.toBeInViewport();
+    expect(await scrollLocked(page)).toBe(false);
+  });
+
+  test('the close button closes the sidebar', async ({ page }) => {
+    await page.goto('/');
+    await page.getByTestId('burger').click();
+    await expect(page.getByTestId('sidebar')).toBeInViewport();
+    await page.getByTestId('sidebar-close').click();
+    await expect(page.getByTestId('sidebar')).not.toBeInViewport();
+  });
+});
