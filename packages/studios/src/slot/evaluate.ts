@@ -1,5 +1,5 @@
-import { LINE_PAYS, PAYLINES, REELS, REEL_STRIPS, ROWS, SCATTER_PAYS } from './paytable.ts';
-import { SCATTER, WILD } from './symbols.ts';
+import { LINE_PAYS, PAYLINES, REELS, REEL_STRIPS, ROWS, SCATTER_PAYS } from './paytable';
+import { SCATTER, WILD } from './symbols';
 
 export interface LineWin {
   /** Index into PAYLINES. */

@@ -1,4 +1,4 @@
-import { SYMBOL_COUNT } from './symbols.ts';
+import { SYMBOL_COUNT } from './symbols';
 
 /**
  * The slot's mathematics, shared by every studio's game page. docs/protocols/slot-math.md

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { seededRng } from '../shared/rng.ts';
-import { evaluateGrid, evaluateLinePacked, gridFor } from './evaluate.ts';
-import { LINE_COUNT, REEL_STRIPS, ROWS } from './paytable.ts';
-import { spin, winFor } from './spin.ts';
-import { SCATTER } from './symbols.ts';
-import { theoreticalRtp } from './theory.ts';
+import { seededRng } from '../shared/rng';
+import { evaluateGrid, evaluateLinePacked, gridFor } from './evaluate';
+import { LINE_COUNT, REEL_STRIPS, ROWS } from './paytable';
+import { spin, winFor } from './spin';
+import { SCATTER } from './symbols';
+import { theoreticalRtp } from './theory';
 
 const SPINS = 1_000_000;
 

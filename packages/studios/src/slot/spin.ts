@@ -1,6 +1,6 @@
-import type { Rng } from '../shared/rng.ts';
-import { evaluateGrid, gridFor, type SpinOutcome } from './evaluate.ts';
-import { LINE_COUNT, REEL_STRIPS } from './paytable.ts';
+import type { Rng } from '../shared/rng';
+import { evaluateGrid, gridFor, type SpinOutcome } from './evaluate';
+import { LINE_COUNT, REEL_STRIPS } from './paytable';
 
 /** Stops each reel at a uniformly random position and evaluates what shows. */
 export function spin(rng: Rng): SpinOutcome {

@@ -1,6 +1,6 @@
-import { evaluateLinePacked, scatterPayFor } from './evaluate.ts';
-import { REELS, REEL_STRIPS, ROWS } from './paytable.ts';
-import { SCATTER, SYMBOL_COUNT } from './symbols.ts';
+import { evaluateLinePacked, scatterPayFor } from './evaluate';
+import { REELS, REEL_STRIPS, ROWS } from './paytable';
+import { SCATTER, SYMBOL_COUNT } from './symbols';
 
 export interface TheoreticalRtp {
   /** Exact return per unit bet as a fraction (both parts are integers). */

@@ -1,0 +1,26 @@
+export type StudioName = 'endorphina' | 'pragmatic' | 'gbgames';
+
+export type GameCategory = 'slots' | 'table' | 'live' | 'instant';
+
+/** One title as the studio knows it; each protocol's catalog answer maps it to its own shape. */
+export interface CatalogGame {
+  studio: StudioName;
+  /** The identifier the protocol uses (Endorphina `game`, Pragmatic `symbol`, GB `gameId`). */
+  id: string;
+  /** ASCII, lowercase and dashed: the stable part of the artwork URL. */
+  slug: string;
+  name: string;
+  description: string;
+  category: GameCategory;
+  isNew: boolean;
+  isPopular: boolean;
+  /** 0–100; the lobby may sort by it. */
+  popularity: number;
+  demo: boolean;
+  /** ISO date. */
+  released: string;
+  /** Seeds the generated artwork so it is stable for the game's lifetime. */
+  artSeed: number;
+  /** The large symbol on the artwork. */
+  motif: string;
+}
