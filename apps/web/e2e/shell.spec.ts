@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 /** The document's scroll is locked when the root or the body hides its overflow. */
-async function scrollLocked(page: import('@playwright/test').Page): Promise<boolean> {
+async function scrollLocked(page: Page): Promise<boolean> {
   return page.evaluate(() => {
     const hidden = (el: Element) => getComputedStyle(el).overflowY === 'hidden';
     return hidden(document.documentElement) || hidden(document.body);

@@ -1,0 +1,75 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { ChatPanel } from '../../features/chat/components/chat-panel';
+import { cx } from '../../shared/lib/class-names';
+import { useScrollLock } from '../../shared/lib/scroll-lock';
+import { desktopQuery, useMediaQuery } from '../../shared/lib/use-media-query';
+import { useModalStore } from '../../shared/ui/modal/modal-store';
+import { Toasts } from '../../shared/ui/toast/toasts';
+import styles from './app-layout.module.css';
+import { Footer } from './footer';
+import { Header } from './header';
+import { ModalHost } from './modal-host';
+import { PageFallback } from './page-fallback';
+import { useShellStore } from './shell-store';
+import { Sidebar } from './sidebar';
+
+/** The shell around every page: header, sidebar, chat panel, footer, toasts and modals. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const isDesktop = useMediaQuery(desktopQuery);
+  const menuOpen = useShellStore((state) => state.menuOpen);
+  const closeMenu = useShellStore((state) => state.closeMenu);
+  const chatOpen = useShellStore((state) => state.chatOpen);
+  const closeChat = useShellStore((state) => state.closeChat);
+  const overlay = menuOpen && !isDesktop;
+
+  useScrollLock(overlay);
+
+  // A new page (or a screen wide enough for the fixed sidebar) closes the sliding menu.
+  useEffect(() => {
+    closeMenu();
+  }, [pathname, isDesktop, closeMenu]);
+
+  useEffect(() => {
+    if (!chatOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (useModalStore.getState().modal || useShellStore.getState().menuOpen) return;
+      closeChat();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [chatOpen, closeChat]);
+
+  return (
+    <div className={cx(styles.shell, chatOpen && styles.chatOpen)}>
+      <a href="#content" className={styles.skip}>
+        {t('app.skipToContent')}
+      </a>
+      <div inert={overlay}>
+        <Header />
+      </div>
+      <Sidebar overlay={overlay} />
+      <div className={styles.column} inert={overlay}>
+        <main id="content" tabIndex={-1} className={styles.main}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+      </div>
+      <div
+        className={cx(styles.chatScrim, chatOpen && styles.chatScrimVisible)}
+        onClick={closeChat}
+        aria-hidden="true"
+      />
+      <ChatPanel open={chatOpen} onClose={closeChat} />
+      <Toasts />
+      <ModalHost />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { Gamepad2, CreditCard, MailCheck, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { AuthModal } from '../../features/auth/components/auth-modals';
+import { Button } from '../../shared/ui/button/button';
+import { Modal } from '../../shared/ui/modal/modal';
+import { ModalNotice } from '../../shared/ui/modal/modal-notice';
+import { useModalStore, type ModalId } from '../../shared/ui/modal/modal-store';
+
+/** Renders the one open modal of the modal store, if any. */
+export function ModalHost() {
+  const modal = useModalStore((state) => state.modal);
+  if (!modal) return null;
+  return <ModalContent id={modal} />;
+}
+
+function ModalContent({ id }: { id: ModalId }) {
+  switch (id) {
+    case 'login':
+    case 'register':
+      return <AuthModal kind={id} />;
+    case 'play':
+      return <NoticeModal id={id} icon={Gamepad2} />;
+    case 'verify':
+      return <NoticeModal id={id} icon={MailCheck} />;
+    case 'cardPay':
+      return <NoticeModal id={id} icon={CreditCard} />;
+  }
+}
+
+/** A modal whose feature arrives in a later issue: its final title and a short notice. */
+function NoticeModal({ id, icon }: { id: 'play' | 'verify' | 'cardPay'; icon: LucideIcon }) {
+  const { t } = useTranslation();
+  const close = useModalStore((state) => state.close);
+  return (
+    <Modal open onClose={close} title={t(`modal.${id}.title`)} name={id}>
+      <ModalNotice icon={icon} text={t(`modal.${id}.text`)} />
+      <Button variant="primary" size="lg" block onClick={close}>
+        {t('modal.gotIt')}
+      </Button>
+    </Modal>
+  );
+}

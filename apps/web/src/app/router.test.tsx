@@ -1,0 +1,53 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import '../shared/i18n/i18n';
+import { useAuthStore, type User } from '../features/auth/auth-store';
+import { routes } from './router';
+
+const player: User = {
+  id: 'u1',
+  username: 'player',
+  email: 'player@example.com',
+  avatar: null,
+  balance: '1234.50',
+  createdAt: '2023-09-17T11:21:00Z',
+};
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+afterEach(() => {
+  useAuthStore.setState({ user: null, isAuth: false, isChecking: false });
+});
+
+describe('routes', () => {
+  it('sends a guest from a profile page to the lobby', async () => {
+    const router = renderAt('/profile/balance/credit');
+    expect(await screen.findByRole('heading', { level: 1, name: /Лобби|Lobby/ })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('lets a signed-in player into the profile area', async () => {
+    useAuthStore.getState().setUser(player);
+    const router = renderAt('/profile/balance/widthdrawall');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Вывод средств' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/profile/balance/widthdrawall');
+  });
+
+  it('shows the 404 page for unknown paths, with a link home', async () => {
+    renderAt('/no/such/page');
+    const notFound = await screen.findByTestId('not-found');
+    expect(notFound.querySelector('a[href="/"]')).not.toBeNull();
+  });
+
+  it('marks the current page in the sidebar', async () => {
+    renderAt('/casino');
+    await screen.findByRole('heading', { level: 1, name: 'Казино' });
+    const current = screen.getByTestId('sidebar').querySelectorAll('a[aria-current="page"]');
+    expect(Array.from(current, (link) => link.getAttribute('href'))).toEqual(['/casino']);
+  });
+});

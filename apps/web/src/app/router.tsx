@@ -1,0 +1,98 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+import { RequireAuth } from '../features/auth/components/require-auth';
+import { AppLayout } from './layout/app-layout';
+import { ProfileLayout } from './layout/profile-layout';
+import { RouteError } from './route-error';
+
+// Every page is its own chunk: the first load carries only the shell.
+const HomePage = lazy(() =>
+  import('../features/games/pages/home-page').then((m) => ({ default: m.HomePage })),
+);
+const ProviderPage = lazy(() =>
+  import('../features/games/pages/provider-page').then((m) => ({ default: m.ProviderPage })),
+);
+const CasinoPage = lazy(() =>
+  import('../features/games/pages/casino-page').then((m) => ({ default: m.CasinoPage })),
+);
+const OtherPage = lazy(() =>
+  import('../features/games/pages/other-page').then((m) => ({ default: m.OtherPage })),
+);
+const SearchPage = lazy(() =>
+  import('../features/search/pages/search-page').then((m) => ({ default: m.SearchPage })),
+);
+const ProfilePage = lazy(() =>
+  import('../features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
+);
+const FaqPage = lazy(() =>
+  import('../features/help/pages/faq-page').then((m) => ({ default: m.FaqPage })),
+);
+const BalancePage = lazy(() =>
+  import('../features/wallet/pages/balance-page').then((m) => ({ default: m.BalancePage })),
+);
+const DepositPage = lazy(() =>
+  import('../features/wallet/pages/deposit-page').then((m) => ({ default: m.DepositPage })),
+);
+const WithdrawalPage = lazy(() =>
+  import('../features/wallet/pages/withdrawal-page').then((m) => ({ default: m.WithdrawalPage })),
+);
+const BonusPage = lazy(() =>
+  import('../features/bonus/pages/bonus-page').then((m) => ({ default: m.BonusPage })),
+);
+const InfoPage = lazy(() =>
+  import('../features/info/pages/info-page').then((m) => ({ default: m.InfoPage })),
+);
+const NotFoundPage = lazy(() =>
+  import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+);
+
+/**
+ * The route table of SPEC §2, plus the pages we chose for the navigation items it leaves
+ * without a path: /premium, /faq (the stand-alone help page), /privacy, /terms, /loyalty.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    // Last resort, without the shell: the shell itself failed.
+    errorElement: <RouteError />,
+    children: [
+      {
+        // Page errors render inside the shell, so the menu stays usable.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'endorphina', element: <ProviderPage provider="endorphina" /> },
+          { path: 'gbgames', element: <ProviderPage provider="gbgames" /> },
+          { path: 'pragmatic', element: <ProviderPage provider="pragmatic" /> },
+          { path: 'casino', element: <CasinoPage /> },
+          { path: 'other', element: <OtherPage /> },
+          // "path contains /search": deeper paths (a query in the path) land on search too.
+          { path: 'search/*', element: <SearchPage /> },
+          { path: 'premium', element: <InfoPage kind="premium" /> },
+          { path: 'faq', element: <FaqPage /> },
+          { path: 'privacy', element: <InfoPage kind="privacy" /> },
+          { path: 'terms', element: <InfoPage kind="terms" /> },
+          { path: 'loyalty', element: <InfoPage kind="loyalty" /> },
+          {
+            path: 'profile',
+            element: (
+              <RequireAuth>
+                <ProfileLayout />
+              </RequireAuth>
+            ),
+            children: [
+              { index: true, element: <ProfilePage /> },
+              { path: 'faq', element: <FaqPage /> },
+              { path: 'balance', element: <BalancePage /> },
+              // Spelled as the specification spells it.
+              { path: 'balance/widthdrawall', element: <WithdrawalPage /> },
+              { path: 'balance/credit', element: <DepositPage /> },
+              { path: 'bonus', element: <BonusPage /> },
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,21 @@
+import '@fontsource-variable/inter';
+import './shared/styles/tokens.css';
+import './shared/styles/global.css';
+import './shared/i18n/i18n';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { syncTheme } from './features/theme/theme-store';
+import { syncLanguageAcrossTabs } from './shared/i18n/i18n';
+
+syncTheme();
+syncLanguageAcrossTabs();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,65 @@
+import { defaultLanguage, languages, storageKeys, type Language } from '@casino/contracts';
+import i18next from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { readStorage, writeStorage } from '../lib/storage';
+import { en, type Messages } from './en';
+import { ru } from './ru';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: Messages };
+  }
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (languages as readonly string[]).includes(value);
+}
+
+/** The saved choice, else Russian (SPEC §4 "Language"). */
+export function getInitialLanguage(): Language {
+  const saved = readStorage(storageKeys.lang);
+  return isLanguage(saved) ? saved : defaultLanguage;
+}
+
+export const i18n = i18next.createInstance();
+
+i18n.on('languageChanged', (language) => {
+  document.documentElement.lang = language;
+});
+
+// Resources are bundled, so initialisation finishes synchronously and the first render is
+// already translated (no suspense, no flash of keys).
+void i18n.use(initReactI18next).init({
+  resources: { en: { translation: en }, ru: { translation: ru } },
+  lng: getInitialLanguage(),
+  fallbackLng: defaultLanguage,
+  supportedLngs: [...languages],
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  react: { useSuspense: false },
+});
+
+/** Switches the interface language and saves the choice under `lang`. */
+export function setLanguage(language: Language): void {
+  writeStorage(storageKeys.lang, language);
+  void i18n.changeLanguage(language);
+}
+
+/** Follows a language change made in another tab. Returns the unsubscribe function. */
+export function syncLanguageAcrossTabs(): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === storageKeys.lang && isLanguage(event.newValue)) {
+      void i18n.changeLanguage(event.newValue);
+    }
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+
+/** The current interface language, re-rendering when it changes. */
+export function useLanguage(): Language {
+  const { i18n: instance } = useTranslation();
+  const current = instance.resolvedLanguage ?? instance.language;
+  return isLanguage(current) ? current : defaultLanguage;
+}

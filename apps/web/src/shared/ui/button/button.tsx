@@ -1,0 +1,67 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { cx } from '../../lib/class-names';
+import styles from './button.module.css';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'accent';
+export type ButtonSize = 'sm' | 'md' | 'lg';
+
+interface ButtonLook {
+  variant?: ButtonVariant | undefined;
+  size?: ButtonSize | undefined;
+  block?: boolean | undefined;
+}
+
+/** The button look for elements that are not buttons (router links that act as actions). */
+export function buttonClassName({ variant = 'secondary', size = 'md', block }: ButtonLook = {}) {
+  return cx(styles.button, styles[variant], styles[size], block && styles.block);
+}
+
+interface ButtonProps extends ComponentProps<'button'>, ButtonLook {
+  icon?: ReactNode;
+}
+
+export function Button({
+  variant,
+  size,
+  block,
+  icon,
+  className,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={cx(buttonClassName({ variant, size, block }), className)}
+      {...rest}
+    >
+      {icon}
+      {children !== undefined && <span className={styles.label}>{children}</span>}
+    </button>
+  );
+}
+
+interface IconButtonProps extends ComponentProps<'button'> {
+  /** Required: an icon-only button has no other accessible name. */
+  'aria-label': string;
+  variant?: 'plain' | 'filled';
+}
+
+export function IconButton({
+  variant = 'plain',
+  className,
+  type = 'button',
+  children,
+  ...rest
+}: IconButtonProps) {
+  return (
+    <button
+      type={type}
+      className={cx(styles.iconButton, variant === 'filled' && styles.iconFilled, className)}
+      {...rest}
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,65 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import '../../i18n/i18n';
+import { Modal } from './modal';
+
+function Harness() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        opener
+      </button>
+      <Modal open={open} onClose={() => setOpen(false)} title="Log in">
+        <button type="button">first</button>
+        <button type="button">last</button>
+      </Modal>
+    </>
+  );
+}
+
+function openModal() {
+  render(<Harness />);
+  const opener = screen.getByRole('button', { name: 'opener' });
+  opener.focus();
+  fireEvent.click(opener);
+  return opener;
+}
+
+describe('<Modal />', () => {
+  it('is a labelled modal dialog that takes the focus and hides page scrolling', () => {
+    openModal();
+    const dialog = screen.getByRole('dialog', { name: 'Log in' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'first' }));
+    expect(document.documentElement.style.overflow).toBe('hidden');
+  });
+
+  it('closes on Escape and gives the focus back to the opener', () => {
+    const opener = openModal();
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByTestId('modal')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    expect(document.documentElement.style.overflow).toBe('');
+  });
+
+  it('closes with its close button', () => {
+    openModal();
+    fireEvent.click(screen.getByTestId('modal-close'));
+    expect(screen.queryByTestId('modal')).toBeNull();
+  });
+
+  it('keeps Tab and Shift+Tab inside', () => {
+    openModal();
+    const close = screen.getByTestId('modal-close');
+    const last = screen.getByRole('button', { name: 'last' });
+
+    last.focus();
+    fireEvent.keyDown(last, { key: 'Tab' });
+    expect(document.activeElement).toBe(close);
+
+    fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(last);
+  });
+});

@@ -1,0 +1,101 @@
+import { X } from 'lucide-react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { getFocusable, trapTabKey } from '../../lib/focus';
+import { useScrollLock } from '../../lib/scroll-lock';
+import styles from './modal.module.css';
+
+interface ModalProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  /** Stable hook for tests and styles: the id of the modal in the modal store. */
+  name?: string;
+}
+
+/**
+ * A modal dialog: rendered over the page in a portal, page scrolling hidden, focus moved in,
+ * kept in (Tab wraps) and given back to the opener on close; Escape, the close button and a
+ * click on the backdrop close it.
+ */
+export function Modal({ open, onClose, title, children, name }: ModalProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useScrollLock(open);
+
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const panel = panelRef.current;
+    const body = bodyRef.current;
+    const target =
+      body?.querySelector<HTMLElement>('[data-autofocus]') ??
+      (body ? getFocusable(body)[0] : undefined) ??
+      panel;
+    target?.focus();
+
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) {
+        event.preventDefault();
+        onCloseRef.current();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [open]);
+
+  if (!open) return null;
+
+  const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (panelRef.current) trapTabKey(event, panelRef.current);
+  };
+
+  return createPortal(
+    <div className={styles.root}>
+      <div className={styles.backdrop} onClick={onClose} aria-hidden="true" />
+      <div
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={styles.panel}
+        data-testid="modal"
+        data-modal={name}
+        onKeyDown={onPanelKeyDown}
+      >
+        <div className={styles.header}>
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
+          <button
+            type="button"
+            className={styles.close}
+            onClick={onClose}
+            aria-label={t('modal.close')}
+            data-testid="modal-close"
+          >
+            <X size={20} aria-hidden="true" />
+          </button>
+        </div>
+        <div ref={bodyRef} className={styles.body}>
+          {children}
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}
