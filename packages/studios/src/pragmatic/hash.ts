@@ -1,0 +1,24 @@
+import { createHash } from 'node:crypto';
+import { signaturesEqual } from '../shared/constant-time';
+
+/**
+ * Pragmatic's `hash`: every parameter but `hash`, sorted by key, joined as k1=v1&k2=v2 (raw
+ * values, not URL-encoded), the secret key appended with no separator, MD5, hex. The same
+ * rule signs the operator's Integration API calls and the studio's wallet calls.
+ */
+export function pragmaticHash(params: Record<string, string>, secretKey: string): string {
+  const text = Object.keys(params)
+    .filter((key) => key !== 'hash')
+    .sort()
+    .map((key) => `${key}=${params[key]}`)
+    .join('&');
+  return createHash('md5')
+    .update(text + secretKey, 'utf8')
+    .digest('hex');
+}
+
+export function pragmaticHashValid(params: Record<string, string>, secretKey: string): boolean {
+  const received = params['hash'];
+  if (!received || !secretKey) return false;
+  return signaturesEqual(pragmaticHash(params, secretKey), received);
+}

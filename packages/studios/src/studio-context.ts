@@ -1,0 +1,15 @@
+import type { Reconciler } from './shared/reconciler';
+import type { RetryPolicy } from './shared/retry';
+import type { Rng } from './shared/rng';
+
+/** What every studio plugin shares: randomness, the retry rules and the background retrier. */
+export interface StudioContext {
+  rng: Rng;
+  retry: RetryPolicy;
+  reconciler: Reconciler;
+  /** Play money of a new demo session, in thousandths. */
+  demoBalance: number;
+  /** How long an idle game session lives. */
+  sessionTtlMs: number;
+  log: (message: string) => void;
+}
