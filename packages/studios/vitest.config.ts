@@ -1,5 +1,9 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'studios', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 60_000 },
+  test: {
+    name: 'studios',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 60_000,
+  },
 });

@@ -7,7 +7,13 @@ import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './shared/retry';
 import { cryptoRng, type Rng } from './shared/rng';
 import type { StudioContext } from './studio-context';
 
-export type { EndorphinaStudioOptions, GbGamesStudioOptions, PragmaticStudioOptions, RetryPolicy, Rng };
+export type {
+  EndorphinaStudioOptions,
+  GbGamesStudioOptions,
+  PragmaticStudioOptions,
+  RetryPolicy,
+  Rng,
+};
 
 export interface StudiosOptions {
   /** Where the studios are mounted inside the host app; each studio lives at {basePath}/{name}. Default "/studios". */
@@ -50,7 +56,12 @@ export function createStudios(options: StudiosOptions): StudiosPlugin {
   const basePath = (options.basePath ?? '/studios').replace(/\/+$/, '');
   if (options.endorphina) {
     const o = options.endorphina;
-    requireSecrets('endorphina', { publicUrl: o.publicUrl, nodeId: o.nodeId, salt: o.salt, operatorUrl: o.operatorUrl });
+    requireSecrets('endorphina', {
+      publicUrl: o.publicUrl,
+      nodeId: o.nodeId,
+      salt: o.salt,
+      operatorUrl: o.operatorUrl,
+    });
   }
   if (options.pragmatic) {
     const o = options.pragmatic;
@@ -63,7 +74,11 @@ export function createStudios(options: StudiosOptions): StudiosPlugin {
   }
   if (options.gbgames) {
     const o = options.gbgames;
-    requireSecrets('gbgames', { publicUrl: o.publicUrl, secret: o.secret, operatorUrl: o.operatorUrl });
+    requireSecrets('gbgames', {
+      publicUrl: o.publicUrl,
+      secret: o.secret,
+      operatorUrl: o.operatorUrl,
+    });
   }
 
   const logLines: ((message: string) => void)[] = [];
@@ -86,12 +101,19 @@ export function createStudios(options: StudiosOptions): StudiosPlugin {
       sessionTtlMs: options.sessionTtlMs ?? 2 * 60 * 60_000,
       log,
     };
-    app.addHook('onClose', async () => reconciler.close());
+    app.addHook('onClose', (_instance, done) => {
+      reconciler.close();
+      done();
+    });
     if (options.endorphina) {
-      await app.register(endorphinaStudio(ctx, options.endorphina), { prefix: `${basePath}/endorphina` });
+      await app.register(endorphinaStudio(ctx, options.endorphina), {
+        prefix: `${basePath}/endorphina`,
+      });
     }
     if (options.pragmatic) {
-      await app.register(pragmaticStudio(ctx, options.pragmatic), { prefix: `${basePath}/pragmatic` });
+      await app.register(pragmaticStudio(ctx, options.pragmatic), {
+        prefix: `${basePath}/pragmatic`,
+      });
     }
     if (options.gbgames) {
       await app.register(gbgamesStudio(ctx, options.gbgames), { prefix: `${basePath}/gbgames` });

@@ -4,9 +4,14 @@ import type { StudiosOptions } from './create-studios';
  * Standalone configuration from the environment. Every studio needs its secrets; a missing
  * one stops start-up with a message naming the variable.
  */
-export function optionsFromEnv(env: NodeJS.ProcessEnv): { port: number; host: string; options: StudiosOptions } {
+export function optionsFromEnv(env: NodeJS.ProcessEnv): {
+  port: number;
+  host: string;
+  options: StudiosOptions;
+} {
   const port = Number(env['STUDIOS_PORT'] ?? 4100);
-  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new Error('STUDIOS_PORT must be a TCP port');
+  if (!Number.isInteger(port) || port < 1 || port > 65_535)
+    throw new Error('STUDIOS_PORT must be a TCP port');
   const host = env['STUDIOS_HOST'] ?? '127.0.0.1';
   const publicBase = (env['STUDIOS_PUBLIC_URL'] ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const need = (name: string): string => {

@@ -13,7 +13,7 @@ try {
 
 const app = Fastify({ logger: { level: process.env['LOG_LEVEL'] ?? 'info' }, trustProxy: true });
 await app.register(createStudios(config.options));
-app.get('/health', async () => ({ status: 'ok' }));
+app.get('/health', (_request, reply) => reply.send({ status: 'ok' }));
 
 const stop = (): void => {
   void app.close().then(() => process.exit(0));

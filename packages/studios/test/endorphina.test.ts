@@ -15,7 +15,12 @@ let studios: Awaited<ReturnType<typeof studiosApp>>;
 beforeAll(async () => {
   operator = await fakeEndorphinaOperator(SALT, NODE);
   studios = await studiosApp({
-    endorphina: { publicUrl: `${PUBLIC}${BASE}`, nodeId: NODE, salt: SALT, operatorUrl: operator.url },
+    endorphina: {
+      publicUrl: `${PUBLIC}${BASE}`,
+      nodeId: NODE,
+      salt: SALT,
+      operatorUrl: operator.url,
+    },
   });
 });
 afterAll(async () => {
@@ -30,7 +35,9 @@ const launchUrl = (params: Record<string, string>): string => {
 
 async function launch(token: string, player: string, balance: number): Promise<string> {
   operator.addToken(token, player, GAME, balance);
-  const res = await studios.app.inject(launchUrl({ exit: 'https://casino.example/lobby', nodeId: NODE, token }));
+  const res = await studios.app.inject(
+    launchUrl({ exit: 'https://casino.example/lobby', nodeId: NODE, token }),
+  );
   expect(res.statusCode).toBe(302);
   return pathOf(res.headers.location as string);
 }
@@ -38,9 +45,9 @@ async function launch(token: string, player: string, balance: number): Promise<s
 describe('Endorphina sign', () => {
   it('sorts parameters by NAME, concatenates values, appends the salt, SHA-1 hex', () => {
     // Sorted by name: amount, currency, token → sha1("500" + "USD" + "abc" + "salt").
-    expect(endorphinaSign({ token: 'abc', currency: 'USD', amount: '500', sign: 'ignored' }, 'salt')).toBe(
-      '28d0ccb9fff28b4512a893c39167078c2a75e398',
-    );
+    expect(
+      endorphinaSign({ token: 'abc', currency: 'USD', amount: '500', sign: 'ignored' }, 'salt'),
+    ).toBe('28d0ccb9fff28b4512a893c39167078c2a75e398');
   });
 
   it('is not the sort-by-value bug: names a < b but values zzz > aaa', () => {
@@ -52,13 +59,21 @@ describe('Endorphina sign', () => {
 
 describe('Endorphina catalog', () => {
   it('lists the games for a correctly signed request', async () => {
-    const res = await studios.app.inject(`${BASE}/api/games?nodeId=${NODE}&sign=${endoSign({ nodeId: NODE }, SALT)}`);
+    const res = await studios.app.inject(
+      `${BASE}/api/games?nodeId=${NODE}&sign=${endoSign({ nodeId: NODE }, SALT)}`,
+    );
     expect(res.statusCode).toBe(200);
     const body = res.json<{ games: Record<string, unknown>[] }>();
     expect(body.games).toHaveLength(120);
     const game = body.games.find((g) => g['id'] === GAME);
-    expect(game).toMatchObject({ name: 'Жар-птица', category: 'slots', demo: expect.any(Boolean) });
-    expect(String(game?.['image'])).toMatch(/^http:\/\/studios\.test\/studios\/endorphina\/art\/v1\/.+\.svg$/);
+    expect(game).toMatchObject({
+      name: 'Жар-птица',
+      category: 'slots',
+      demo: expect.any(Boolean) as boolean,
+    });
+    expect(String(game?.['image'])).toMatch(
+      /^http:\/\/studios\.test\/studios\/endorphina\/art\/v1\/.+\.svg$/,
+    );
     const art = await studios.app.inject(pathOf(String(game?.['image'])));
     expect(art.statusCode).toBe(200);
     expect(art.headers['content-type']).toMatch(/^image\/svg\+xml/);
@@ -69,8 +84,10 @@ describe('Endorphina catalog', () => {
   it('refuses a wrong sign or a wrong nodeId with 401', async () => {
     const bad = await studios.app.inject(`${BASE}/api/games?nodeId=${NODE}&sign=${'0'.repeat(40)}`);
     expect(bad.statusCode).toBe(401);
-    expect(bad.json()).toEqual({ code: 'ACCESS_DENIED', message: expect.any(String) });
-    const other = await studios.app.inject(`${BASE}/api/games?nodeId=other&sign=${endoSign({ nodeId: 'other' }, SALT)}`);
+    expect(bad.json()).toEqual({ code: 'ACCESS_DENIED', message: expect.any(String) as string });
+    const other = await studios.app.inject(
+      `${BASE}/api/games?nodeId=other&sign=${endoSign({ nodeId: 'other' }, SALT)}`,
+    );
     expect(other.statusCode).toBe(401);
   });
 });
@@ -79,7 +96,9 @@ describe('Endorphina launch', () => {
   it('checks the sign, asks the operator for the session and opens the game', async () => {
     const gamePath = await launch('tok-launch', 'p-launch', 50_000);
     expect(gamePath).toMatch(/^\/studios\/endorphina\/game\/[0-9a-f]{32}$/);
-    const sessionCall = operator.calls.find((c) => c.method === 'session' && c.params['token'] === 'tok-launch');
+    const sessionCall = operator.calls.find(
+      (c) => c.method === 'session' && c.params['token'] === 'tok-launch',
+    );
     expect(sessionCall?.signOk).toBe(true);
     const page = await studios.app.inject(gamePath);
     expect(page.statusCode).toBe(200);
@@ -100,7 +119,9 @@ describe('Endorphina launch', () => {
   });
 
   it('shows an error page for a token the operator does not know', async () => {
-    const res = await studios.app.inject(launchUrl({ exit: 'https://casino.example/', nodeId: NODE, token: 'unknown' }));
+    const res = await studios.app.inject(
+      launchUrl({ exit: 'https://casino.example/', nodeId: NODE, token: 'unknown' }),
+    );
     expect(res.statusCode).toBe(403);
     expect(res.body).toContain('TOKEN_NOT_FOUND');
   });
@@ -109,7 +130,9 @@ describe('Endorphina launch', () => {
 describe('Endorphina demo', () => {
   it('plays with 1,000.00 of studio play money and no operator call', async () => {
     const before = operator.calls.length;
-    const res = await studios.app.inject(`${BASE}/api/demo?game=${encodeURIComponent(GAME)}&exit=https://casino.example/&lang=ru`);
+    const res = await studios.app.inject(
+      `${BASE}/api/demo?game=${encodeURIComponent(GAME)}&exit=https://casino.example/&lang=ru`,
+    );
     expect(res.statusCode).toBe(302);
     const gamePath = pathOf(res.headers.location as string);
     const page = await studios.app.inject(gamePath);
@@ -133,7 +156,12 @@ describe('Endorphina real-money spins', () => {
     expect(bets).toHaveLength(answers.length);
     expect(wins).toHaveLength(answers.length);
     for (const bet of bets) {
-      expect(bet.params).toMatchObject({ amount: '2000', currency: 'USD', game: GAME, player: 'p-play' });
+      expect(bet.params).toMatchObject({
+        amount: '2000',
+        currency: 'USD',
+        game: GAME,
+        player: 'p-play',
+      });
       expect(Object.keys(bet.params).sort()).toEqual(
         ['amount', 'currency', 'date', 'game', 'gameId', 'id', 'player', 'sign', 'token'].sort(),
       );
@@ -150,19 +178,31 @@ describe('Endorphina real-money spins', () => {
 
   it('reports insufficient funds and sends no win', async () => {
     const gamePath = await launch('tok-poor', 'p-poor', 500);
-    const res = await studios.app.inject({ method: 'POST', url: `${gamePath}/spin`, payload: { bet: 1_000 } });
+    const res = await studios.app.inject({
+      method: 'POST',
+      url: `${gamePath}/spin`,
+      payload: { bet: 1_000 },
+    });
     expect(res.json()).toMatchObject({ ok: false, error: 'INSUFFICIENT_FUNDS' });
-    expect(operator.calls.filter((c) => c.params['token'] === 'tok-poor' && c.method === 'win')).toHaveLength(0);
+    expect(
+      operator.calls.filter((c) => c.params['token'] === 'tok-poor' && c.method === 'win'),
+    ).toHaveLength(0);
     expect(operator.balances.get('p-poor')).toBe(500);
   });
 
   it('retries a timed-out bet with the same id and moves the money once', async () => {
     const gamePath = await launch('tok-slow', 'p-slow', 10_000);
     operator.fail('bet', 'timeout');
-    const res = await studios.app.inject({ method: 'POST', url: `${gamePath}/spin`, payload: { bet: 1_000 } });
+    const res = await studios.app.inject({
+      method: 'POST',
+      url: `${gamePath}/spin`,
+      payload: { bet: 1_000 },
+    });
     const answer = res.json<{ ok: boolean; win: number; balance: number }>();
     expect(answer.ok).toBe(true);
-    const bets = operator.calls.filter((c) => c.params['token'] === 'tok-slow' && c.method === 'bet');
+    const bets = operator.calls.filter(
+      (c) => c.params['token'] === 'tok-slow' && c.method === 'bet',
+    );
     expect(bets).toHaveLength(2);
     expect(bets[1]?.params).toEqual(bets[0]?.params);
     expect(operator.balances.get('p-slow')).toBe(10_000 - 1_000 + answer.win);
@@ -171,7 +211,11 @@ describe('Endorphina real-money spins', () => {
   it('refunds a bet that stays unconfirmed, with the bet id', async () => {
     const gamePath = await launch('tok-down', 'p-down', 10_000);
     operator.fail('bet', 'http500', 'http500', 'http500');
-    const res = await studios.app.inject({ method: 'POST', url: `${gamePath}/spin`, payload: { bet: 1_000 } });
+    const res = await studios.app.inject({
+      method: 'POST',
+      url: `${gamePath}/spin`,
+      payload: { bet: 1_000 },
+    });
     expect(res.json()).toMatchObject({ ok: false, error: 'WALLET_UNAVAILABLE' });
     const mine = operator.calls.filter((c) => c.params['token'] === 'tok-down');
     const bets = mine.filter((c) => c.method === 'bet');
@@ -192,7 +236,9 @@ describe('Endorphina real-money spins', () => {
     expect(studios.plugin.pendingRetries()).toBe(1);
     await studios.plugin.runPendingRetries();
     expect(studios.plugin.pendingRetries()).toBe(0);
-    const refunds = operator.calls.filter((c) => c.params['token'] === 'tok-bg' && c.method === 'refund');
+    const refunds = operator.calls.filter(
+      (c) => c.params['token'] === 'tok-bg' && c.method === 'refund',
+    );
     expect(refunds).toHaveLength(4);
     expect(new Set(refunds.map((r) => r.params['id'])).size).toBe(1);
   });
@@ -202,7 +248,9 @@ describe('Endorphina real-money spins', () => {
     const res = await studios.app.inject(`${gamePath}/exit`);
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('https://casino.example/lobby');
-    const end = operator.calls.find((c) => c.params['token'] === 'tok-exit' && c.method === 'endSession');
+    const end = operator.calls.find(
+      (c) => c.params['token'] === 'tok-exit' && c.method === 'endSession',
+    );
     expect(end?.signOk).toBe(true);
   });
 

@@ -15,7 +15,12 @@ let studios: Awaited<ReturnType<typeof studiosApp>>;
 beforeAll(async () => {
   operator = await fakePragmaticOperator(SECRET);
   studios = await studiosApp({
-    pragmatic: { publicUrl: `${PUBLIC}${BASE}`, secureLogin: LOGIN, secretKey: SECRET, operatorUrl: operator.url },
+    pragmatic: {
+      publicUrl: `${PUBLIC}${BASE}`,
+      secureLogin: LOGIN,
+      secretKey: SECRET,
+      operatorUrl: operator.url,
+    },
   });
 });
 afterAll(async () => {
@@ -58,23 +63,41 @@ async function openReal(token: string, userId: string, cents: number): Promise<s
 describe('Pragmatic hash', () => {
   it('joins sorted key=value pairs with &, appends the secret, MD5 hex', () => {
     // md5("amount=1.00&reference=ref1&userId=421secret")
-    expect(pragmaticHash({ userId: '421', reference: 'ref1', amount: '1.00', hash: 'x' }, 'secret')).toBe(
-      '64173fb89aa84f528c685fcce2fd6405',
-    );
+    expect(
+      pragmaticHash({ userId: '421', reference: 'ref1', amount: '1.00', hash: 'x' }, 'secret'),
+    ).toBe('64173fb89aa84f528c685fcce2fd6405');
   });
 });
 
 describe('Pragmatic Integration API', () => {
   it('getCasinoGames lists the games with the real gameList fields and an iconUrl', async () => {
     const res = await post('getCasinoGames/', { secureLogin: LOGIN, options: 'GetFeatures' });
-    const body = res.json<{ error: number; description: string; gameList: Record<string, unknown>[] }>();
+    const body = res.json<{
+      error: number;
+      description: string;
+      gameList: Record<string, unknown>[];
+    }>();
     expect(body.error).toBe(0);
     expect(body.description).toBe('OK');
     expect(body.gameList).toHaveLength(150);
     for (const field of [
-      'gameID', 'gameName', 'gameTypeID', 'typeDescription', 'technology', 'platform',
-      'demoGameAvailable', 'aspectRatio', 'technologyID', 'gameIdNumeric', 'jurisdictions',
-      'frbAvailable', 'variableFrbAvailable', 'lines', 'dataType', 'iconUrl', 'features',
+      'gameID',
+      'gameName',
+      'gameTypeID',
+      'typeDescription',
+      'technology',
+      'platform',
+      'demoGameAvailable',
+      'aspectRatio',
+      'technologyID',
+      'gameIdNumeric',
+      'jurisdictions',
+      'frbAvailable',
+      'variableFrbAvailable',
+      'lines',
+      'dataType',
+      'iconUrl',
+      'features',
     ]) {
       expect(body.gameList[0]).toHaveProperty(field);
     }
@@ -83,8 +106,12 @@ describe('Pragmatic Integration API', () => {
   });
 
   it('answers error 5 to a bad hash and to an unknown secureLogin', async () => {
-    expect((await post('getCasinoGames/', { secureLogin: LOGIN }, 'wrong')).json()).toMatchObject({ error: 5 });
-    expect((await post('getCasinoGames/', { secureLogin: 'someone' })).json()).toMatchObject({ error: 5 });
+    expect((await post('getCasinoGames/', { secureLogin: LOGIN }, 'wrong')).json()).toMatchObject({
+      error: 5,
+    });
+    expect((await post('getCasinoGames/', { secureLogin: 'someone' })).json()).toMatchObject({
+      error: 5,
+    });
     const tampered = await studios.app.inject({
       method: 'POST',
       url: `${API}/game/url/`,
@@ -95,21 +122,38 @@ describe('Pragmatic Integration API', () => {
   });
 
   it('game/url/ gives an openGame.do link for DEMO, and error 8 for an unknown game', async () => {
-    const res = await post('game/url/', { secureLogin: LOGIN, symbol: SYMBOL, playMode: 'DEMO', language: 'ru', currency: 'EUR', lobbyUrl: 'https://casino.example/' });
+    const res = await post('game/url/', {
+      secureLogin: LOGIN,
+      symbol: SYMBOL,
+      playMode: 'DEMO',
+      language: 'ru',
+      currency: 'EUR',
+      lobbyUrl: 'https://casino.example/',
+    });
     const body = res.json<{ error: number; gameURL: string }>();
     expect(body.error).toBe(0);
-    expect(body.gameURL).toMatch(/^http:\/\/studios\.test\/studios\/pragmatic\/gs2c\/openGame\.do\?tc=[0-9a-f]+&stylename=casino_eur$/);
+    expect(body.gameURL).toMatch(
+      /^http:\/\/studios\.test\/studios\/pragmatic\/gs2c\/openGame\.do\?tc=[0-9a-f]+&stylename=casino_eur$/,
+    );
     const open = await studios.app.inject(pathOf(body.gameURL));
     const page = await studios.app.inject(pathOf(open.headers.location as string));
     expect(page.body).toContain('Золотая рыбка');
     expect(page.body).toContain('Крутить');
-    expect((await post('game/url/', { secureLogin: LOGIN, symbol: 'vs10nosuchgame', playMode: 'DEMO' })).json()).toMatchObject({ error: 8 });
-    expect((await post('game/url/', { secureLogin: LOGIN, symbol: SYMBOL, playMode: 'REAL' })).json()).toMatchObject({ error: 7 });
+    expect(
+      (
+        await post('game/url/', { secureLogin: LOGIN, symbol: 'vs10nosuchgame', playMode: 'DEMO' })
+      ).json(),
+    ).toMatchObject({ error: 8 });
+    expect(
+      (await post('game/url/', { secureLogin: LOGIN, symbol: SYMBOL, playMode: 'REAL' })).json(),
+    ).toMatchObject({ error: 7 });
   });
 
   it('game/url/ REAL authenticates the token with the operator when the link opens', async () => {
     const gamePath = await openReal('pp-tok-1', 'user-1', 50_00);
-    const auth = operator.calls.find((c) => c.method === 'authenticate' && c.params['token'] === 'pp-tok-1');
+    const auth = operator.calls.find(
+      (c) => c.method === 'authenticate' && c.params['token'] === 'pp-tok-1',
+    );
     expect(auth?.hashOk).toBe(true);
     expect(auth?.params).toMatchObject({ providerId: 'PragmaticPlay', gameId: SYMBOL });
     const page = await studios.app.inject(gamePath);
@@ -126,8 +170,17 @@ describe('Pragmatic Seamless Wallet calls', () => {
     const bets = mine.filter((c) => c.method === 'bet');
     const results = mine.filter((c) => c.method === 'result');
     const ends = mine.filter((c) => c.method === 'endRound');
-    expect([bets.length, results.length, ends.length]).toEqual([answers.length, answers.length, answers.length]);
-    expect(bets[0]?.params).toMatchObject({ amount: '0.50', gameId: SYMBOL, providerId: 'PragmaticPlay', roundDetails: 'spin' });
+    expect([bets.length, results.length, ends.length]).toEqual([
+      answers.length,
+      answers.length,
+      answers.length,
+    ]);
+    expect(bets[0]?.params).toMatchObject({
+      amount: '0.50',
+      gameId: SYMBOL,
+      providerId: 'PragmaticPlay',
+      roundDetails: 'spin',
+    });
     expect(bets[0]?.params['roundId']).toMatch(/^\d{15}$/);
     expect(bets[0]?.params['reference']?.length).toBeLessThanOrEqual(32);
     expect(results.at(-1)?.params['roundId']).toBe(bets.at(-1)?.params['roundId']);
@@ -137,7 +190,11 @@ describe('Pragmatic Seamless Wallet calls', () => {
 
   it('maps error 1 to insufficient funds', async () => {
     const gamePath = await openReal('pp-tok-3', 'user-3', 20);
-    const res = await studios.app.inject({ method: 'POST', url: `${gamePath}/spin`, payload: { bet: 1_000 } });
+    const res = await studios.app.inject({
+      method: 'POST',
+      url: `${gamePath}/spin`,
+      payload: { bet: 1_000 },
+    });
     expect(res.json()).toMatchObject({ ok: false, error: 'INSUFFICIENT_FUNDS' });
   });
 
@@ -145,7 +202,11 @@ describe('Pragmatic Seamless Wallet calls', () => {
     const gamePath = await openReal('pp-tok-4', 'user-4', 100_00);
     operator.fail('bet', 'internal');
     operator.fail('result', 'timeout');
-    const res = await studios.app.inject({ method: 'POST', url: `${gamePath}/spin`, payload: { bet: 1_000 } });
+    const res = await studios.app.inject({
+      method: 'POST',
+      url: `${gamePath}/spin`,
+      payload: { bet: 1_000 },
+    });
     const answer = res.json<{ ok: boolean; win: number }>();
     expect(answer.ok).toBe(true);
     const mine = operator.calls.filter((c) => c.params['userId'] === 'user-4');
@@ -161,13 +222,21 @@ describe('Pragmatic Seamless Wallet calls', () => {
   it('refunds an unconfirmed bet with the ORIGINAL bet reference', async () => {
     const gamePath = await openReal('pp-tok-5', 'user-5', 100_00);
     operator.fail('bet', 'http500', 'http500', 'http500');
-    const res = await studios.app.inject({ method: 'POST', url: `${gamePath}/spin`, payload: { bet: 1_000 } });
+    const res = await studios.app.inject({
+      method: 'POST',
+      url: `${gamePath}/spin`,
+      payload: { bet: 1_000 },
+    });
     expect(res.json()).toMatchObject({ ok: false, error: 'WALLET_UNAVAILABLE' });
     const mine = operator.calls.filter((c) => c.params['userId'] === 'user-5');
     const bet = mine.find((c) => c.method === 'bet');
     const refund = mine.find((c) => c.method === 'refund');
     expect(refund?.hashOk).toBe(true);
-    expect(refund?.params).toMatchObject({ reference: bet?.params['reference'], amount: '1.00', roundId: bet?.params['roundId'] });
+    expect(refund?.params).toMatchObject({
+      reference: bet?.params['reference'],
+      amount: '1.00',
+      roundId: bet?.params['roundId'],
+    });
     expect(operator.cents.get('user-5')).toBe(100_00);
   });
 });

@@ -39,7 +39,8 @@ export const MOTIFS: Record<string, Draw> = {
   gem: (p) =>
     `<path d="M-50 -60 L50 -60 L90 -18 L0 78 L-90 -18 Z" ${attrs(p)}/>` +
     `<path d="M-90 -18 L90 -18 M-50 -60 L-24 -18 L0 78 L24 -18 L50 -60 M-24 -18 L0 -60 L24 -18" fill="none" stroke="${p.detail}" stroke-width="${Math.max(3, p.strokeWidth * 0.6)}" stroke-linejoin="round" opacity="0.8"/>`,
-  star: (p) => `<polygon points="${star(5, 92, 40)}" ${attrs(p)}/><polygon points="${star(5, 40, 18)}" fill="${p.detail}" opacity="0.7"/>`,
+  star: (p) =>
+    `<polygon points="${star(5, 92, 40)}" ${attrs(p)}/><polygon points="${star(5, 40, 18)}" fill="${p.detail}" opacity="0.7"/>`,
   moon: (p) =>
     `<path d="M30 -80 A84 84 0 1 0 62 58 A66 66 0 1 1 30 -80 Z" ${attrs(p)}/>` +
     `<polygon points="${star(4, 16, 5)}" transform="translate(56 -40)" fill="${p.detail}"/>` +
@@ -72,8 +73,7 @@ export const MOTIFS: Record<string, Draw> = {
         (w, i) =>
           `<g fill="none" stroke="${i === 0 ? p.stroke : p.solid}" stroke-width="${w}" stroke-linecap="round"><circle cx="0" cy="-66" r="18"/><path d="M0 -48 L0 80 M-40 -20 L40 -20 M-76 20 C-70 62 -36 80 0 80 C36 80 70 62 76 20"/></g>`,
       )
-      .join('') +
-    `<path d="M-88 30 L-76 8 L-60 30 Z M88 30 L76 8 L60 30 Z" fill="${p.detail}"/>`,
+      .join('') + `<path d="M-88 30 L-76 8 L-60 30 Z M88 30 L76 8 L60 30 Z" fill="${p.detail}"/>`,
   key: (p) =>
     [p.strokeWidth * 2 + 20, 20]
       .map(
@@ -140,7 +140,10 @@ export const MOTIFS: Record<string, Draw> = {
       [-40, 40],
       [40, 40],
     ]
-      .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="14" transform="rotate(-10)" fill="${p.detail}"/>`)
+      .map(
+        ([x, y]) =>
+          `<circle cx="${x}" cy="${y}" r="14" transform="rotate(-10)" fill="${p.detail}"/>`,
+      )
       .join(''),
 };
 

@@ -13,7 +13,8 @@ export function registerArtRoute(app: FastifyInstance, studio: StudioName): void
   app.get<{ Params: { file: string } }>(`/art/v${ART_VERSION}/:file`, async (request, reply) => {
     const slug = request.params.file.replace(/\.svg$/, '');
     const game = catalogOf(studio).bySlug.get(slug);
-    if (!game || !request.params.file.endsWith('.svg')) return reply.code(404).send({ error: 'not found' });
+    if (!game || !request.params.file.endsWith('.svg'))
+      return reply.code(404).send({ error: 'not found' });
     return reply
       .type('image/svg+xml; charset=utf-8')
       .header('cache-control', 'public, max-age=31536000, immutable')

@@ -38,7 +38,13 @@ export function endorphinaArt(game: CatalogGame, id: string): string {
     return `<circle cx="${rng.int(300)}" cy="${rng.int(horizon - 20)}" r="${(0.6 + rng.int(12) / 10).toFixed(1)}" fill="#fff" opacity="${(0.3 + rng.int(50) / 100).toFixed(2)}"/>`;
   }).join('');
   const scale = 0.74 + rng.int(10) / 100;
-  const motif = drawMotif(game.motif, { fill: bg1, stroke: neon, strokeWidth: 7, detail: neon2, solid: bg1 });
+  const motif = drawMotif(game.motif, {
+    fill: bg1,
+    stroke: neon,
+    strokeWidth: 7,
+    detail: neon2,
+    solid: bg1,
+  });
   const title = layoutTitle(game.name.toUpperCase(), {
     width: 262,
     maxFont: 54,
@@ -47,7 +53,14 @@ export function endorphinaArt(game: CatalogGame, id: string): string {
     maxLines: 2,
   });
   const titleBlock = (attributes: string): string =>
-    titleText(title, { x: 150, bottom: 372, width: 262, charWidth: 0.56, anchor: 'middle', attributes });
+    titleText(title, {
+      x: 150,
+      bottom: 372,
+      width: 262,
+      charWidth: 0.56,
+      anchor: 'middle',
+      attributes,
+    });
   const fontAttrs = `font-family="${FONT}" font-weight="700" letter-spacing="1"`;
 
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 400" width="300" height="400">

@@ -55,8 +55,20 @@ export function gbgamesArt(game: CatalogGame, id: string): string {
     }
   }
   const scale = 0.64 + rng.int(8) / 100;
-  const motif = drawMotif(game.motif, { fill: cream, stroke: ink, strokeWidth: 6, detail: warm, solid: cream });
-  const title = layoutTitle(game.name, { width: 256, maxFont: 38, minFont: 18, charWidth: 0.64, maxLines: 2 });
+  const motif = drawMotif(game.motif, {
+    fill: cream,
+    stroke: ink,
+    strokeWidth: 6,
+    detail: warm,
+    solid: cream,
+  });
+  const title = layoutTitle(game.name, {
+    width: 256,
+    maxFont: 38,
+    minFont: 18,
+    charWidth: 0.64,
+    maxLines: 2,
+  });
   const titleSvg = titleText(title, {
     x: 22,
     bottom: 378,

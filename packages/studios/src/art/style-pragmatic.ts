@@ -25,7 +25,8 @@ export function pragmaticArt(game: CatalogGame, id: string): string {
     const a0 = (i / 14) * Math.PI * 2 + rng.int(10) / 100;
     const a1 = a0 + Math.PI / 14;
     const r = 420;
-    const p = (a: number): string => `${(cx + Math.cos(a) * r).toFixed(1)} ${(cy + Math.sin(a) * r).toFixed(1)}`;
+    const p = (a: number): string =>
+      `${(cx + Math.cos(a) * r).toFixed(1)} ${(cy + Math.sin(a) * r).toFixed(1)}`;
     return `<path d="M${cx} ${cy} L${p(a0)} L${p(a1)} Z"/>`;
   }).join('');
   const confettiColors = ['#ffffff', light, main, deep, '#ffe066'];
@@ -46,9 +47,22 @@ export function pragmaticArt(game: CatalogGame, id: string): string {
     detail: '#ffffff',
     solid: light,
   });
-  const title = layoutTitle(game.name, { width: 256, maxFont: 46, minFont: 20, charWidth: 0.66, maxLines: 2 });
+  const title = layoutTitle(game.name, {
+    width: 256,
+    maxFont: 46,
+    minFont: 20,
+    charWidth: 0.66,
+    maxLines: 2,
+  });
   const text = (attributes: string): string =>
-    titleText(title, { x: 150, bottom: 364, width: 256, charWidth: 0.66, anchor: 'middle', attributes });
+    titleText(title, {
+      x: 150,
+      bottom: 364,
+      width: 256,
+      charWidth: 0.66,
+      anchor: 'middle',
+      attributes,
+    });
   const strokeWidth = Math.max(4, Math.round(title.fontSize * 0.16));
   const fontAttrs = `font-family="${FONT}" font-weight="900"`;
 

@@ -22,7 +22,8 @@ export function layoutTitle(
     const longest = Math.max(...lines.map((l) => l.length));
     const fit = options.width / (longest * options.charWidth);
     const fontSize = Math.max(options.minFont, Math.min(options.maxFont, Math.floor(fit)));
-    if (!best || fontSize > best.fontSize + 4) best = { lines, fontSize, lineHeight: fontSize * 1.02 };
+    if (!best || fontSize > best.fontSize + 4)
+      best = { lines, fontSize, lineHeight: fontSize * 1.02 };
   }
   return best ?? { lines: [title], fontSize: options.minFont, lineHeight: options.minFont };
 }

@@ -35,7 +35,10 @@ const PLANS = {
   },
 } as const satisfies Record<StudioName, Parameters<typeof generateCatalog>[0]>;
 
-const cache = new Map<StudioName, { list: CatalogGame[]; byId: Map<string, CatalogGame>; bySlug: Map<string, CatalogGame> }>();
+const cache = new Map<
+  StudioName,
+  { list: CatalogGame[]; byId: Map<string, CatalogGame>; bySlug: Map<string, CatalogGame> }
+>();
 
 /** The studio's whole catalog, generated once per process. */
 export function catalogOf(studio: StudioName): {

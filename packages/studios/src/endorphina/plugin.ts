@@ -42,7 +42,10 @@ function catalogEntry(game: CatalogGame, publicUrl: string): Record<string, unkn
   };
 }
 
-export function endorphinaStudio(ctx: StudioContext, options: EndorphinaStudioOptions): FastifyPluginAsync {
+export function endorphinaStudio(
+  ctx: StudioContext,
+  options: EndorphinaStudioOptions,
+): FastifyPluginAsync {
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
   const client = new EndorphinaWalletClient(
     { callbackUrl: options.operatorUrl, nodeId: options.nodeId, salt: options.salt },
@@ -54,7 +57,7 @@ export function endorphinaStudio(ctx: StudioContext, options: EndorphinaStudioOp
   const signedByOperator = (params: Record<string, string>): boolean =>
     params['nodeId'] === options.nodeId && endorphinaSignValid(params, options.salt);
 
-  return async (app: FastifyInstance) => {
+  return (app: FastifyInstance): Promise<void> => {
     useFormBodies(app);
     registerArtRoute(app, 'endorphina');
     registerGameRoutes(app, { ...ctx, studio: 'endorphina', sessions });
@@ -70,10 +73,25 @@ export function endorphinaStudio(ctx: StudioContext, options: EndorphinaStudioOp
       const info = await client.session(token);
       if (info.kind !== 'ok') {
         const status = info.kind === 'refused' ? 403 : 502;
-        return sendErrorPage(reply, status, 'endorphina', accept, 'errorTitle', info.kind === 'refused' ? info.message : 'operator unavailable');
+        return sendErrorPage(
+          reply,
+          status,
+          'endorphina',
+          accept,
+          'errorTitle',
+          info.kind === 'refused' ? info.message : 'operator unavailable',
+        );
       }
       const game = catalog.byId.get(info.value.game);
-      if (!game) return sendErrorPage(reply, 404, 'endorphina', accept, 'errorTitle', `unknown game ${info.value.game}`);
+      if (!game)
+        return sendErrorPage(
+          reply,
+          404,
+          'endorphina',
+          accept,
+          'errorTitle',
+          `unknown game ${info.value.game}`,
+        );
       const session: PlaySession = {
         id: randomId(),
         studio: 'endorphina',
@@ -95,13 +113,23 @@ export function endorphinaStudio(ctx: StudioContext, options: EndorphinaStudioOp
       const params = singleValued(request.query) ?? {};
       const accept = request.headers['accept-language'];
       const game = catalog.byId.get(params['game'] ?? '');
-      if (!game || !game.demo) return sendErrorPage(reply, 404, 'endorphina', accept, 'errorTitle', 'no demo for this game');
+      if (!game || !game.demo)
+        return sendErrorPage(
+          reply,
+          404,
+          'endorphina',
+          accept,
+          'errorTitle',
+          'no demo for this game',
+        );
       const session: PlaySession = {
         id: randomId(),
         studio: 'endorphina',
         game,
         mode: 'demo',
-        currency: /^[A-Z]{3}$/.test(params['currency'] ?? '') ? (params['currency'] as string) : 'FUN',
+        currency: /^[A-Z]{3}$/.test(params['currency'] ?? '')
+          ? (params['currency'] as string)
+          : 'FUN',
         language: pickLanguage(params['lang'], accept),
         exitUrl: safeReturnUrl(params['exit']),
         balance: ctx.demoBalance,
@@ -123,5 +151,6 @@ export function endorphinaStudio(ctx: StudioContext, options: EndorphinaStudioOp
         games: catalog.list.map((g) => catalogEntry(g, publicUrl)),
       });
     });
+    return Promise.resolve();
   };
 }

@@ -22,5 +22,7 @@ export function endorphinaSignValid(params: Record<string, string>, salt: string
 
 /** The `check` call's sign: SHA-1 of nodeId + param + salt. */
 export function endorphinaCheckSign(nodeId: string, param: string, salt: string): string {
-  return createHash('sha1').update(nodeId + param + salt, 'utf8').digest('hex');
+  return createHash('sha1')
+    .update(nodeId + param + salt, 'utf8')
+    .digest('hex');
 }

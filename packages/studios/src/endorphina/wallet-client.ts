@@ -54,7 +54,10 @@ function refusalKind(code: string): RefusalKind {
  * Reads an answer: 2xx JSON is success; INTERNAL_ERROR / 5xx / garbage is worth a retry;
  * any other `{code, message}` (NO_RETRY included) is final.
  */
-function interpret<T>(answer: HttpAnswer, parse: (body: Record<string, unknown>) => T | undefined): Attempt<T> {
+function interpret<T>(
+  answer: HttpAnswer,
+  parse: (body: Record<string, unknown>) => T | undefined,
+): Attempt<T> {
   const body = (answer.json ?? {}) as Record<string, unknown>;
   if (answer.status >= 200 && answer.status < 300) {
     const value = parse(body);
@@ -114,7 +117,9 @@ export class EndorphinaWalletClient {
   session(token: string): Promise<CallOutcome<SessionInfo>> {
     return withRetry(this.policy, async () =>
       interpret(await this.get('session', { token }), (b) =>
-        typeof b['player'] === 'string' && typeof b['currency'] === 'string' && typeof b['game'] === 'string'
+        typeof b['player'] === 'string' &&
+        typeof b['currency'] === 'string' &&
+        typeof b['game'] === 'string'
           ? { player: b['player'], currency: b['currency'], game: b['game'] }
           : undefined,
       ),
@@ -160,7 +165,9 @@ export class EndorphinaWalletClient {
   /** Cancels a bet: `id` is the BET's id, `amount` the bet's amount. */
   refund(call: MoneyCall & { id: string }): Promise<CallOutcome<Posting>> {
     const params = { ...this.moneyParams(call), id: call.id };
-    return withRetry(this.policy, async () => interpret(await this.post('refund', params), posting));
+    return withRetry(this.policy, async () =>
+      interpret(await this.post('refund', params), posting),
+    );
   }
 
   promoWin(call: {
@@ -177,7 +184,9 @@ export class EndorphinaWalletClient {
       game: call.game,
       gameId: call.gameId,
     };
-    return withRetry(this.policy, async () => interpret(await this.post('promoWin', params), posting));
+    return withRetry(this.policy, async () =>
+      interpret(await this.post('promoWin', params), posting),
+    );
   }
 
   endSession(token: string): Promise<CallOutcome<number>> {

@@ -53,8 +53,13 @@ export function newRoundIds(): RoundIds {
  * unconfirmed after the retries is refunded; a refund or a win that stays unconfirmed is
  * handed to the reconciler, which keeps trying in the background.
  */
-export async function playRound(session: PlaySession, bet: number, deps: RoundDeps): Promise<SpinAnswer> {
-  if (!BET_LEVELS_MILLI.includes(bet)) return { ok: false, error: 'BAD_BET', balance: session.balance };
+export async function playRound(
+  session: PlaySession,
+  bet: number,
+  deps: RoundDeps,
+): Promise<SpinAnswer> {
+  if (!BET_LEVELS_MILLI.includes(bet))
+    return { ok: false, error: 'BAD_BET', balance: session.balance };
   if (session.busy) return { ok: false, error: 'BUSY', balance: session.balance };
   session.busy = true;
   try {
@@ -118,7 +123,12 @@ export async function playRound(session: PlaySession, bet: number, deps: RoundDe
   }
 }
 
-async function refundBet(session: PlaySession, ids: RoundIds, bet: number, deps: RoundDeps): Promise<void> {
+async function refundBet(
+  session: PlaySession,
+  ids: RoundIds,
+  bet: number,
+  deps: RoundDeps,
+): Promise<void> {
   const refund = await session.wallet.refund(ids, bet);
   if (refund.kind === 'ok') {
     if (refund.value !== undefined) session.balance = refund.value;

@@ -49,7 +49,13 @@ export function registerGameRoutes(app: FastifyInstance, deps: GameRouteDeps): v
   app.get<{ Params: { sid: string } }>('/game/:sid', async (request, reply) => {
     const session = deps.sessions.get(request.params.sid);
     if (!session) {
-      return sendErrorPage(reply, 404, deps.studio, request.headers['accept-language'], 'expiredTitle');
+      return sendErrorPage(
+        reply,
+        404,
+        deps.studio,
+        request.headers['accept-language'],
+        'expiredTitle',
+      );
     }
     // Refresh the balance as the page opens; the last known one is shown if the wallet is slow.
     const balance = await session.wallet.balance();
@@ -74,23 +80,39 @@ export function registerGameRoutes(app: FastifyInstance, deps: GameRouteDeps): v
     });
   });
 
-  app.post<{ Params: { sid: string }; Body: unknown }>('/game/:sid/spin', async (request, reply) => {
-    const session = deps.sessions.get(request.params.sid);
-    if (!session) return reply.code(404).send({ ok: false, error: 'SESSION_EXPIRED', balance: 0 });
-    const body = request.body as { bet?: unknown } | undefined;
-    const bet = typeof body?.bet === 'number' && Number.isSafeInteger(body.bet) ? body.bet : -1;
-    const answer = await playRound(session, bet, deps);
-    return reply.header('cache-control', 'no-store').send(answer);
-  });
+  app.post<{ Params: { sid: string }; Body: unknown }>(
+    '/game/:sid/spin',
+    async (request, reply) => {
+      const session = deps.sessions.get(request.params.sid);
+      if (!session)
+        return reply.code(404).send({ ok: false, error: 'SESSION_EXPIRED', balance: 0 });
+      const body = request.body as { bet?: unknown } | undefined;
+      const bet = typeof body?.bet === 'number' && Number.isSafeInteger(body.bet) ? body.bet : -1;
+      const answer = await playRound(session, bet, deps);
+      return reply.header('cache-control', 'no-store').send(answer);
+    },
+  );
 
   app.get<{ Params: { sid: string } }>('/game/:sid/exit', async (request, reply) => {
     const session = deps.sessions.get(request.params.sid);
     if (!session) {
-      return sendErrorPage(reply, 404, deps.studio, request.headers['accept-language'], 'expiredTitle');
+      return sendErrorPage(
+        reply,
+        404,
+        deps.studio,
+        request.headers['accept-language'],
+        'expiredTitle',
+      );
     }
     deps.sessions.delete(session.id);
     await session.wallet.end?.();
     if (session.exitUrl) return reply.redirect(session.exitUrl, 302);
-    return sendErrorPage(reply, 200, deps.studio, request.headers['accept-language'], 'expiredTitle');
+    return sendErrorPage(
+      reply,
+      200,
+      deps.studio,
+      request.headers['accept-language'],
+      'expiredTitle',
+    );
   });
 }

@@ -30,7 +30,12 @@ export interface SessionWallet {
   balance(): Promise<CallOutcome<number>>;
   bet(round: RoundIds, amount: number): Promise<CallOutcome<BetReceipt>>;
   /** The round's win (possibly 0), which closes it. Returns the balance after it. */
-  settle(round: RoundIds, bet: number, win: number, receipt: BetReceipt): Promise<CallOutcome<number>>;
+  settle(
+    round: RoundIds,
+    bet: number,
+    win: number,
+    receipt: BetReceipt,
+  ): Promise<CallOutcome<number>>;
   /** Cancels a bet that was never confirmed. */
   refund(round: RoundIds, amount: number): Promise<CallOutcome<number | undefined>>;
   /** The player left the game (Endorphina's endSession); best effort. */

@@ -5,7 +5,13 @@ import type { CatalogGame } from '../catalog/types';
 import { demoWallet } from '../game/demo-wallet';
 import { registerGameRoutes, sendErrorPage } from '../game/routes';
 import type { PlaySession } from '../game/session';
-import { parseQueryString, rawBodyOf, rawQueryOf, singleValued, useRawJsonBodies } from '../shared/body-parsers';
+import {
+  parseQueryString,
+  rawBodyOf,
+  rawQueryOf,
+  singleValued,
+  useRawJsonBodies,
+} from '../shared/body-parsers';
 import { randomId } from '../shared/ids';
 import { pickLanguage } from '../shared/language';
 import { safeReturnUrl } from '../shared/safe-url';
@@ -25,7 +31,11 @@ export interface GbGamesStudioOptions {
 }
 
 type ErrorCode = 'INVALID_SIGNATURE' | 'BAD_REQUEST' | 'GAME_NOT_FOUND';
-const STATUS: Record<ErrorCode, number> = { INVALID_SIGNATURE: 401, BAD_REQUEST: 400, GAME_NOT_FOUND: 404 };
+const STATUS: Record<ErrorCode, number> = {
+  INVALID_SIGNATURE: 401,
+  BAD_REQUEST: 400,
+  GAME_NOT_FOUND: 404,
+};
 
 const fail = (reply: FastifyReply, code: ErrorCode, message: string): FastifyReply =>
   reply.code(STATUS[code]).send({ status: 'ERROR', code, message });
@@ -46,21 +56,30 @@ function catalogEntry(game: CatalogGame, publicUrl: string): Record<string, unkn
   };
 }
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
+const str = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.length > 0 ? v : undefined;
 
-export function gbgamesStudio(ctx: StudioContext, options: GbGamesStudioOptions): FastifyPluginAsync {
+export function gbgamesStudio(
+  ctx: StudioContext,
+  options: GbGamesStudioOptions,
+): FastifyPluginAsync {
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
-  const client = new GbWalletClient({ siteUrl: options.operatorUrl, secret: options.secret }, ctx.retry);
+  const client = new GbWalletClient(
+    { siteUrl: options.operatorUrl, secret: options.secret },
+    ctx.retry,
+  );
   const sessions = new TtlStore<PlaySession>(ctx.sessionTtlMs);
   const catalog = catalogOf('gbgames');
 
-  const openSession = (session: Omit<PlaySession, 'id' | 'studio' | 'busy'>): { url: string; sessionId: string } => {
+  const openSession = (
+    session: Omit<PlaySession, 'id' | 'studio' | 'busy'>,
+  ): { url: string; sessionId: string } => {
     const id = randomId();
     sessions.set(id, { ...session, id, studio: 'gbgames', busy: false });
     return { url: `${publicUrl}/game/${id}`, sessionId: id };
   };
 
-  return async (app: FastifyInstance) => {
+  return (app: FastifyInstance): Promise<void> => {
     useRawJsonBodies(app);
     registerArtRoute(app, 'gbgames');
     registerGameRoutes(app, { ...ctx, studio: 'gbgames', sessions });
@@ -83,7 +102,13 @@ export function gbgamesStudio(ctx: StudioContext, options: GbGamesStudioOptions)
 
     app.post('/api/v1/launch', async (request, reply) => {
       const header = request.headers[SIGNATURE_HEADER];
-      if (!gbSignatureValid(rawBodyOf(request), typeof header === 'string' ? header : undefined, options.secret)) {
+      if (
+        !gbSignatureValid(
+          rawBodyOf(request),
+          typeof header === 'string' ? header : undefined,
+          options.secret,
+        )
+      ) {
         return fail(reply, 'INVALID_SIGNATURE', 'signature does not match the body');
       }
       const body = request.body;
@@ -111,14 +136,23 @@ export function gbgamesStudio(ctx: StudioContext, options: GbGamesStudioOptions)
         if (!game.demo) return fail(reply, 'GAME_NOT_FOUND', 'no demo for this game');
         return reply.send({
           status: 'OK',
-          ...openSession({ ...base, mode: 'demo', balance: ctx.demoBalance, wallet: demoWallet(ctx.demoBalance) }),
+          ...openSession({
+            ...base,
+            mode: 'demo',
+            balance: ctx.demoBalance,
+            wallet: demoWallet(ctx.demoBalance),
+          }),
         });
       }
       const token = str(b['token']);
       const playerId = str(b['playerId']);
-      if (!token || !playerId) return fail(reply, 'BAD_REQUEST', 'token and playerId are required for real play');
+      if (!token || !playerId)
+        return fail(reply, 'BAD_REQUEST', 'token and playerId are required for real play');
       const wallet = gbSessionWallet(client, { token, playerId, gameId: game.id, currency });
-      return reply.send({ status: 'OK', ...openSession({ ...base, mode: 'real', balance: 0, wallet }) });
+      return reply.send({
+        status: 'OK',
+        ...openSession({ ...base, mode: 'real', balance: 0, wallet }),
+      });
     });
 
     // Public demo links (the catalog's demoUrl): no token, no signature, play money.
@@ -126,11 +160,14 @@ export function gbgamesStudio(ctx: StudioContext, options: GbGamesStudioOptions)
       const params = singleValued(request.query) ?? {};
       const accept = request.headers['accept-language'];
       const game = catalog.byId.get(params['gameId'] ?? '');
-      if (!game || !game.demo) return sendErrorPage(reply, 404, 'gbgames', accept, 'errorTitle', 'no demo for this game');
+      if (!game || !game.demo)
+        return sendErrorPage(reply, 404, 'gbgames', accept, 'errorTitle', 'no demo for this game');
       const { url } = openSession({
         game,
         mode: 'demo',
-        currency: /^[A-Z]{3}$/.test(params['currency'] ?? '') ? (params['currency'] as string) : 'FUN',
+        currency: /^[A-Z]{3}$/.test(params['currency'] ?? '')
+          ? (params['currency'] as string)
+          : 'FUN',
         language: pickLanguage(params['language'], accept),
         exitUrl: safeReturnUrl(params['returnUrl']),
         balance: ctx.demoBalance,
@@ -138,5 +175,6 @@ export function gbgamesStudio(ctx: StudioContext, options: GbGamesStudioOptions)
       });
       return reply.redirect(url, 302);
     });
+    return Promise.resolve();
   };
 }

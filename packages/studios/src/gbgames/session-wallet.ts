@@ -6,9 +6,19 @@ export function gbSessionWallet(client: GbWalletClient, player: GbPlayer): Sessi
   return {
     balance: () => client.balance(player),
     bet: async (round, amount) => {
-      const outcome = await client.bet(player, { transactionId: round.betId, roundId: round.roundId, amount });
+      const outcome = await client.bet(player, {
+        transactionId: round.betId,
+        roundId: round.roundId,
+        amount,
+      });
       return outcome.kind === 'ok'
-        ? { ...outcome, value: { balance: outcome.value.balance, operatorTransactionId: outcome.value.transactionId } }
+        ? {
+            ...outcome,
+            value: {
+              balance: outcome.value.balance,
+              operatorTransactionId: outcome.value.transactionId,
+            },
+          }
         : outcome;
     },
     settle: async (round, _bet, win) => {
@@ -27,7 +37,7 @@ export function gbSessionWallet(client: GbWalletClient, player: GbPlayer): Sessi
         roundId: round.roundId,
         amount,
       });
-      return outcome.kind === 'ok' ? { ...outcome, value: outcome.value.balance as number | undefined } : outcome;
+      return outcome.kind === 'ok' ? { ...outcome, value: outcome.value.balance } : outcome;
     },
   };
 }

@@ -12,7 +12,11 @@ export function gbSignature(raw: string, secret: string): string {
   return createHmac('sha256', secret).update(raw, 'utf8').digest('hex');
 }
 
-export function gbSignatureValid(raw: string, received: string | undefined, secret: string): boolean {
+export function gbSignatureValid(
+  raw: string,
+  received: string | undefined,
+  secret: string,
+): boolean {
   if (!received || !secret) return false;
   return signaturesEqual(gbSignature(raw, secret), received);
 }

@@ -39,11 +39,16 @@ function refusalKind(code: string): RefusalKind {
   }
 }
 
-function interpret<T>(answer: HttpAnswer, parse: (b: Record<string, unknown>) => T | undefined): Attempt<T> {
+function interpret<T>(
+  answer: HttpAnswer,
+  parse: (b: Record<string, unknown>) => T | undefined,
+): Attempt<T> {
   const body = (answer.json ?? {}) as Record<string, unknown>;
   if (answer.status === 200 && body['status'] === 'OK') {
     const value = parse(body);
-    return value === undefined ? { kind: 'retry', reason: 'unreadable answer' } : { kind: 'ok', value };
+    return value === undefined
+      ? { kind: 'retry', reason: 'unreadable answer' }
+      : { kind: 'ok', value };
   }
   const code = typeof body['code'] === 'string' ? body['code'] : '';
   if (answer.status >= 500 || code === 'INTERNAL' || body['status'] !== 'ERROR' || !code) {
@@ -100,9 +105,18 @@ export class GbWalletClient {
     return this.send({ type: 'balance', ...player }, (b) => parseDecimalToMilli(b['balance']));
   }
 
-  bet(player: GbPlayer, t: { transactionId: string; roundId: string; amount: number }): Promise<CallOutcome<GbPosting>> {
+  bet(
+    player: GbPlayer,
+    t: { transactionId: string; roundId: string; amount: number },
+  ): Promise<CallOutcome<GbPosting>> {
     return this.send(
-      { type: 'bet', transactionId: t.transactionId, roundId: t.roundId, ...player, amount: formatMilli(t.amount, 2) },
+      {
+        type: 'bet',
+        transactionId: t.transactionId,
+        roundId: t.roundId,
+        ...player,
+        amount: formatMilli(t.amount, 2),
+      },
       posting,
     );
   }

@@ -38,14 +38,22 @@ interface Ticket {
   lobbyUrl: string | undefined;
 }
 
-const TYPES: Record<CatalogGame['category'], { id: string; description: string; dataType: string }> = {
+const TYPES: Record<
+  CatalogGame['category'],
+  { id: string; description: string; dataType: string }
+> = {
   slots: { id: 'vs', description: 'Video Slots', dataType: 'RNG' },
   table: { id: 'tb', description: 'Table games', dataType: 'RNG' },
   live: { id: 'lg', description: 'Live games', dataType: 'LC' },
   instant: { id: 'sc', description: 'Scratch card', dataType: 'RNG' },
 };
 
-function gameListEntry(game: CatalogGame, index: number, publicUrl: string, features: boolean): Record<string, unknown> {
+function gameListEntry(
+  game: CatalogGame,
+  index: number,
+  publicUrl: string,
+  features: boolean,
+): Record<string, unknown> {
   const type = TYPES[game.category];
   const entry: Record<string, unknown> = {
     gameID: game.id,
@@ -75,10 +83,17 @@ function gameListEntry(game: CatalogGame, index: number, publicUrl: string, feat
   return entry;
 }
 
-export function pragmaticStudio(ctx: StudioContext, options: PragmaticStudioOptions): FastifyPluginAsync {
+export function pragmaticStudio(
+  ctx: StudioContext,
+  options: PragmaticStudioOptions,
+): FastifyPluginAsync {
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
   const client = new PragmaticWalletClient(
-    { walletUrl: options.operatorUrl, secretKey: options.secretKey, providerId: options.providerId ?? 'PragmaticPlay' },
+    {
+      walletUrl: options.operatorUrl,
+      secretKey: options.secretKey,
+      providerId: options.providerId ?? 'PragmaticPlay',
+    },
     ctx.retry,
   );
   const sessions = new TtlStore<PlaySession>(ctx.sessionTtlMs);
@@ -90,13 +105,19 @@ export function pragmaticStudio(ctx: StudioContext, options: PragmaticStudioOpti
     reply.send({ error, description });
 
   /** secureLogin and hash checked before anything else; undefined when the reply was sent. */
-  const authenticated = (body: unknown, reply: FastifyReply): Record<string, string> | undefined => {
+  const authenticated = (
+    body: unknown,
+    reply: FastifyReply,
+  ): Record<string, string> | undefined => {
     const params = singleValued(body);
     if (!params) {
       void fail(reply, 7, 'Bad parameters: a parameter is repeated');
       return undefined;
     }
-    if (params['secureLogin'] !== options.secureLogin || !pragmaticHashValid(params, options.secretKey)) {
+    if (
+      params['secureLogin'] !== options.secureLogin ||
+      !pragmaticHashValid(params, options.secretKey)
+    ) {
       void fail(reply, 5, 'Invalid hash code');
       return undefined;
     }
@@ -109,7 +130,7 @@ export function pragmaticStudio(ctx: StudioContext, options: PragmaticStudioOpti
     return `${publicUrl}/game/${id}`;
   };
 
-  return async (app: FastifyInstance) => {
+  return (app: FastifyInstance): Promise<void> => {
     useFormBodies(app);
     registerArtRoute(app, 'pragmatic');
     registerGameRoutes(app, { ...ctx, studio: 'pragmatic', sessions });
@@ -136,8 +157,10 @@ export function pragmaticStudio(ctx: StudioContext, options: PragmaticStudioOpti
         const game = catalog.byId.get(symbol);
         if (!game) return fail(reply, 8, 'Game not found or disabled');
         const playMode = (params['playMode'] ?? 'REAL').toUpperCase();
-        if (playMode !== 'REAL' && playMode !== 'DEMO') return fail(reply, 7, 'Bad parameters: playMode');
-        if (playMode === 'DEMO' && !game.demo) return fail(reply, 8, 'Demo is not available for this game');
+        if (playMode !== 'REAL' && playMode !== 'DEMO')
+          return fail(reply, 7, 'Bad parameters: playMode');
+        if (playMode === 'DEMO' && !game.demo)
+          return fail(reply, 8, 'Demo is not available for this game');
         const currency = params['currency'] ?? (playMode === 'DEMO' ? 'FUN' : '');
         if (playMode === 'REAL' && (!params['token'] || !/^[A-Z]{3}$/.test(currency))) {
           return fail(reply, 7, 'Bad parameters: token and currency are required for REAL play');
@@ -163,7 +186,10 @@ export function pragmaticStudio(ctx: StudioContext, options: PragmaticStudioOpti
       const accept = request.headers['accept-language'];
       if (params['tc']) {
         const ticket = tickets.get(params['tc']);
-        if (!ticket || (params['stylename'] !== undefined && params['stylename'] !== options.secureLogin)) {
+        if (
+          !ticket ||
+          (params['stylename'] !== undefined && params['stylename'] !== options.secureLogin)
+        ) {
           return sendErrorPage(reply, 404, 'pragmatic', accept, 'expiredTitle');
         }
         if (ticket.mode === 'DEMO') {
@@ -183,7 +209,14 @@ export function pragmaticStudio(ctx: StudioContext, options: PragmaticStudioOpti
         const account = await client.authenticate(ticket.token, ticket.game.id, request.ip);
         if (account.kind !== 'ok') {
           const detail = account.kind === 'refused' ? account.message : 'operator unavailable';
-          return sendErrorPage(reply, account.kind === 'refused' ? 403 : 502, 'pragmatic', accept, 'errorTitle', detail);
+          return sendErrorPage(
+            reply,
+            account.kind === 'refused' ? 403 : 502,
+            'pragmatic',
+            accept,
+            'errorTitle',
+            detail,
+          );
         }
         return reply.redirect(
           openSession({
@@ -203,7 +236,15 @@ export function pragmaticStudio(ctx: StudioContext, options: PragmaticStudioOpti
         );
       }
       const game = catalog.byId.get(params['gameSymbol'] ?? '');
-      if (!game || !game.demo) return sendErrorPage(reply, 404, 'pragmatic', accept, 'errorTitle', 'no demo for this game');
+      if (!game || !game.demo)
+        return sendErrorPage(
+          reply,
+          404,
+          'pragmatic',
+          accept,
+          'errorTitle',
+          'no demo for this game',
+        );
       return reply.redirect(
         openSession({
           game,
@@ -217,5 +258,6 @@ export function pragmaticStudio(ctx: StudioContext, options: PragmaticStudioOpti
         302,
       );
     });
+    return Promise.resolve();
   };
 }

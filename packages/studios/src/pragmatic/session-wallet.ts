@@ -25,7 +25,13 @@ export function pragmaticSessionWallet(
         timestamp: round.startedAt,
       });
       return outcome.kind === 'ok'
-        ? { ...outcome, value: { balance: outcome.value.balance, operatorTransactionId: outcome.value.transactionId } satisfies BetReceipt }
+        ? {
+            ...outcome,
+            value: {
+              balance: outcome.value.balance,
+              operatorTransactionId: outcome.value.transactionId,
+            } satisfies BetReceipt,
+          }
         : outcome;
     },
     settle: async (round, _bet, win) => {
@@ -41,9 +47,13 @@ export function pragmaticSessionWallet(
       const end = { userId, gameId: symbol, roundId: round.roundId };
       const ended = await client.endRound(end);
       if (ended.kind === 'unconfirmed') {
-        reconciler.add(`endRound ${round.roundId}`, async () => (await client.endRound(end)).kind !== 'unconfirmed');
+        reconciler.add(
+          `endRound ${round.roundId}`,
+          async () => (await client.endRound(end)).kind !== 'unconfirmed',
+        );
       }
-      const balance = ended.kind === 'ok' ? (ended.value.balance ?? result.value.balance) : result.value.balance;
+      const balance =
+        ended.kind === 'ok' ? (ended.value.balance ?? result.value.balance) : result.value.balance;
       return { ...result, value: balance };
     },
     refund: async (round, amount): Promise<CallOutcome<number | undefined>> => {

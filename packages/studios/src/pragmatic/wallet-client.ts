@@ -42,7 +42,10 @@ function classify(error: number): { retry: true } | { retry: false; kind: Refusa
   }
 }
 
-function interpret<T>(answer: HttpAnswer, parse: (body: Record<string, unknown>) => T | undefined): Attempt<T> {
+function interpret<T>(
+  answer: HttpAnswer,
+  parse: (body: Record<string, unknown>) => T | undefined,
+): Attempt<T> {
   if (answer.status >= 500) return { kind: 'retry', reason: `HTTP ${answer.status}` };
   const body = answer.json;
   if (answer.status !== 200 || body === null || typeof body !== 'object') {
@@ -52,14 +55,17 @@ function interpret<T>(answer: HttpAnswer, parse: (body: Record<string, unknown>)
   const error = Number(record['error']);
   const description = typeof record['description'] === 'string' ? record['description'] : '';
   if (error !== 0) {
-    if (!Number.isInteger(error)) return { kind: 'retry', reason: 'answer without an error number' };
+    if (!Number.isInteger(error))
+      return { kind: 'retry', reason: 'answer without an error number' };
     const c = classify(error);
     return c.retry
       ? { kind: 'retry', reason: `error ${error} ${description}` }
       : { kind: 'refused', code: c.kind, message: `error ${error}: ${description}` };
   }
   const value = parse(record);
-  return value === undefined ? { kind: 'retry', reason: 'unreadable answer' } : { kind: 'ok', value };
+  return value === undefined
+    ? { kind: 'retry', reason: 'unreadable answer' }
+    : { kind: 'ok', value };
 }
 
 const balanceOf = (b: Record<string, unknown>): number | undefined => {
@@ -104,7 +110,10 @@ export class PragmaticWalletClient {
         await httpRequest({
           method: 'POST',
           url,
-          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            accept: 'application/json',
+          },
           body,
           timeoutMs: this.policy.timeoutMs,
         }),
@@ -113,7 +122,11 @@ export class PragmaticWalletClient {
     );
   }
 
-  authenticate(token: string, gameId: string, ipAddress?: string): Promise<CallOutcome<PlayerAccount>> {
+  authenticate(
+    token: string,
+    gameId: string,
+    ipAddress?: string,
+  ): Promise<CallOutcome<PlayerAccount>> {
     const params: Record<string, string> = { token, gameId };
     if (ipAddress) params['ipAddress'] = ipAddress;
     return this.call('authenticate', params, (b) => {
@@ -153,9 +166,13 @@ export class PragmaticWalletClient {
   }
 
   /** Cancels a bet: `reference` is the ORIGINAL bet's reference. */
-  refund(call: { userId: string; reference: string; amount: number; gameId: string; roundId: string }): Promise<
-    CallOutcome<string>
-  > {
+  refund(call: {
+    userId: string;
+    reference: string;
+    amount: number;
+    gameId: string;
+    roundId: string;
+  }): Promise<CallOutcome<string>> {
     return this.call(
       'refund',
       {
@@ -165,7 +182,10 @@ export class PragmaticWalletClient {
         gameId: call.gameId,
         roundId: call.roundId,
       },
-      (b) => (b['transactionId'] === undefined ? '' : String(b['transactionId'])),
+      (b) => {
+        const id = b['transactionId'];
+        return typeof id === 'string' || typeof id === 'number' ? String(id) : '';
+      },
     );
   }
 
@@ -174,9 +194,13 @@ export class PragmaticWalletClient {
     gameId: string;
     roundId: string;
   }): Promise<CallOutcome<{ balance: number | undefined }>> {
-    return this.call('endRound', { userId: call.userId, gameId: call.gameId, roundId: call.roundId }, (b) => ({
-      balance: b['cash'] === undefined ? undefined : balanceOf(b),
-    }));
+    return this.call(
+      'endRound',
+      { userId: call.userId, gameId: call.gameId, roundId: call.roundId },
+      (b) => ({
+        balance: b['cash'] === undefined ? undefined : balanceOf(b),
+      }),
+    );
   }
 
   jackpotWin(call: RoundCall & { jackpotId: string }): Promise<CallOutcome<Transaction>> {

@@ -13,9 +13,13 @@ const JSON_TYPE = 'application/json';
  */
 export function useFormBodies(instance: FastifyInstance): void {
   if (instance.hasContentTypeParser(FORM)) instance.removeContentTypeParser(FORM);
-  instance.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
-    done(null, parseQueryString(body as string));
-  });
+  instance.addContentTypeParser(
+    FORM,
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_req, body, done) => {
+      done(null, parseQueryString(body as string));
+    },
+  );
 }
 
 export function parseQueryString(text: string): RawParams {
@@ -47,16 +51,20 @@ const rawBodies = new WeakMap<FastifyRequest, string>();
 /** JSON bodies whose exact bytes are kept, for signatures computed over the raw body. */
 export function useRawJsonBodies(instance: FastifyInstance): void {
   if (instance.hasContentTypeParser(JSON_TYPE)) instance.removeContentTypeParser(JSON_TYPE);
-  instance.addContentTypeParser(JSON_TYPE, { parseAs: 'string', bodyLimit: 64 * 1024 }, (req, body, done) => {
-    const text = body as string;
-    rawBodies.set(req, text);
-    try {
-      done(null, text.length === 0 ? undefined : (JSON.parse(text) as unknown));
-    } catch {
-      // Parsed later as "not an object": the signature check still runs first on the raw text.
-      done(null, undefined);
-    }
-  });
+  instance.addContentTypeParser(
+    JSON_TYPE,
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (req, body, done) => {
+      const text = body as string;
+      rawBodies.set(req, text);
+      try {
+        done(null, text.length === 0 ? undefined : (JSON.parse(text) as unknown));
+      } catch {
+        // Parsed later as "not an object": the signature check still runs first on the raw text.
+        done(null, undefined);
+      }
+    },
+  );
 }
 
 export function rawBodyOf(request: FastifyRequest): string {

@@ -44,7 +44,7 @@ export async function httpRequest(request: HttpRequest): Promise<HttpAnswer> {
     }
     throw new TransportError('network', error instanceof Error ? error.message : String(error));
   }
-  let json: unknown = undefined;
+  let json: unknown;
   try {
     json = text ? (JSON.parse(text) as unknown) : undefined;
   } catch {

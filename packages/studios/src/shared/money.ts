@@ -7,11 +7,14 @@
 /** "12.34" with `decimals` places; refuses a value the unit cannot hold exactly. */
 export function formatMilli(milli: number, decimals: 2 | 3): string {
   if (!Number.isSafeInteger(milli)) throw new RangeError(`not an integer amount: ${milli}`);
-  if (decimals === 2 && milli % 10 !== 0) throw new RangeError(`${milli} milli has no 2-place form`);
+  if (decimals === 2 && milli % 10 !== 0)
+    throw new RangeError(`${milli} milli has no 2-place form`);
   const negative = milli < 0;
   const abs = Math.abs(milli);
   const units = Math.floor(abs / 1000);
-  const fraction = String(abs % 1000).padStart(3, '0').slice(0, decimals);
+  const fraction = String(abs % 1000)
+    .padStart(3, '0')
+    .slice(0, decimals);
   return `${negative ? '-' : ''}${units}.${fraction}`;
 }
 

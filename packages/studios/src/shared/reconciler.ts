@@ -29,7 +29,13 @@ export class Reconciler {
 
   add(label: string, run: () => Promise<boolean>): void {
     const now = Date.now();
-    this.entries.add({ label, run, createdAt: now, nextAt: now + this.options.intervalMs, tries: 0 });
+    this.entries.add({
+      label,
+      run,
+      createdAt: now,
+      nextAt: now + this.options.intervalMs,
+      tries: 0,
+    });
     this.schedule();
   }
 
@@ -58,7 +64,10 @@ export class Reconciler {
           this.entries.delete(entry);
           this.options.onGiveUp?.(entry.label);
         } else {
-          const delay = Math.min(this.options.intervalMs * 2 ** entry.tries, this.options.maxDelayMs);
+          const delay = Math.min(
+            this.options.intervalMs * 2 ** entry.tries,
+            this.options.maxDelayMs,
+          );
           entry.nextAt = Date.now() + delay;
         }
       }

@@ -28,7 +28,13 @@ export interface SpinOutcome {
  * also pays on its own, and the line pays the better of the two readings (never both).
  * Packed as pay * 256 + symbol * 16 + count so the simulation's hot loop allocates nothing.
  */
-export function evaluateLinePacked(s0: number, s1: number, s2: number, s3: number, s4: number): number {
+export function evaluateLinePacked(
+  s0: number,
+  s1: number,
+  s2: number,
+  s3: number,
+  s4: number,
+): number {
   const s = scratch;
   s[0] = s0;
   s[1] = s1;

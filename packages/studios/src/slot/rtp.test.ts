@@ -48,7 +48,8 @@ describe('slot mathematics', () => {
     for (const strip of REEL_STRIPS) {
       for (let stop = 0; stop < strip.length; stop++) {
         let scatters = 0;
-        for (let row = 0; row < ROWS; row++) if (strip[(stop + row) % strip.length] === SCATTER) scatters++;
+        for (let row = 0; row < ROWS; row++)
+          if (strip[(stop + row) % strip.length] === SCATTER) scatters++;
         expect(scatters).toBeLessThanOrEqual(1);
       }
     }

@@ -21,7 +21,9 @@ export interface TheoreticalRtp {
  * Return per total bet = E[line pay in line bets] (each of the lines has the same expectation,
  * and the bet is one line bet per line) + E[scatter pay in total bets].
  */
-export function theoreticalRtp(strips: readonly (readonly number[])[] = REEL_STRIPS): TheoreticalRtp {
+export function theoreticalRtp(
+  strips: readonly (readonly number[])[] = REEL_STRIPS,
+): TheoreticalRtp {
   const counts = strips.map((strip) => {
     const c = new Array<number>(SYMBOL_COUNT).fill(0);
     for (const s of strip) c[s] = (c[s] as number) + 1;
@@ -30,7 +32,7 @@ export function theoreticalRtp(strips: readonly (readonly number[])[] = REEL_STR
   const denominator = strips.reduce((acc, strip) => acc * BigInt(strip.length), 1n);
 
   let lineNumerator = 0n;
-  const c = counts as number[][];
+  const c = counts;
   for (let a = 0; a < SYMBOL_COUNT; a++) {
     const ca = c[0]![a]!;
     if (ca === 0) continue;

@@ -12,7 +12,9 @@ export function endoSign(params: Record<string, string>, salt: string): string {
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, v]) => v)
     .join('');
-  return createHash('sha1').update(text + salt).digest('hex');
+  return createHash('sha1')
+    .update(text + salt)
+    .digest('hex');
 }
 
 export interface EndoCall {
@@ -33,14 +35,28 @@ export async function fakeEndorphinaOperator(salt: string, nodeId: string) {
     reply.code(status).send({ code, message: code.toLowerCase() });
 
   const { app, url } = await listen((app) => {
-    for (const method of ['session', 'balance', 'bet', 'win', 'refund', 'endSession', 'check', 'promoWin']) {
+    for (const method of [
+      'session',
+      'balance',
+      'bet',
+      'win',
+      'refund',
+      'endSession',
+      'check',
+      'promoWin',
+    ]) {
       const handler = async (request: { query: unknown; body: unknown }, reply: FastifyReply) => {
-        const params = (method === 'session' || method === 'balance' || method === 'check'
-          ? request.query
-          : request.body) as Record<string, string>;
+        const params = (
+          method === 'session' || method === 'balance' || method === 'check'
+            ? request.query
+            : request.body
+        ) as Record<string, string>;
         const signOk =
           method === 'check'
-            ? params['sign'] === createHash('sha1').update(nodeId + params['param'] + salt).digest('hex')
+            ? params['sign'] ===
+              createHash('sha1')
+                .update(nodeId + params['param'] + salt)
+                .digest('hex')
             : params['sign'] === endoSign(params, salt);
         calls.push({ method, params, signOk });
         const fault = faults[method]?.shift();
@@ -74,11 +90,14 @@ export async function fakeEndorphinaOperator(salt: string, nodeId: string) {
             }
             case 'win':
             case 'refund': {
-              const key = method === 'win' ? `win:${params['betTransactionId']}` : `refund:${params['id']}`;
+              const key =
+                method === 'win' ? `win:${params['betTransactionId']}` : `refund:${params['id']}`;
               const prior = applied.get(key);
               if (prior) return { ...prior, balance };
               const amount =
-                method === 'refund' && !applied.has(`bet:${params['id']}`) ? 0 : Number(params['amount']);
+                method === 'refund' && !applied.has(`bet:${params['id']}`)
+                  ? 0
+                  : Number(params['amount']);
               balances.set(session.player, balance + amount);
               const posting = { balance: balance + amount, transactionId: `T${seq++}` };
               applied.set(key, posting);
@@ -91,7 +110,8 @@ export async function fakeEndorphinaOperator(salt: string, nodeId: string) {
         const result = answer();
         if (fault === 'timeout') await sleep(600);
         if (typeof result === 'string') {
-          const status = { TOKEN_NOT_FOUND: 404, INSUFFICIENT_FUNDS: 402, NO_RETRY: 429 }[result] ?? 500;
+          const status =
+            { TOKEN_NOT_FOUND: 404, INSUFFICIENT_FUNDS: 402, NO_RETRY: 429 }[result] ?? 500;
           return error(reply, status, result);
         }
         return result;

@@ -19,7 +19,8 @@ export const TEXTS = {
     SESSION_EXPIRED: 'Your game session has expired. Return to the lobby and open the game again.',
     LIMIT_REACHED: 'A betting limit has been reached.',
     BET_REJECTED: 'The bet was not accepted.',
-    WALLET_UNAVAILABLE: 'The casino wallet did not answer. Your bet was cancelled; please try again.',
+    WALLET_UNAVAILABLE:
+      'The casino wallet did not answer. Your bet was cancelled; please try again.',
     BAD_BET: 'That bet size is not available.',
     BUSY: 'A spin is already in progress.',
     NETWORK: 'Connection problem. Please try again.',
