@@ -44,6 +44,7 @@ export function renderGamePage(session: PlaySession, nonce: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(session.game.name)} · ${escapeHtml(theme.label)}</title>
 <style>:root{${vars};--font:${theme.font};--title-font:${theme.titleFont}}${PAGE_CSS}</style>
 </head>
