@@ -5,6 +5,8 @@ import { z } from 'zod';
  * changes meaning once shipped; add new ones instead.
  */
 export const ErrorCode = {
+  /** A malformed request that no more specific code describes. */
+  BAD_REQUEST: 'BAD_REQUEST',
   NOT_FOUND: 'NOT_FOUND',
   BAD_JSON: 'BAD_JSON',
   VALIDATION_FAILED: 'VALIDATION_FAILED',

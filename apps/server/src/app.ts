@@ -1,0 +1,93 @@
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseConnection } from './db/database';
+import { createHealthService } from './features/health/health-service';
+import { healthPath, healthRoutes } from './features/health/health-routes';
+import { handleError } from './http/error-handler';
+import { createNotFoundHandler } from './http/not-found';
+import { registerOpenApi } from './http/openapi';
+import { addRequestIdHeader } from './http/request-id-header';
+import { addShutdownGuard } from './http/shutdown-guard';
+import { registerWebApp } from './http/web-app';
+import type { Clock } from './lib/clock';
+import type { Logger } from './lib/logger';
+import type { Mailer } from './lib/mailer';
+import { serverVersion } from './lib/package-root';
+import { requestIdFor } from './lib/request-id';
+
+/** Everything the app talks to, passed in so a test can swap any of it. */
+export interface AppDeps {
+  config: Config;
+  db: DatabaseConnection;
+  mailer: Mailer;
+  clock: Clock;
+  logger: Logger;
+}
+
+/**
+ * Builds the HTTP app on the given dependencies; nothing is read from globals, so tests
+ * build as many apps as they like. The caller listens (or injects) and closes: closing
+ * the app closes the database too. The database must already be migrated.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, clock } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    genReqId: requestIdFor,
+    // The id comes from genReqId (which vets the incoming header), never straight from it.
+    requestIdHeader: false,
+    logController: new LogController({
+      requestIdLogLabel: 'requestId',
+      // Probes poll the health check every few seconds; their lines would drown the rest.
+      disableRequestLogging: (request) => request.url.split('?')[0] === healthPath,
+    }),
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    // See shutdown-guard.ts: our 503 while closing has the API's error shape.
+    return503OnClosing: false,
+    // Malformed URLs (bad %-encoding) get the same error shape as everything else.
+    frameworkErrors: (error, request, reply) => {
+      handleError(error, request, reply);
+    },
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+  // The API speaks JSON (multipart is added per route where needed); text/plain would only
+  // turn a wrong Content-Type into a confusing validation error instead of a clear 415.
+  app.removeContentTypeParser('text/plain');
+
+  addRequestIdHeader(app);
+  addShutdownGuard(app);
+  // app.close() stops the listener and waits for in-flight requests before it runs onClose
+  // hooks, so no request still using the database sees it close.
+  app.addHook('onClose', async () => {
+    await db.close();
+  });
+
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    // Brotli's default (quality 11) costs more CPU per response than it saves in bytes.
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  await registerOpenApi(app, serverVersion);
+
+  const health = createHealthService({
+    database: db,
+    clock,
+    startedAt: clock.now(),
+    version: serverVersion,
+  });
+  await app.register(healthRoutes, { service: health });
+
+  // In development Vite serves the SPA (and proxies /api here); only production serves it.
+  let serveSpaIndex: ((reply: FastifyReply) => FastifyReply) | undefined;
+  if (config.env === 'production') serveSpaIndex = await registerWebApp(app, config.webDistDir);
+  app.setNotFoundHandler(createNotFoundHandler(serveSpaIndex ? { serveSpaIndex } : {}));
+
+  return app;
+}

@@ -1,0 +1,113 @@
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, configVariables, loadConfig } from './config';
+import { serverPackageRoot } from './lib/package-root';
+
+describe('loadConfig', () => {
+  it('fills every default', () => {
+    const config = loadConfig({}, '/srv/casino');
+    expect(config).toEqual({
+      env: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: '/srv/casino/data',
+      databaseUrl: undefined,
+      logLevel: 'info',
+      webDistDir: resolve(serverPackageRoot, '../web/dist'),
+      trustProxy: false,
+      bodyLimitBytes: 1024 * 1024,
+    });
+  });
+
+  it('finds the web build next to the server package whatever the working directory', () => {
+    const fromRoot = loadConfig({}, resolve(serverPackageRoot, '../..'));
+    const fromServer = loadConfig({}, serverPackageRoot);
+    expect(fromRoot.webDistDir).toBe(fromServer.webDistDir);
+    expect(fromRoot.webDistDir).toBe(join(serverPackageRoot, '..', 'web', 'dist'));
+  });
+
+  it('resolves relative DATA_DIR and WEB_DIST_DIR against the working directory', () => {
+    const config = loadConfig({ DATA_DIR: 'var/db', WEB_DIST_DIR: '../web' }, '/srv/casino');
+    expect(config.dataDir).toBe('/srv/casino/var/db');
+    expect(config.webDistDir).toBe('/srv/web');
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/casino',
+      DATABASE_URL: 'postgresql://app:secret@db.internal:5432/casino',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: '/srv/web',
+      TRUST_PROXY: 'true',
+      BODY_LIMIT_BYTES: '2048',
+    });
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/casino',
+      databaseUrl: 'postgresql://app:secret@db.internal:5432/casino',
+      logLevel: 'warn',
+      webDistDir: '/srv/web',
+      trustProxy: true,
+      bodyLimitBytes: 2048,
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(3000);
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '3.5'],
+    ['NODE_ENV', 'staging'],
+    ['LOG_LEVEL', 'verbose'],
+    ['TRUST_PROXY', 'maybe'],
+    ['BODY_LIMIT_BYTES', '0'],
+    ['DATABASE_URL', 'mysql://root@localhost/casino'],
+    ['DATABASE_URL', 'not a url'],
+  ])('rejects %s=%s with a message naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(
+      new RegExp(`^Invalid configuration:\\n  ${name}: `),
+    );
+  });
+
+  it('lists every bad variable at once and never echoes a database password', () => {
+    let message = '';
+    try {
+      loadConfig({ PORT: 'x', DATABASE_URL: 'mysql://user:hunter2@db/app' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('PORT: must be a whole number (got "x")');
+    expect(message).toContain(
+      'DATABASE_URL: must be a postgres:// or postgresql:// connection URL',
+    );
+    expect(message).not.toContain('hunter2');
+  });
+
+  it('documents every variable it reads', () => {
+    const documented = Object.keys(configVariables);
+    expect(documented).toEqual([
+      'NODE_ENV',
+      'PORT',
+      'HOST',
+      'DATA_DIR',
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'WEB_DIST_DIR',
+      'TRUST_PROXY',
+      'BODY_LIMIT_BYTES',
+    ]);
+    for (const { description } of Object.values(configVariables)) {
+      expect(description.length).toBeGreaterThan(10);
+    }
+  });
+});

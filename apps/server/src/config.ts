@@ -1,0 +1,146 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { StartupError } from './lib/errors';
+import { serverPackageRoot } from './lib/package-root';
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], {
+    error: 'must be true or false',
+  })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const integer = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` });
+
+/** The environment as the server reads it; every value arrives as a string or not at all. */
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      error: 'must be development, production or test',
+    })
+    .default('development'),
+  PORT: integer(0, 65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({
+      protocol: /^postgres(ql)?$/,
+      error: 'must be a postgres:// or postgresql:// connection URL',
+    })
+    .optional(),
+  LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+  BODY_LIMIT_BYTES: integer(1, 1024 * 1024 * 1024).default(1024 * 1024),
+});
+
+type EnvName = keyof z.input<typeof envSchema>;
+
+/**
+ * One line per variable, in the order of the schema: the README's configuration table is
+ * written from this list, and a test checks that it covers every variable of the schema.
+ */
+export const configVariables: Record<EnvName, { default: string; description: string }> = {
+  NODE_ENV: {
+    default: 'development',
+    description: 'Run mode: development, production (serves the built web app) or test.',
+  },
+  PORT: {
+    default: '3000',
+    description: 'TCP port the HTTP server listens on (0 picks a free one).',
+  },
+  HOST: { default: '0.0.0.0', description: 'Interface the HTTP server binds to.' },
+  DATA_DIR: {
+    default: './data',
+    description:
+      'Folder for local data (the embedded PGlite database lives in DATA_DIR/pglite); relative to the working directory.',
+  },
+  DATABASE_URL: {
+    default: '(unset: embedded PGlite)',
+    description:
+      'PostgreSQL connection URL (postgres:// or postgresql://); when set, replaces PGlite.',
+  },
+  LOG_LEVEL: {
+    default: 'info',
+    description: `Log level: ${logLevels.join(', ')}.`,
+  },
+  WEB_DIST_DIR: {
+    default: 'apps/web/dist',
+    description:
+      'Built web app served in production; relative paths resolve against the working directory, the default against the server package.',
+  },
+  TRUST_PROXY: {
+    default: 'false',
+    description:
+      'true when behind a reverse proxy, so client IP and protocol come from X-Forwarded-* headers.',
+  },
+  BODY_LIMIT_BYTES: {
+    default: '1048576',
+    description: 'Largest accepted request body in bytes; bigger bodies get 413.',
+  },
+};
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Absolute. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: (typeof logLevels)[number];
+  /** Absolute. */
+  webDistDir: string;
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+}
+
+/** A configuration problem: the message names every bad variable and is safe to print as is. */
+export class ConfigError extends StartupError {
+  override readonly name = 'ConfigError';
+}
+
+/**
+ * Reads and validates the configuration. Takes the environment as an argument (not
+ * process.env directly) so tests can build any configuration without touching globals.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  cwd: string = process.cwd(),
+): Config {
+  // An empty variable (`PORT=`) means "not set", as in most shells' .env conventions.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.map(String).join('.') || '(environment)';
+      const value = typeof issue.path[0] === 'string' ? present[issue.path[0]] : undefined;
+      // DATABASE_URL may hold a password, so its value is never echoed.
+      const shown = value === undefined || name === 'DATABASE_URL' ? '' : ` (got "${value}")`;
+      return `  ${name}: ${issue.message}${shown}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    webDistDir:
+      e.WEB_DIST_DIR === undefined
+        ? resolve(serverPackageRoot, '../web/dist')
+        : resolve(cwd, e.WEB_DIST_DIR),
+    trustProxy: e.TRUST_PROXY,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+  };
+}

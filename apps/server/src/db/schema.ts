@@ -1,0 +1,14 @@
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Every table of the server, for Drizzle's typed queries and for drizzle-kit, which
+ * generates the SQL migrations in apps/server/drizzle/ from this file.
+ */
+
+/** Facts about this installation (instance id, installation time), one row per key. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,27 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+export const docsPrefix = '/api/docs';
+
+/**
+ * The OpenAPI document is generated from the routes' zod schemas (the same ones that
+ * validate requests and serialise responses), so it cannot drift from the code.
+ * Must be registered before the routes: it collects them as they are added.
+ */
+export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Casino lobby API',
+        description: 'HTTP API of the casino and game-lobby server.',
+        version,
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: docsPrefix });
+}

@@ -1,0 +1,31 @@
+import type { ErrorCode, FieldIssue } from '@casino/contracts';
+
+/**
+ * An expected failure with a stable code, thrown by services and routes. The error handler
+ * sends its status, code, message and fields to the client as they are, so the message
+ * must be written for the client (the web app shows translated text by code anyway).
+ */
+export class AppError extends Error {
+  override readonly name = 'AppError';
+
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: FieldIssue[],
+  ) {
+    super(message);
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}
+
+/**
+ * A reason the server cannot start (bad configuration, missing web build). The entry point
+ * prints only the message, without a stack trace, and exits with code 1.
+ */
+export class StartupError extends Error {
+  override readonly name: string = 'StartupError';
+}

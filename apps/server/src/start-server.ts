@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/open-database';
+import { createAppMetaRepository } from './features/instance/app-meta-repository';
+import { ensureInstanceIdentity } from './features/instance/instance-service';
+import { systemClock } from './lib/clock';
+import { createLogger, type Logger } from './lib/logger';
+import { createLogMailer } from './lib/mailer';
+import { assertWebAppBuilt } from './http/web-app';
+
+export interface StartedServer {
+  app: FastifyInstance;
+  logger: Logger;
+  /** The address the server listens on, e.g. http://127.0.0.1:3000. */
+  address: string;
+}
+
+/**
+ * Start-up in order: configuration, web build check, database (opened and migrated),
+ * instance identity, app, listen. Throws StartupError (ConfigError) for problems the
+ * operator fixes; the entry point prints those without a stack trace.
+ */
+export async function startServer(
+  env: Record<string, string | undefined> = process.env,
+): Promise<StartedServer> {
+  const config = loadConfig(env);
+  // Checked before the database opens, so a missing build fails fast and leaves no files.
+  if (config.env === 'production') assertWebAppBuilt(config.webDistDir);
+
+  const logger = createLogger(config);
+  const db = await openDatabase(config, logger);
+  try {
+    await db.migrate();
+    const identity = await ensureInstanceIdentity(createAppMetaRepository(db), systemClock);
+    logger.info(
+      { driver: db.driver, instanceId: identity.instanceId, installedAt: identity.installedAt },
+      'database ready',
+    );
+    const app = await buildApp({
+      config,
+      db,
+      logger,
+      clock: systemClock,
+      mailer: createLogMailer(logger),
+    });
+    const address = await app.listen({ port: config.port, host: config.host });
+    return { app, logger, address };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}

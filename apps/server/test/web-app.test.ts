@@ -1,0 +1,141 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { DatabaseConnection } from '../src/db/database';
+import { systemClock } from '../src/lib/clock';
+import { StartupError } from '../src/lib/errors';
+import { createLogger } from '../src/lib/logger';
+import { createLogMailer } from '../src/lib/mailer';
+import { buildTestApp, type TestApp } from './helpers/test-app';
+
+// Big enough to pass the compression threshold (1 KiB).
+const indexHtml = `<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+const appJs = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+
+async function makeWebDist(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'casino-web-dist-'));
+  await mkdir(join(dir, 'assets'));
+  await writeFile(join(dir, 'index.html'), indexHtml);
+  await writeFile(join(dir, 'assets', 'app-abc123.js'), appJs);
+  await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+describe('serving the web app in production', () => {
+  let t: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = await makeWebDist();
+    t = await buildTestApp({ env: { NODE_ENV: 'production', WEB_DIST_DIR: webDist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/profile/balance', '/anything/deep', '/casino?sort=new'])(
+    'answers the client route %s with index.html, never cached',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(indexHtml);
+    },
+  );
+
+  it('serves hashed assets as immutable', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body).toBe(appJs);
+  });
+
+  it('gives other static files a short cache', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('compresses with gzip or brotli as the client accepts', async () => {
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/profile',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(indexHtml);
+
+    const brotli = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(appJs);
+  });
+
+  it('keeps answering unknown /api routes with the JSON 404', async () => {
+    for (const url of ['/api/unknown', '/api', '/api/deep/route']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    }
+  });
+
+  it('answers a missing file with 404, not with index.html', async () => {
+    for (const url of ['/assets/app-old999.js', '/robots.txt']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    }
+  });
+
+  it('does not answer non-GET requests to client routes with the page', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/profile', payload: {} });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('still serves the API', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('start-up checks', () => {
+  it('refuses production mode without a built web app and says to build it', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'casino-no-dist-'));
+    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST_DIR: empty });
+    const logger = createLogger(config);
+    try {
+      // The check comes before any database use, so no database is needed here.
+      const build = buildApp({
+        config,
+        logger,
+        db: {} as DatabaseConnection,
+        clock: systemClock,
+        mailer: createLogMailer(logger),
+      });
+      await expect(build).rejects.toThrow(StartupError);
+      await expect(build).rejects.toThrow(/not built[\s\S]*npm run build/);
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('serves only /api in development', async () => {
+    const t = await buildTestApp({ env: { NODE_ENV: 'development', WEB_DIST_DIR: '/nowhere' } });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/profile/balance' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    } finally {
+      await t.close();
+    }
+  });
+});
