@@ -136,6 +136,8 @@ export function pragmaticStudio(
     registerGameRoutes(app, { ...ctx, studio: 'pragmatic', sessions });
 
     for (const path of [`${API}/getCasinoGames/`, `${API}/getCasinoGames`]) {
+      // With the host's ignoreTrailingSlash the two spellings are one route already.
+      if (app.hasRoute({ method: 'POST', url: app.prefix + path })) continue;
       app.post(path, async (request, reply) => {
         const params = authenticated(request.body, reply);
         if (!params) return reply;
@@ -149,6 +151,8 @@ export function pragmaticStudio(
     }
 
     for (const path of [`${API}/game/url/`, `${API}/game/url`]) {
+      // With the host's ignoreTrailingSlash the two spellings are one route already.
+      if (app.hasRoute({ method: 'POST', url: app.prefix + path })) continue;
       app.post(path, async (request, reply) => {
         const params = authenticated(request.body, reply);
         if (!params) return reply;
