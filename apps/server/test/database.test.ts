@@ -1,14 +1,20 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { migrationsFolder } from '../src/db/migrations-folder';
 import { openDatabase } from '../src/db/open-database';
+import { openPostgres } from '../src/db/postgres-connection';
 import { appMeta } from '../src/db/schema';
 import { createAppMetaRepository } from '../src/features/instance/app-meta-repository';
 import { ensureInstanceIdentity } from '../src/features/instance/instance-service';
 import { fixedClock } from '../src/lib/clock';
+import { withAdmin } from './helpers/postgres-admin';
 import { createTestDb, testDatabaseDriver, type TestDatabase } from './helpers/test-database';
+import { withDatabaseName } from './helpers/test-database-template';
 
 describe('test database helper', () => {
   let first: TestDatabase;
@@ -56,6 +62,13 @@ describe('test database helper', () => {
     await extra.db.close(); // twice is harmless
     await expect(extra.db.ping()).rejects.toThrow();
     await extra.destroy();
+  });
+
+  it('returns numeric and bigint values as exact strings on both drivers', async () => {
+    const { rows } = await first.db.execute<{ amount: unknown; count: unknown }>(
+      sql`select 12345678901234567.89::numeric as amount, 9007199254740993::int8 as count`,
+    );
+    expect(rows[0]).toEqual({ amount: '12345678901234567.89', count: '9007199254740993' });
   });
 
   it('applies migrations again without harm', async () => {
@@ -113,3 +126,34 @@ describe.runIf(testDatabaseDriver() === 'pglite')('embedded PGlite on disk', () 
     }
   }, 60_000);
 });
+
+describe.runIf(testDatabaseDriver() === 'postgres')('migrations on PostgreSQL', () => {
+  it('lets instances starting together on an empty database migrate one at a time', async () => {
+    const template = inject('testDatabaseTemplate');
+    if (template.driver !== 'postgres') return;
+    const name = `${template.databasePrefix}empty_${randomBytes(4).toString('hex')}`;
+    await withAdmin(template.adminUrl, (admin) => admin.query(`create database ${name}`));
+    const instances = [1, 2, 3].map(() =>
+      openPostgres({ url: withDatabaseName(template.adminUrl, name), max: 2 }),
+    );
+    try {
+      await Promise.all(instances.map((instance) => instance.migrate()));
+      const { rows } = await instances[0]!.execute<{ count: number }>(
+        sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+      );
+      expect(rows[0]?.count).toBe(migrationCount());
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+      await withAdmin(template.adminUrl, (admin) =>
+        admin.query(`drop database if exists ${name} with (force)`),
+      );
+    }
+  });
+});
+
+function migrationCount(): number {
+  const journal = JSON.parse(
+    readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: unknown[] };
+  return journal.entries.length;
+}

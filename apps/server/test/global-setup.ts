@@ -111,7 +111,7 @@ async function preparePostgres(adminUrl: string) {
   await withAdmin(adminUrl, (admin) =>
     admin.query(`create database ${quoteIdentifier(templateName)}`),
   );
-  const db = openPostgres({ url: withDatabaseName(adminUrl, templateName), max: 1 });
+  const db = openPostgres({ url: withDatabaseName(adminUrl, templateName), max: 2 });
   try {
     await db.migrate();
   } finally {

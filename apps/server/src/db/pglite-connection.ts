@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { DatabaseConnection } from './database';
@@ -20,6 +20,9 @@ export async function openPglite(
   if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
   const client = await PGlite.create(options.dataDir, {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    // bigint (int8) as text, as node-postgres returns it: raw queries (count(*), sums of
+    // minor units) then give the same type on both drivers, and never a lossy number.
+    parsers: { [types.INT8]: (value: string) => value },
   });
   const db = drizzle({ client, schema });
   let closing: Promise<void> | undefined;

@@ -9,15 +9,18 @@ import * as schema from './schema';
 export interface PostgresOptions {
   url: string;
   logger?: Logger;
-  /** Pool size; the default suits one small instance. */
+  /** Pool size (at least 2: migrating holds one connection for its lock); default 10. */
   max?: number;
 }
+
+// Any fixed 64-bit number, the same in every instance of this server ("casino-migrate").
+const migrationLockKey = '7236021817286893925';
 
 /** A node-postgres pool, used when DATABASE_URL is set. */
 export function openPostgres(options: PostgresOptions): DatabaseConnection & { $client: pg.Pool } {
   const pool = new pg.Pool({
     connectionString: options.url,
-    max: options.max ?? 10,
+    max: Math.max(2, options.max ?? 10),
     // Without a timeout a dead server makes requests (and the health check) hang forever.
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
@@ -30,7 +33,18 @@ export function openPostgres(options: PostgresOptions): DatabaseConnection & { $
   let closing: Promise<void> | undefined;
   return Object.assign(db, {
     driver: 'postgres' as const,
-    migrate: () => migrate(db, { migrationsFolder }),
+    async migrate() {
+      // Several instances may start at once against one database; the session-level
+      // advisory lock lets one of them migrate while the others wait, then find nothing to do.
+      const lockHolder = await pool.connect();
+      try {
+        await lockHolder.query('select pg_advisory_lock($1)', [migrationLockKey]);
+        await migrate(db, { migrationsFolder });
+      } finally {
+        await lockHolder.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {});
+        lockHolder.release();
+      }
+    },
     async ping() {
       await pool.query('select 1');
     },

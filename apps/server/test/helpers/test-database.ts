@@ -11,6 +11,8 @@ import { quoteIdentifier, withDatabaseName } from './test-database-template';
 export interface TestDatabase {
   /** A fresh, migrated database of its own (PGlite in memory, or a PostgreSQL database). */
   db: DatabaseConnection;
+  /** PostgreSQL only: the copy's connection URL, for code that opens its own connection. */
+  url?: string;
   /** Closes the connection and, on PostgreSQL, drops the copy. */
   destroy: () => Promise<void>;
 }
@@ -35,9 +37,11 @@ export async function createTestDb(): Promise<TestDatabase> {
       await withAdmin(template.adminUrl, (admin) =>
         cloneTemplate(admin, name, template.templateName),
       );
-      const db = openPostgres({ url: withDatabaseName(template.adminUrl, name), max: 5 });
+      const url = withDatabaseName(template.adminUrl, name);
+      const db = openPostgres({ url, max: 5 });
       return {
         db,
+        url,
         destroy: async () => {
           await db.close();
           await withAdmin(template.adminUrl, (admin) =>

@@ -1,0 +1,56 @@
+// Bundles the server into dist/server.js: one file that Node 20+ runs without TypeScript.
+// npm packages stay external (they are installed next to it, and some load files or
+// workers at run time); our own workspace packages are bundled, because they ship as
+// TypeScript source that plain Node cannot import.
+//
+// Usage: node build.mjs [--outfile dist/server.js]   (the bundle must stay inside
+// apps/server: at run time it finds drizzle/ and package.json by walking up from itself)
+import { rm } from 'node:fs/promises';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const { values } = parseArgs({
+  options: { outfile: { type: 'string', default: 'dist/server.js' } },
+});
+const outfile = resolve(root, values.outfile);
+const ownPackages = /^@casino\//;
+
+/** Marks every bare import external except our workspace packages. */
+const externalNpmPackages = {
+  name: 'external-npm-packages',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /.*/ }, (args) => {
+      const relativeOrAbsolute = args.path.startsWith('.') || isAbsolute(args.path);
+      if (args.kind === 'entry-point' || relativeOrAbsolute || ownPackages.test(args.path)) {
+        return undefined;
+      }
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+// Only our own output goes: a stale source map would point at old code.
+await Promise.all([rm(outfile, { force: true }), rm(`${outfile}.map`, { force: true })]);
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: ['src/server.ts'],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [externalNpmPackages],
+  logLevel: 'info',
+  metafile: true,
+});
+
+const bundled = Object.keys(result.metafile.inputs).filter((input) =>
+  input.includes('node_modules'),
+);
+if (bundled.length > 0) {
+  throw new Error(`npm packages ended up in the bundle: ${bundled.join(', ')}`);
+}
