@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, rmdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
@@ -33,6 +33,8 @@ describe('production bundle', () => {
   afterAll(async () => {
     await rm(scratch, { recursive: true, force: true });
     await rm(webDist, { recursive: true, force: true });
+    // The shared parent goes too, unless another run is still using it.
+    await rmdir(join(serverPackageRoot, '.test-dist')).catch(() => undefined);
   });
 
   it('serves the API and the web app from one process, run from the repository root', async () => {

@@ -101,9 +101,12 @@ describe('serving the web app in production', () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it('still serves the API', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(200);
+  it('still serves the API and its documentation', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.body).toContain('swagger');
   });
 });
 
