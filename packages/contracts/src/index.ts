@@ -3,3 +3,4 @@ export * from './health';
 export * from './limits';
 export * from './auth';
 export * from './user';
+export * from './games';

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { limits } from './limits';
+
+/**
+ * Games (SPEC §3 "Game", §7 Games table). Every provider's catalog is mapped on the server to
+ * this one shape; the web app never sees a provider's own fields.
+ */
+export const providerSlugs = ['endorphina', 'gbgames', 'pragmatic'] as const;
+export type ProviderSlug = (typeof providerSlugs)[number];
+
+/** The spec's `type` tag of a game: ENDO, PRAGMATIC, GB (or empty when unknown). */
+export const gameTypes = ['ENDO', 'PRAGMATIC', 'GB', ''] as const;
+export type GameType = (typeof gameTypes)[number];
+
+export const gameCategories = ['slots', 'table', 'live', 'instant'] as const;
+export type GameCategory = (typeof gameCategories)[number];
+
+export const gameSorts = ['all', 'new', 'top', 'recent'] as const;
+export type GameSort = (typeof gameSorts)[number];
+
+export const gameSchema = z.object({
+  /** Our id of the game (stable across catalog syncs). */
+  id: z.string(),
+  /** The provider's id of the game (game_id / gameid / symbol). */
+  gameId: z.string(),
+  name: z.string(),
+  /** Tile artwork URL (3:4). */
+  image: z.string(),
+  type: z.enum(gameTypes),
+  provider: z.enum(providerSlugs),
+  category: z.string(),
+  tags: z.array(z.string()),
+  isNew: z.boolean(),
+  isTop: z.boolean(),
+  popularity: z.number().int().nonnegative(),
+  demo: z.boolean(),
+  real: z.boolean(),
+  /** Our launch endpoint for a real-money session (needs a signed-in player). */
+  real_url: z.string().nullable(),
+  /** The provider's public demo link, when the game has a demo. */
+  demo_url: z.string().nullable(),
+});
+export type Game = z.infer<typeof gameSchema>;
+
+const pageNumber = z.coerce
+  .number({ error: 'page' })
+  .int({ error: 'page' })
+  .min(1, { error: 'page' })
+  .max(100_000, { error: 'page' });
+
+const pageLimit = z.coerce
+  .number({ error: 'limit' })
+  .int({ error: 'limit' })
+  .min(1, { error: 'limit' })
+  .max(100, { error: 'limit' });
+
+/** Only USD exists (SPEC §9); the spec's clients send it as usd or USD. */
+export const currencyQuery = z
+  .string()
+  .regex(/^usd$/i, { error: 'currency' })
+  .transform(() => 'USD' as const);
+
+export const gamePageQuerySchema = z.object({
+  currency: currencyQuery.optional(),
+  page: pageNumber.default(1),
+  limit: pageLimit.default(limits.gamePageSize),
+});
+export type GamePageQuery = z.input<typeof gamePageQuerySchema>;
+
+/** GET /total/games: the casino page's combined list with its filters. */
+export const totalGamesQuerySchema = gamePageQuerySchema.extend({
+  search: z.string().trim().max(100, { error: 'search' }).optional(),
+  category: z.enum(gameCategories).optional(),
+  provider: z.enum(providerSlugs).optional(),
+  sort: z.enum(gameSorts).default('all'),
+});
+export type TotalGamesQuery = z.input<typeof totalGamesQuerySchema>;
+
+/** A page of games; the list is in `data` (SPEC: "list in data.data" of the HTTP response). */
+export const gamePageSchema = z.object({
+  data: z.array(gameSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int().nonnegative(),
+  totalPages: z.number().int().nonnegative(),
+});
+export type GamePage = z.infer<typeof gamePageSchema>;
+
+/** GET /provider2-game/list/USD/EN: an object whose values are games (SPEC §7). */
+export const gameMapSchema = z.record(z.string(), gameSchema);
+export type GameMap = z.infer<typeof gameMapSchema>;
+
+/** Answer of every launch endpoint. */
+export const launchResponseSchema = z.object({
+  url: z.string(),
+  mode: z.enum(['real', 'demo']),
+});
+export type LaunchResponse = z.infer<typeof launchResponseSchema>;
+
+export const launchQuerySchema = z.object({
+  currency: currencyQuery.optional(),
+  gameId: z.string().min(1).max(100),
+  lang: z.enum(['en', 'ru']).optional(),
+});
+
+export const gamesErrorCodes = {
+  GAME_NOT_FOUND: 'GAME_NOT_FOUND',
+  PROVIDER_UNAVAILABLE: 'PROVIDER_UNAVAILABLE',
+} as const;
+
+/** Banners of the home carousel (SPEC §3 "Banner"). */
+export const bannerSchema = z.object({
+  id: z.string(),
+  desktop: z.string(),
+  mobile: z.string(),
+});
+export type Banner = z.infer<typeof bannerSchema>;
