@@ -29,7 +29,11 @@ export default defineConfig({
       },
       output: {
         // Libraries change less often than our code: a separate chunk stays cached across deploys.
-        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }] },
+        // Only the libraries of the first download ($initial): one that only lazily loaded
+        // screens use (zod, for the account forms) stays with them instead of being preloaded.
+        codeSplitting: {
+          groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] }],
+        },
       },
     },
   },

@@ -5,11 +5,13 @@ import './shared/i18n/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { startSession } from './features/auth/session/start-session';
 import { syncTheme } from './features/theme/theme-store';
 import { syncLanguageAcrossTabs } from './shared/i18n/i18n';
 
 syncTheme();
 syncLanguageAcrossTabs();
+startSession();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

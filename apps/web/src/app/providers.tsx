@@ -1,12 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { onSessionEnded } from '../features/auth/session/session-events';
 import { i18n } from '../shared/i18n/i18n';
 import { createQueryClient } from './query-client';
 
 /** App-wide providers: server-state cache and translations. */
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  // Nothing of one player's server state may outlive their session.
+  useEffect(() => onSessionEnded(() => queryClient.clear()), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>{children}</I18nextProvider>

@@ -1,6 +1,6 @@
-import { Gamepad2, CreditCard, MailCheck, type LucideIcon } from 'lucide-react';
+import { Gamepad2, CreditCard, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { AuthModal } from '../../features/auth/components/auth-modals';
+import { LazyAuthModal } from '../../features/auth/components/lazy-auth-modal';
 import { Button } from '../../shared/ui/button/button';
 import { Modal } from '../../shared/ui/modal/modal';
 import { ModalNotice } from '../../shared/ui/modal/modal-notice';
@@ -17,18 +17,17 @@ function ModalContent({ id }: { id: ModalId }) {
   switch (id) {
     case 'login':
     case 'register':
-      return <AuthModal kind={id} />;
+    case 'verify':
+      return <LazyAuthModal id={id} />;
     case 'play':
       return <NoticeModal id={id} icon={Gamepad2} />;
-    case 'verify':
-      return <NoticeModal id={id} icon={MailCheck} />;
     case 'cardPay':
       return <NoticeModal id={id} icon={CreditCard} />;
   }
 }
 
 /** A modal whose feature arrives in a later issue: its final title and a short notice. */
-function NoticeModal({ id, icon }: { id: 'play' | 'verify' | 'cardPay'; icon: LucideIcon }) {
+function NoticeModal({ id, icon }: { id: 'play' | 'cardPay'; icon: LucideIcon }) {
   const { t } = useTranslation();
   const close = useModalStore((state) => state.close);
   return (

@@ -3,6 +3,7 @@ import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuthStore } from '../../features/auth/auth-store';
+import { SidebarAccount } from '../../features/auth/components/sidebar-account';
 import { LanguageSelect } from '../../features/language/components/language-select';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle';
 import { useThemeStore } from '../../features/theme/theme-store';
@@ -100,6 +101,7 @@ export function Sidebar({ overlay }: SidebarProps) {
         </div>
 
         <div className={styles.scroll}>
+          <SidebarAccount />
           <NavSection label={t('sidebar.lobby')} items={lobbyNav} />
           {/* The signed-in players' extra block. */}
           {isAuth && <NavSection label={t('sidebar.account')} items={accountNav} />}

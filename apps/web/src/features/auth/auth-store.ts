@@ -7,7 +7,7 @@ export interface User {
   id: string;
   username: string;
   email: string;
-  /** Image URL; null shows the initials. */
+  /** Image URL; null shows the default avatar. */
   avatar: string | null;
   /** Decimal string in dollars, e.g. "1234.50": money never travels as a float. */
   balance: string;
@@ -21,8 +21,13 @@ interface AuthState {
   /** True while a stored session is being checked on load; guards wait instead of redirecting. */
   isChecking: boolean;
   setUser: (user: User) => void;
+  /** Changes some fields of the signed-in player (a new avatar, a new name). */
+  updateUser: (changes: Partial<User>) => void;
   setChecking: (checking: boolean) => void;
-  /** Forgets the session: the stored tokens and the user. */
+  /**
+   * Forgets the player: the stored token and refresh marker, and the user (SPEC §4). Prefer
+   * `endSession` (features/auth/session), which also tells the other tabs and the query cache.
+   */
   logout: () => void;
 }
 
@@ -31,6 +36,8 @@ export const useAuthStore = create<AuthState>()((set) => ({
   isAuth: false,
   isChecking: false,
   setUser: (user) => set({ user, isAuth: true, isChecking: false }),
+  updateUser: (changes) =>
+    set((state) => (state.user ? { user: { ...state.user, ...changes } } : {})),
   setChecking: (isChecking) => set({ isChecking }),
   logout: () => {
     removeStorage(storageKeys.token);

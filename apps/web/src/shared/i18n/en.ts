@@ -19,6 +19,7 @@ export const en = {
     deposit: 'Deposit',
     balance: 'Balance',
     profileOf: 'Profile of {{name}}',
+    account: 'Your account',
   },
   sidebar: {
     label: 'Main menu',
@@ -91,19 +92,16 @@ export const en = {
     gotIt: 'Got it',
     login: {
       title: 'Log in',
-      text: 'Accounts open soon.',
       switchPrompt: 'No account yet?',
       switchAction: 'Register',
     },
     register: {
       title: 'Create account',
-      text: 'Accounts open soon.',
       switchPrompt: 'Already have an account?',
       switchAction: 'Log in',
     },
     verify: {
       title: 'Verify',
-      text: 'E-mail verification arrives together with accounts.',
     },
     play: {
       title: 'Play',
@@ -113,6 +111,14 @@ export const en = {
       title: 'Card payment',
       text: 'Card payments arrive together with the cashier.',
     },
+  },
+  session: {
+    title: 'Session',
+    expired: 'Your session has ended. Please log in again.',
+  },
+  field: {
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
   },
   pages: {
     home: {
@@ -143,8 +149,6 @@ export const en = {
     },
     profile: {
       title: 'Profile',
-      emptyTitle: 'Your profile is almost ready',
-      emptyText: 'Your avatar, account settings and password change will live here.',
     },
     balance: {
       title: 'Balance',

@@ -2,13 +2,16 @@ import { defaultLanguage, languages, storageKeys, type Language } from '@casino/
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { readStorage, writeStorage } from '../lib/storage';
+import type { AccountMessages } from './accounts/en';
 import { en, type Messages } from './en';
 import { ru } from './ru';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: Messages };
+    // The account texts are added at run time by the screens that use them
+    // (accounts/register.ts); typing them here keeps every t() call checked.
+    resources: { translation: Messages & AccountMessages };
   }
 }
 

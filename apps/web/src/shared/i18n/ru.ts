@@ -17,6 +17,7 @@ export const ru: Messages = {
     deposit: 'Пополнить',
     balance: 'Баланс',
     profileOf: 'Профиль {{name}}',
+    account: 'Ваш аккаунт',
   },
   sidebar: {
     label: 'Главное меню',
@@ -90,19 +91,16 @@ export const ru: Messages = {
     gotIt: 'Понятно',
     login: {
       title: 'Вход',
-      text: 'Аккаунты скоро откроются.',
       switchPrompt: 'Ещё нет аккаунта?',
       switchAction: 'Зарегистрироваться',
     },
     register: {
       title: 'Регистрация',
-      text: 'Аккаунты скоро откроются.',
       switchPrompt: 'Уже есть аккаунт?',
       switchAction: 'Войти',
     },
     verify: {
       title: 'Подтверждение',
-      text: 'Подтверждение по электронной почте появится вместе с аккаунтами.',
     },
     play: {
       title: 'Игра',
@@ -112,6 +110,14 @@ export const ru: Messages = {
       title: 'Оплата картой',
       text: 'Оплата картой появится вместе с кассой.',
     },
+  },
+  session: {
+    title: 'Сеанс',
+    expired: 'Сеанс завершён. Войдите снова.',
+  },
+  field: {
+    showPassword: 'Показать пароль',
+    hidePassword: 'Скрыть пароль',
   },
   pages: {
     home: {
@@ -142,8 +148,6 @@ export const ru: Messages = {
     },
     profile: {
       title: 'Профиль',
-      emptyTitle: 'Профиль почти готов',
-      emptyText: 'Здесь будут аватар, настройки аккаунта и смена пароля.',
     },
     balance: {
       title: 'Баланс',

@@ -1,35 +1,22 @@
-import { LogIn, UserPlus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { Button } from '../../../shared/ui/button/button';
-import { Modal } from '../../../shared/ui/modal/modal';
-import { ModalNotice } from '../../../shared/ui/modal/modal-notice';
-import { useModalStore } from '../../../shared/ui/modal/modal-store';
-import styles from './auth-modals.module.css';
+import { registerAccountMessages } from '../../../shared/i18n/accounts/register';
+import { LoginModal } from './login-modal';
+import { RegisterModal } from './register-modal';
+import { VerifyModal } from './verify-modal';
 
-type AuthModalKind = 'login' | 'register';
+// This module is the lazily loaded entry of the auth modals: their texts and the contract
+// schemas (zod) arrive with it, never in the first download.
+registerAccountMessages();
 
-/**
- * The Login and Register modals. The frame, title and switch link are final; the body is a
- * notice until accounts exist (a later issue puts the forms in its place).
- */
-export function AuthModal({ kind }: { kind: AuthModalKind }) {
-  const { t } = useTranslation();
-  const close = useModalStore((state) => state.close);
-  const open = useModalStore((state) => state.open);
-  const other: AuthModalKind = kind === 'login' ? 'register' : 'login';
+export type AuthModalId = 'login' | 'register' | 'verify';
 
-  return (
-    <Modal open onClose={close} title={t(`modal.${kind}.title`)} name={kind}>
-      <ModalNotice icon={kind === 'login' ? LogIn : UserPlus} text={t(`modal.${kind}.text`)} />
-      <Button variant="primary" size="lg" block onClick={close} data-autofocus>
-        {t('modal.gotIt')}
-      </Button>
-      <p className={styles.switch}>
-        {t(`modal.${kind}.switchPrompt`)}{' '}
-        <button type="button" className={styles.link} onClick={() => open(other)}>
-          {t(`modal.${kind}.switchAction`)}
-        </button>
-      </p>
-    </Modal>
-  );
+/** The Login, Register and Verify modals (SPEC §2 "Modals"). */
+export function AuthModal({ id }: { id: AuthModalId }) {
+  switch (id) {
+    case 'login':
+      return <LoginModal />;
+    case 'register':
+      return <RegisterModal />;
+    case 'verify':
+      return <VerifyModal />;
+  }
 }

@@ -1,24 +1,30 @@
-import { Plus, Wallet } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../shared/i18n/i18n';
 import { formatMoney } from '../../../shared/lib/format';
+import { Avatar } from '../../../shared/ui/avatar/avatar';
 import { Button } from '../../../shared/ui/button/button';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { useAuthStore, type User } from '../auth-store';
 import styles from './header-account.module.css';
+import { preloadAuthModals } from './lazy-auth-modal';
 
-/** The right end of the header: Log in / Register for guests; balance and avatar otherwise. */
+/** The right end of the header: Log in / Register for guests; the player's card otherwise. */
 export function HeaderAccount() {
   const user = useAuthStore((state) => state.user);
-  return user ? <SignedIn user={user} /> : <Guest />;
+  const isChecking = useAuthStore((state) => state.isChecking);
+  if (user) return <SignedIn user={user} />;
+  // A returning player's session is being checked: hold the place instead of flashing buttons.
+  if (isChecking) return <span className={styles.placeholder} aria-hidden="true" />;
+  return <Guest />;
 }
 
 function Guest() {
   const { t } = useTranslation();
   const open = useModalStore((state) => state.open);
   return (
-    <div className={styles.actions}>
+    <div className={styles.actions} onPointerEnter={preloadAuthModals} onFocus={preloadAuthModals}>
       <Button
         variant="secondary"
         className={styles.login}
@@ -44,41 +50,32 @@ function SignedIn({ user }: { user: User }) {
   const language = useLanguage();
   return (
     <div className={styles.actions}>
-      <div className={styles.wallet}>
-        <Link to="/profile/balance" className={styles.balance} data-testid="header-balance">
-          <Wallet size={18} aria-hidden="true" className={styles.walletIcon} />
-          <span className="visually-hidden">{t('header.balance')}</span>
-          <span className={styles.amount}>{formatMoney(user.balance, language)}</span>
-        </Link>
-        <Link
-          to="/profile/balance/credit"
-          className={styles.deposit}
-          aria-label={t('header.deposit')}
-          title={t('header.deposit')}
-        >
-          <Plus size={18} aria-hidden="true" />
-        </Link>
-      </div>
+      <Link
+        to="/profile/balance/credit"
+        className={styles.deposit}
+        aria-label={t('header.deposit')}
+        title={t('header.deposit')}
+        data-testid="header-deposit"
+      >
+        <Plus size={18} aria-hidden="true" />
+      </Link>
       <Link
         to="/profile"
-        className={styles.user}
+        className={styles.account}
         aria-label={t('header.profileOf', { name: user.username })}
         data-testid="header-profile"
       >
-        <Avatar user={user} />
-        <span className={styles.username}>{user.username}</span>
+        <Avatar src={user.avatar} size={40} className={styles.avatar} testId="header-avatar" />
+        <span className={styles.details}>
+          <span className={styles.username} data-testid="header-username">
+            {user.username}
+          </span>
+          <span className={styles.balance}>
+            <span className="visually-hidden">{t('header.balance')}: </span>
+            <span data-testid="header-balance">{formatMoney(user.balance, language)}</span>
+          </span>
+        </span>
       </Link>
     </div>
-  );
-}
-
-export function Avatar({ user, size = 40 }: { user: User; size?: number }) {
-  const initials = user.username.slice(0, 2).toUpperCase();
-  return user.avatar ? (
-    <img className={styles.avatar} src={user.avatar} alt="" width={size} height={size} />
-  ) : (
-    <span className={styles.avatar} style={{ width: size, height: size }} aria-hidden="true">
-      {initials}
-    </span>
   );
 }

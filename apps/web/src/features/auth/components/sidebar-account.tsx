@@ -1,0 +1,34 @@
+import { Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLanguage } from '../../../shared/i18n/i18n';
+import { formatMoney } from '../../../shared/lib/format';
+import { Avatar } from '../../../shared/ui/avatar/avatar';
+import { useAuthStore } from '../auth-store';
+import styles from './sidebar-account.module.css';
+
+/** The sidebar's signed-in block: who is playing and with how much, a step from a top-up. */
+export function SidebarAccount() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const user = useAuthStore((state) => state.user);
+  if (!user) return null;
+  return (
+    <section className={styles.card} aria-label={t('header.account')} data-testid="sidebar-account">
+      <Link to="/profile" className={styles.who}>
+        <Avatar src={user.avatar} size={44} />
+        <span className={styles.text}>
+          <span className={styles.name}>{user.username}</span>
+          <span className={styles.balance}>
+            <span className="visually-hidden">{t('header.balance')}: </span>
+            {formatMoney(user.balance, language)}
+          </span>
+        </span>
+      </Link>
+      <Link to="/profile/balance/credit" className={styles.deposit}>
+        <Plus size={16} aria-hidden="true" />
+        {t('header.deposit')}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,338 @@
+import {
+  ErrorCode,
+  authErrorCodes,
+  emailSchema,
+  limits,
+  otpSchema,
+  usernameSchema,
+} from '@casino/contracts';
+import { MailCheck } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../shared/i18n/i18n';
+import { isApiError } from '../../../shared/lib/api-client';
+import { Button } from '../../../shared/ui/button/button';
+import { OtpInput } from '../../../shared/ui/field/otp-input';
+import { TextField } from '../../../shared/ui/field/text-field';
+import { Spinner } from '../../../shared/ui/spinner/spinner';
+import { toast } from '../../../shared/ui/toast/toast-store';
+import type { User } from '../../auth/auth-store';
+import {
+  busyText,
+  useAvailability,
+  useAvailabilityNote,
+  type AvailabilityKind,
+} from '../../auth/hooks/use-availability';
+import { apiErrorText } from '../../auth/lib/error-text';
+import { validationText } from '../../auth/lib/validation';
+import { useUpdateSetting } from '../api/update-setting';
+import { useVerifySetting } from '../api/verify-setting';
+import styles from './profile-cards.module.css';
+
+type Field = AvailabilityKind;
+const fieldOrder: readonly Field[] = ['username', 'email'];
+const schemas = { username: usernameSchema, email: emailSchema };
+
+/** The normalised new value of a field, or null when it is empty (optional) or unchanged. */
+function changedValue(field: Field, raw: string, user: User): string | null {
+  const parsed = schemas[field].safeParse(raw);
+  const value = parsed.success ? parsed.data : raw.trim();
+  if (value === '') return null;
+  const current = field === 'email' ? user.email.toLowerCase() : user.username;
+  return value === current ? null : value;
+}
+
+function localError(field: Field, raw: string): string | undefined {
+  if (raw.trim() === '') return undefined; // both are optional (SPEC §5)
+  const parsed = schemas[field].safeParse(raw);
+  return parsed.success ? undefined : validationText(parsed.error.issues[0]?.message);
+}
+
+/** Field errors in a failed settings call (a name taken meanwhile, a refused value). */
+function serverFieldErrors(error: unknown): Partial<Record<Field, string>> {
+  if (!isApiError(error)) return {};
+  if (error.code === authErrorCodes.USERNAME_BUSY) return { username: busyText('username') };
+  if (error.code === authErrorCodes.EMAIL_BUSY) return { email: busyText('email') };
+  if (error.code !== ErrorCode.VALIDATION_FAILED) return {};
+  const errors: Partial<Record<Field, string>> = {};
+  for (const issue of error.fields) {
+    const field = issue.path.split('.')[0];
+    if (field === 'username' || field === 'email') errors[field] ??= validationText(issue.message);
+  }
+  return errors;
+}
+
+function failedToast(error: unknown): void {
+  const reason = apiErrorText(error);
+  toast.error(
+    reason === i18n.t('errors.generic')
+      ? i18n.t('profile.settings.failed')
+      : i18n.t('profile.settings.failedReason', { reason }),
+    i18n.t('profile.settings.toastTitle'),
+  );
+}
+
+/**
+ * Account settings (SPEC §2, §4 "Settings save"): username and e-mail, each checked for
+ * availability as the player types; a changed value is saved only once its check succeeded.
+ * A new e-mail is confirmed with the code sent to it, in a step under the form.
+ */
+export function AccountSettings({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState({ username: user.username, email: user.email });
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const update = useUpdateSetting();
+
+  const checks = {
+    username: useAvailability('username', values.username, { skip: user.username }),
+    email: useAvailability('email', values.email, { skip: user.email.toLowerCase() }),
+  };
+  const notes = {
+    username: useAvailabilityNote('username', checks.username.status),
+    email: useAvailabilityNote('email', checks.email.status),
+  };
+  const changed = {
+    username: changedValue('username', values.username, user),
+    email: changedValue('email', values.email, user),
+  };
+  const anyChanged = changed.username !== null || changed.email !== null;
+
+  const errorOf = (field: Field): string | undefined => {
+    if (submitted || touched[field]) {
+      const local = localError(field, values[field]);
+      if (local) return local;
+    }
+    if (serverErrors[field]) return serverErrors[field];
+    if (checks[field].status === 'busy') return busyText(field);
+    return undefined;
+  };
+
+  const isReady = (field: Field) =>
+    changed[field] === null ||
+    (checks[field].status === 'available' && checks[field].checkedValue === changed[field]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setNotice(null);
+    if (!anyChanged || saving) return;
+    const form = event.currentTarget;
+    const bad = fieldOrder.find(
+      (field) => localError(field, values[field]) || checks[field].status === 'busy',
+    );
+    if (bad) {
+      const input = form.elements.namedItem(bad);
+      if (input instanceof HTMLElement) input.focus();
+      return;
+    }
+    if (!fieldOrder.every(isReady)) {
+      setNotice(t('profile.settings.waitForCheck'));
+      return;
+    }
+
+    setSaving(true);
+    let latest: User = user;
+    try {
+      let savedSomething = false;
+      if (changed.username !== null) {
+        const answer = await update.mutateAsync({ username: changed.username });
+        latest = { ...latest, username: answer.user.username };
+        savedSomething = true;
+      }
+      if (changed.email !== null) {
+        const answer = await update.mutateAsync({ email: changed.email });
+        if (answer.status === 'verification_sent') {
+          setPendingEmail(answer.pending_email ?? changed.email);
+        } else {
+          latest = { ...latest, email: answer.user.email };
+          savedSomething = true;
+        }
+      }
+      if (savedSomething) {
+        toast.success(t('profile.settings.saved'), t('profile.settings.toastTitle'));
+      }
+      // The form starts again from the saved account.
+      setValues({ username: latest.username, email: latest.email });
+      setTouched({});
+      setSubmitted(false);
+      setServerErrors({});
+    } catch (error) {
+      console.warn('Settings were not saved', error);
+      setServerErrors(serverFieldErrors(error));
+      failedToast(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const bind = (field: Field) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => {
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [field]: value }));
+      setServerErrors((current) => ({ ...current, [field]: undefined }));
+      setNotice(null);
+    },
+    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
+    error: errorOf(field),
+    note: notes[field],
+  });
+
+  return (
+    <section className={styles.card} aria-labelledby="settings-title" id="settings">
+      <header className={styles.cardHeader}>
+        <h2 id="settings-title" className={styles.cardTitle}>
+          {t('profile.settings.title')}
+        </h2>
+        <p className={styles.cardLead}>{t('profile.settings.lead')}</p>
+      </header>
+      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+        <TextField
+          {...bind('username')}
+          label={t('auth.username')}
+          autoComplete="username"
+          autoCapitalize="off"
+          spellCheck={false}
+          testId="settings-username"
+        />
+        <TextField
+          {...bind('email')}
+          label={t('auth.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="off"
+          spellCheck={false}
+          testId="settings-email"
+        />
+        <div className={styles.formFooter}>
+          <p className={styles.notice} aria-live="polite" data-testid="settings-notice">
+            {notice}
+          </p>
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={!anyChanged || saving}
+            icon={saving ? <Spinner /> : undefined}
+            data-testid="settings-save"
+          >
+            {t('profile.settings.save')}
+          </Button>
+        </div>
+      </form>
+      {pendingEmail !== null && (
+        <EmailCodeStep
+          email={pendingEmail}
+          onDone={(next) => {
+            setPendingEmail(null);
+            if (next) setValues((current) => ({ ...current, email: next.email }));
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+const codeErrorKeys: Partial<Record<string, 'otpInvalid' | 'otpExpired' | 'otpAttempts'>> = {
+  [authErrorCodes.OTP_INVALID]: 'otpInvalid',
+  [authErrorCodes.OTP_EXPIRED]: 'otpExpired',
+  [authErrorCodes.OTP_ATTEMPTS_EXCEEDED]: 'otpAttempts',
+};
+
+/** The code sent to the new e-mail → POST /user/verify-setting. */
+function EmailCodeStep({
+  email,
+  onDone,
+}: {
+  email: string;
+  onDone: (user: { email: string } | null) => void;
+}) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const verify = useVerifySetting();
+  const codeId = useId();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (verify.isPending) return;
+    if (!otpSchema.safeParse(code).success) {
+      setError(t('validation.otperror'));
+      return;
+    }
+    try {
+      const answer = await verify.mutateAsync(code);
+      toast.success(t('profile.settings.emailChanged'), t('profile.settings.toastTitle'));
+      onDone({ email: answer.user.email });
+    } catch (failure) {
+      console.warn('E-mail change was not confirmed', failure);
+      const key = isApiError(failure) ? codeErrorKeys[failure.code] : undefined;
+      if (key) {
+        setError(t(`auth.verify.${key}`));
+      } else if (isApiError(failure) && failure.code === authErrorCodes.NOTHING_TO_VERIFY) {
+        toast.error(t('profile.settings.nothingToVerify'), t('profile.settings.toastTitle'));
+        onDone(null);
+      } else {
+        failedToast(failure);
+      }
+    }
+  };
+
+  return (
+    <form
+      className={styles.codeStep}
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      data-testid="settings-code-step"
+    >
+      <div className={styles.codeHead}>
+        <span className={styles.codeIcon} aria-hidden="true">
+          <MailCheck size={20} />
+        </span>
+        <div>
+          <h3 className={styles.codeTitle}>{t('profile.settings.codeTitle')}</h3>
+          <p className={styles.cardLead}>{t('profile.settings.codeText', { email })}</p>
+        </div>
+      </div>
+      <label htmlFor={codeId} className={styles.codeLabel}>
+        {t('profile.settings.codeLabel')}
+      </label>
+      <OtpInput
+        id={codeId}
+        value={code}
+        length={limits.otpLength}
+        onChange={(next) => {
+          setCode(next);
+          setError(null);
+        }}
+        invalid={error !== null}
+        aria-describedby={error ? `${codeId}-error` : undefined}
+        testId="settings-code"
+        autoFocus
+      />
+      <p id={`${codeId}-error`} className={styles.codeError} aria-live="polite">
+        {error}
+      </p>
+      <div className={styles.codeActions}>
+        <Button variant="ghost" onClick={() => onDone(null)} data-testid="settings-code-cancel">
+          {t('profile.settings.cancel')}
+        </Button>
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={verify.isPending}
+          icon={verify.isPending ? <Spinner /> : undefined}
+          data-testid="settings-verify"
+        >
+          {t('profile.settings.confirm')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,148 @@
+import { ErrorCode, authErrorCodes, changePasswordRequestSchema } from '@casino/contracts';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../shared/i18n/i18n';
+import { isApiError } from '../../../shared/lib/api-client';
+import { Button } from '../../../shared/ui/button/button';
+import { PasswordField } from '../../../shared/ui/field/password-field';
+import { Spinner } from '../../../shared/ui/spinner/spinner';
+import { toast } from '../../../shared/ui/toast/toast-store';
+import { apiErrorText } from '../../auth/lib/error-text';
+import { fieldErrors, validationText } from '../../auth/lib/validation';
+import { useChangePassword } from '../api/change-password';
+import styles from './profile-cards.module.css';
+
+type Field = 'oldPassword' | 'newPassword' | 'repeatPassword';
+const fieldOrder: readonly Field[] = ['oldPassword', 'newPassword', 'repeatPassword'];
+const empty: Record<Field, string> = { oldPassword: '', newPassword: '', repeatPassword: '' };
+
+function serverFieldErrors(error: unknown): Partial<Record<Field, string>> {
+  if (!isApiError(error)) return {};
+  if (error.code === authErrorCodes.WRONG_PASSWORD) {
+    return { oldPassword: i18n.t('profile.password.wrong') };
+  }
+  if (error.code === authErrorCodes.PASSWORD_TOO_COMMON) {
+    return { newPassword: i18n.t('errors.passwordTooCommon') };
+  }
+  if (error.code !== ErrorCode.VALIDATION_FAILED) return {};
+  const errors: Partial<Record<Field, string>> = {};
+  for (const issue of error.fields) {
+    const field = issue.path.split('.')[0] as Field;
+    if (fieldOrder.includes(field)) errors[field] ??= validationText(issue.message);
+  }
+  return errors;
+}
+
+/** Change password (SPEC §2, §5): old, new and repeat; the server signs out other devices. */
+export function ChangePassword({ username }: { username: string }) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState(empty);
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
+  const change = useChangePassword();
+
+  const errors = fieldErrors<Field>(changePasswordRequestSchema, values);
+  const errorOf = (field: Field) =>
+    ((submitted || touched[field]) && validationText(errors[field])) || serverErrors[field];
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (change.isPending) return;
+    const form = event.currentTarget;
+    const parsed = changePasswordRequestSchema.safeParse(values);
+    if (!parsed.success) {
+      const first = fieldOrder.find((field) => errors[field]);
+      const input = first ? form.elements.namedItem(first) : null;
+      if (input instanceof HTMLElement) input.focus();
+      return;
+    }
+    try {
+      await change.mutateAsync(parsed.data);
+      toast.success(t('profile.password.changed'), t('profile.password.toastTitle'));
+      setValues(empty);
+      setTouched({});
+      setSubmitted(false);
+      setServerErrors({});
+    } catch (error) {
+      console.warn('Password was not changed', error);
+      const fields = serverFieldErrors(error);
+      setServerErrors(fields);
+      const reason = fields.oldPassword ?? fields.newPassword ?? apiErrorText(error);
+      toast.error(
+        reason === i18n.t('errors.generic')
+          ? t('profile.password.failed')
+          : t('profile.password.failedReason', { reason }),
+        t('profile.password.toastTitle'),
+      );
+      const first = fieldOrder.find((field) => fields[field]);
+      const input = first ? form.elements.namedItem(first) : null;
+      if (input instanceof HTMLElement) input.focus();
+    }
+  };
+
+  const bind = (field: Field) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => {
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [field]: value }));
+      setServerErrors((current) => ({ ...current, [field]: undefined }));
+    },
+    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
+    error: errorOf(field),
+  });
+
+  return (
+    <section className={styles.card} aria-labelledby="password-title">
+      <header className={styles.cardHeader}>
+        <h2 id="password-title" className={styles.cardTitle}>
+          {t('profile.password.title')}
+        </h2>
+        <p className={styles.cardLead}>{t('profile.password.lead')}</p>
+      </header>
+      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+        {/* Lets password managers tie the new password to the account. */}
+        <input
+          type="text"
+          name="account"
+          autoComplete="username"
+          value={username}
+          hidden
+          readOnly
+        />
+        <PasswordField
+          {...bind('oldPassword')}
+          label={t('profile.password.old')}
+          autoComplete="current-password"
+          testId="password-old"
+        />
+        <PasswordField
+          {...bind('newPassword')}
+          label={t('profile.password.new')}
+          autoComplete="new-password"
+          testId="password-new"
+        />
+        <PasswordField
+          {...bind('repeatPassword')}
+          label={t('profile.password.repeat')}
+          autoComplete="new-password"
+          testId="password-repeat"
+        />
+        <div className={styles.formFooter}>
+          <span />
+          <Button
+            type="submit"
+            variant="accent"
+            disabled={change.isPending}
+            icon={change.isPending ? <Spinner /> : undefined}
+            data-testid="password-submit"
+          >
+            {t('profile.password.submit')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
