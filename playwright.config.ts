@@ -23,7 +23,36 @@ function chromiumPath(): string {
 }
 
 const port = Number(process.env.E2E_PORT ?? 4310);
+const shortTtlPort = Number(process.env.E2E_SHORT_TTL_PORT ?? port + 1);
+const mailSmtpPort = Number(process.env.MAIL_SINK_SMTP_PORT ?? port + 15);
+const mailHttpPort = Number(process.env.MAIL_SINK_HTTP_PORT ?? port + 16);
 const baseURL = `http://127.0.0.1:${port}`;
+
+// What the tests read to find the second server and the inbox.
+process.env.E2E_SHORT_TTL_URL = `http://127.0.0.1:${shortTtlPort}`;
+process.env.MAIL_SINK_URL = `http://127.0.0.1:${mailHttpPort}`;
+
+function appServer(listenPort: number, dataDir: string, extraEnv: Record<string, string>) {
+  return {
+    command: `rm -rf ${dataDir} && node apps/server/dist/server.js`,
+    url: `http://127.0.0.1:${listenPort}/api/health`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(listenPort),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${listenPort}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${mailSmtpPort}`,
+      MAIL_FROM: 'Orbita <no-reply@orbita.test>',
+      ...extraEnv,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
@@ -53,20 +82,21 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  // The built app as players get it: production server, embedded database in a fresh folder.
-  webServer: {
-    command: 'rm -rf .e2e-data && node apps/server/dist/server.js',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: '.e2e-data',
-      LOG_LEVEL: 'warn',
+  // The built app as players get it: production server, embedded database in a fresh
+  // folder, mail over SMTP to a sink the tests read. A second instance with 5-second access
+  // tokens serves the test of several tabs across a token expiry.
+  webServer: [
+    {
+      command: 'npx tsx apps/web/e2e/support/mail-sink.ts',
+      url: `http://127.0.0.1:${mailHttpPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        MAIL_SINK_SMTP_PORT: String(mailSmtpPort),
+        MAIL_SINK_HTTP_PORT: String(mailHttpPort),
+      },
     },
-  },
+    appServer(port, '.e2e-data', {}),
+    appServer(shortTtlPort, '.e2e-data-short-ttl', { ACCESS_TOKEN_TTL_SECONDS: '5' }),
+  ],
 });
