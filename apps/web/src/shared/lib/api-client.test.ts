@@ -1,6 +1,7 @@
 import { healthResponseSchema, storageKeys } from '@casino/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, apiRequest, clientErrorCode } from './api-client';
+import { i18n } from '../i18n/i18n';
+import { api, ApiError, apiRequest, clientErrorCode, parseRetryAfter } from './api-client';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -117,5 +118,47 @@ describe('apiRequest', () => {
   it('resolves with undefined for an empty body', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     await expect(api.delete('/auth/logout')).resolves.toBeUndefined();
+  });
+
+  it('sends the interface language and keeps cookies same-origin', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, {})));
+    await i18n.changeLanguage('en');
+    await api.get('/user/me');
+    expect(new Headers(lastCall().init.headers).get('Accept-Language')).toBe('en');
+    expect(lastCall().init.credentials).toBe('same-origin');
+    await i18n.changeLanguage('ru');
+    await api.get('/user/me');
+    expect(new Headers(lastCall().init.headers).get('Accept-Language')).toBe('ru');
+  });
+
+  it('sends no bearer token on calls outside the session (login, refresh)', async () => {
+    localStorage.setItem(storageKeys.token, 'abc');
+    fetchMock.mockResolvedValue(jsonResponse(201, {}));
+    await api.post('/auth/login', {}, { session: false });
+    expect(new Headers(lastCall().init.headers).has('Authorization')).toBe(false);
+  });
+
+  it('reads Retry-After into the error', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ error: { code: 'TOO_MANY_ATTEMPTS', message: 'slow' } }), {
+        status: 429,
+        headers: { 'Retry-After': '120' },
+      }),
+    );
+    await expect(api.post('/auth/login', {})).rejects.toMatchObject({
+      status: 429,
+      code: 'TOO_MANY_ATTEMPTS',
+      retryAfterSeconds: 120,
+    });
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads seconds and HTTP dates', () => {
+    const now = Date.parse('2025-01-01T00:00:00Z');
+    expect(parseRetryAfter('30', now)).toBe(30);
+    expect(parseRetryAfter('Wed, 01 Jan 2025 00:01:00 GMT', now)).toBe(60);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
   });
 });

@@ -4,10 +4,8 @@ import { useEffect, useState } from 'react';
 export function useNow(until: number | null, intervalMs = 1000): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (until === null || until <= Date.now()) {
-      setNow(Date.now());
-      return;
-    }
+    setNow(Date.now());
+    if (until === null || until <= Date.now()) return;
     const timer = setInterval(() => {
       const time = Date.now();
       setNow(time);

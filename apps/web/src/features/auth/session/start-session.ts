@@ -11,7 +11,7 @@ import { hasRefreshMarker, readAccessToken } from './tokens';
 const loadRefresh = () => import('./refresh-access-token');
 
 /** The API client's 401 handler: one shared refresh; a refused one ends the session. */
-async function renewAccessToken(failedToken: string): Promise<string> {
+export async function renewAccessToken(failedToken: string): Promise<string> {
   const { refreshAccessToken, isSessionOver } = await loadRefresh();
   try {
     return await refreshAccessToken(failedToken);

@@ -1,0 +1,219 @@
+import { storageKeys } from '@casino/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ModalHost } from '../../../app/layout/modal-host';
+import { i18n } from '../../../shared/i18n/i18n';
+import { useModalStore } from '../../../shared/ui/modal/modal-store';
+import { Toasts } from '../../../shared/ui/toast/toasts';
+import { useToastStore } from '../../../shared/ui/toast/toast-store';
+import { apiError, deferred, json, me, mockApi, tokens } from '../../../test/api-mock';
+import { useAuthStore } from '../auth-store';
+import { useLoginDraftStore } from '../login-draft-store';
+import { useRegistrationStore } from '../registration-store';
+
+function renderApp() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <ModalHost />
+      <Toasts />
+    </QueryClientProvider>,
+  );
+}
+
+const type = (testId: string, value: string) =>
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+
+const typed = {
+  username: 'lucky_star',
+  email: 'Lucky@Example.com',
+  password: 'correct horse',
+  confirmPassword: 'correct horse',
+};
+
+async function fillRegistration() {
+  act(() => useModalStore.getState().open('register'));
+  await screen.findByTestId('register-username'); // the modal chunk arrives lazily
+  type('register-username', typed.username);
+  type('register-email', typed.email);
+  type('register-password', typed.password);
+  type('register-confirm', typed.confirmPassword);
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  act(() => {
+    useModalStore.getState().close();
+    useToastStore.getState().clear();
+  });
+  useAuthStore.setState({ user: null, isAuth: false, isChecking: false });
+  useRegistrationStore.getState().reset();
+  useLoginDraftStore.getState().clear();
+  await i18n.changeLanguage('ru');
+});
+
+const available = () => json(200, { available: true });
+
+describe('registration', () => {
+  it('opens Verify at once, sends the registration, and a correct code signs the player in', async () => {
+    const registered = deferred();
+    const seen = mockApi({
+      'POST /user/check/username': available,
+      'POST /user/check/email': available,
+      'POST /auth/register': async () => {
+        await registered.promise;
+        return json(201, { message: 'sent', resend_after: 60, expires_in: 600 });
+      },
+      'POST /auth/verify': () => json(201, tokens('t1')),
+      'GET /user/me': () => json(200, me),
+    });
+    renderApp();
+    await fillRegistration();
+    fireEvent.click(screen.getByTestId('register-submit'));
+
+    // Verify is open before the server has answered.
+    const code = await screen.findByTestId('verify-code');
+    expect(screen.getByTestId('modal').getAttribute('data-modal')).toBe('verify');
+    expect(screen.getByTestId('verify-status').dataset.state).toBe('sending');
+    await waitFor(() =>
+      expect(seen.find((r) => r.path === '/auth/register')?.body).toEqual({
+        username: 'lucky_star',
+        email: 'lucky@example.com', // normalised by the contract schema
+        password: 'correct horse',
+        confirmPassword: 'correct horse',
+      }),
+    );
+
+    registered.resolve();
+    await waitFor(() =>
+      expect(screen.getByTestId('verify-status').textContent).toContain(
+        'We sent a 6-digit code to lucky@example.com',
+      ),
+    );
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+
+    // A pasted code with a space keeps its six digits.
+    fireEvent.change(code, { target: { value: '123 456' } });
+    expect((code as HTMLInputElement).value).toBe('123456');
+    fireEvent.click(screen.getByTestId('verify-submit'));
+
+    await waitFor(() => expect(useAuthStore.getState().isAuth).toBe(true));
+    expect(seen.find((r) => r.path === '/auth/verify')?.body).toMatchObject({
+      username: 'lucky_star',
+      email: 'lucky@example.com',
+      otp: '123456',
+    });
+    expect(localStorage.getItem(storageKeys.token)).toBe('t1');
+    expect(useAuthStore.getState().user?.username).toBe('lucky_star');
+    await waitFor(() => expect(screen.queryByTestId('modal')).toBeNull());
+  });
+
+  it('goes back to Register with everything typed and the reason when the name is taken', async () => {
+    mockApi({
+      'POST /user/check/username': available,
+      'POST /user/check/email': available,
+      'POST /auth/register': () => apiError(409, 'USERNAME_BUSY'),
+    });
+    renderApp();
+    await fillRegistration();
+    fireEvent.click(screen.getByTestId('register-submit'));
+
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('Registration');
+    expect(toast.textContent).toContain('Registration is Failed');
+    expect(toast.textContent).toContain('Username is busy');
+    await waitFor(() =>
+      expect(screen.getByTestId('modal').getAttribute('data-modal')).toBe('register'),
+    );
+    const username = screen.getByTestId<HTMLInputElement>('register-username');
+    expect(username.value).toBe('lucky_star');
+    expect(screen.getByTestId<HTMLInputElement>('register-password').value).toBe('correct horse');
+    expect(username.getAttribute('aria-invalid')).toBe('true');
+    const messageId = username.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(messageId)?.textContent).toBe('Username is busy');
+  });
+
+  it('shows the contract messages under the fields and sends nothing', async () => {
+    const seen = mockApi({});
+    renderApp();
+    act(() => useModalStore.getState().open('register'));
+    await screen.findByTestId('register-username');
+    type('register-email', 'nope');
+    type('register-password', 'short');
+    type('register-confirm', 'other');
+    fireEvent.click(screen.getByTestId('register-submit'));
+    const dialog = screen.getByTestId('modal');
+    expect(within(dialog).getByText('Username is required')).toBeTruthy();
+    expect(within(dialog).getByText('Invalid email format')).toBeTruthy();
+    expect(within(dialog).getByText('Min need 8 chars')).toBeTruthy();
+    expect(within(dialog).getByText('Passwords do not match')).toBeTruthy();
+    expect(seen).toEqual([]);
+    expect(document.activeElement).toBe(screen.getByTestId('register-username'));
+  });
+});
+
+describe('login', () => {
+  it('closes the modal, then signs in on 201', async () => {
+    const answer = deferred();
+    mockApi({
+      'POST /auth/login': async () => {
+        await answer.promise;
+        return json(201, tokens('t2'));
+      },
+      'GET /user/me': () => json(200, me),
+    });
+    renderApp();
+    act(() => useModalStore.getState().open('login'));
+    await screen.findByTestId('login-email');
+    type('login-email', 'lucky@example.com');
+    type('login-password', 'correct horse');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect(screen.queryByTestId('modal')).toBeNull();
+    answer.resolve();
+    await waitFor(() => expect(useAuthStore.getState().isAuth).toBe(true));
+    expect(localStorage.getItem(storageKeys.token)).toBe('t2');
+  });
+
+  it('shows the Login toast and reopens the form with what was typed on failure', async () => {
+    mockApi({ 'POST /auth/login': () => apiError(401, 'INVALID_CREDENTIALS') });
+    renderApp();
+    act(() => useModalStore.getState().open('login'));
+    await screen.findByTestId('login-email');
+    type('login-email', 'lucky@example.com');
+    type('login-password', 'wrong password');
+    fireEvent.click(screen.getByTestId('login-submit'));
+
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('Login');
+    expect(toast.textContent).toContain('Login is Failed');
+    const email = await screen.findByTestId('login-email');
+    expect((email as HTMLInputElement).value).toBe('lucky@example.com');
+    expect(useAuthStore.getState().isAuth).toBe(false);
+  });
+
+  it('says when to try again after too many attempts', async () => {
+    mockApi({
+      'POST /auth/login': () =>
+        json(
+          429,
+          { error: { code: 'TOO_MANY_ATTEMPTS', message: 'slow down' } },
+          { 'Retry-After': '300' },
+        ),
+    });
+    renderApp();
+    act(() => useModalStore.getState().open('login'));
+    await screen.findByTestId('login-email');
+    type('login-email', 'lucky@example.com');
+    type('login-password', 'whatever');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('in 5 minutes');
+  });
+});

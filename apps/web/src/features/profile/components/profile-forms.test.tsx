@@ -1,0 +1,156 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerAccountMessages } from '../../../shared/i18n/accounts/register';
+import { i18n } from '../../../shared/i18n/i18n';
+import { Toasts } from '../../../shared/ui/toast/toasts';
+import { useToastStore } from '../../../shared/ui/toast/toast-store';
+import { apiError, json, me, mockApi } from '../../../test/api-mock';
+import { useAuthStore, type User } from '../../auth/auth-store';
+import { AccountSettings } from './account-settings';
+import { ChangePassword } from './change-password';
+
+registerAccountMessages();
+
+const player: User = {
+  id: 'u1',
+  username: 'lucky_star',
+  email: 'lucky@example.com',
+  avatar: null,
+  balance: '0.00',
+  createdAt: me.created_at,
+};
+
+function Settings() {
+  const user = useAuthStore((state) => state.user);
+  return user ? <AccountSettings user={user} /> : null;
+}
+
+function renderWithToasts(ui: React.ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      {ui}
+      <Toasts />
+    </QueryClientProvider>,
+  );
+}
+
+const type = (testId: string, value: string) =>
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  useAuthStore.getState().setUser(player);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  useToastStore.getState().clear();
+  useAuthStore.setState({ user: null, isAuth: false });
+  await i18n.changeLanguage('ru');
+});
+
+describe('account settings', () => {
+  it('saves a new username only after its availability check succeeded', async () => {
+    const seen = mockApi({
+      'POST /user/check/username': () => json(200, { available: true }),
+      'PATCH /user/setting': () =>
+        json(200, { status: 'updated', user: { ...me, username: 'new_name' } }),
+    });
+    renderWithToasts(<Settings />);
+    type('settings-username', 'new_name');
+    fireEvent.click(screen.getByTestId('settings-save'));
+    // The check has not answered yet (1 s debounce): nothing is sent.
+    expect(screen.getByTestId('settings-notice').textContent).toBe(
+      'Wait for the availability check to finish',
+    );
+    expect(seen.some((r) => r.method === 'PATCH')).toBe(false);
+
+    await screen.findByText('Username is available', {}, { timeout: 2_000 });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await waitFor(() => expect(useAuthStore.getState().user?.username).toBe('new_name'));
+    expect(seen.find((r) => r.method === 'PATCH')?.body).toEqual({ username: 'new_name' });
+    expect((await screen.findByTestId('toast')).textContent).toContain('Your settings are saved');
+    expect(screen.getByTestId<HTMLInputElement>('settings-username').value).toBe('new_name');
+  });
+
+  it('refuses a busy username in red', async () => {
+    mockApi({ 'POST /user/check/username': () => json(200, { available: false }) });
+    renderWithToasts(<Settings />);
+    type('settings-username', 'taken_name');
+    const field = screen.getByTestId('settings-username');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'), {
+      timeout: 2_000,
+    });
+    expect(screen.getByTestId('settings-username-message').textContent).toBe('Username is busy');
+  });
+
+  it('confirms a new e-mail with the code sent to it', async () => {
+    const seen = mockApi({
+      'POST /user/check/email': () => json(200, { available: true }),
+      'PATCH /user/setting': () =>
+        json(200, { status: 'verification_sent', user: me, pending_email: 'new@example.com' }),
+      'POST /user/verify-setting': () =>
+        json(200, { status: 'updated', user: { ...me, email: 'new@example.com' } }),
+    });
+    renderWithToasts(<Settings />);
+    type('settings-email', 'New@Example.com');
+    await screen.findByText('E-mail is available', {}, { timeout: 2_000 });
+    fireEvent.click(screen.getByTestId('settings-save'));
+    const code = await screen.findByTestId('settings-code');
+    expect(seen.find((r) => r.method === 'PATCH')?.body).toEqual({ email: 'new@example.com' });
+    expect(screen.getByTestId('settings-code-step').textContent).toContain('new@example.com');
+
+    fireEvent.change(code, { target: { value: '654321' } });
+    fireEvent.click(screen.getByTestId('settings-verify'));
+    await waitFor(() => expect(useAuthStore.getState().user?.email).toBe('new@example.com'));
+    expect(seen.find((r) => r.path === '/user/verify-setting')?.body).toEqual({ data: '654321' });
+    await waitFor(() => expect(screen.queryByTestId('settings-code-step')).toBeNull());
+  });
+});
+
+describe('change password', () => {
+  it('shows "Passwords do not match" on the repeat field', () => {
+    const seen = mockApi({});
+    renderWithToasts(<ChangePassword username="lucky_star" />);
+    type('password-old', 'old password');
+    type('password-new', 'new password 1');
+    type('password-repeat', 'new password 2');
+    fireEvent.click(screen.getByTestId('password-submit'));
+    expect(screen.getByTestId('password-repeat-message').textContent).toBe(
+      'Passwords do not match',
+    );
+    expect(seen).toEqual([]);
+  });
+
+  it('puts WRONG_PASSWORD on the old-password field', async () => {
+    mockApi({ 'PATCH /user/reset-password': () => apiError(400, 'WRONG_PASSWORD') });
+    renderWithToasts(<ChangePassword username="lucky_star" />);
+    type('password-old', 'not my password');
+    type('password-new', 'new password 1');
+    type('password-repeat', 'new password 1');
+    fireEvent.click(screen.getByTestId('password-submit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('password-old-message').textContent).toBe('Wrong password'),
+    );
+    expect(screen.getByTestId('password-old').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('resets the form and says so on success', async () => {
+    const seen = mockApi({ 'PATCH /user/reset-password': () => json(200, { status: 'updated' }) });
+    renderWithToasts(<ChangePassword username="lucky_star" />);
+    type('password-old', 'old password');
+    type('password-new', 'new password 1');
+    type('password-repeat', 'new password 1');
+    fireEvent.click(screen.getByTestId('password-submit'));
+    expect((await screen.findByTestId('toast')).textContent).toContain('Your password is changed');
+    expect(seen[0]?.body).toEqual({
+      oldPassword: 'old password',
+      newPassword: 'new password 1',
+      repeatPassword: 'new password 1',
+    });
+    expect(screen.getByTestId<HTMLInputElement>('password-old').value).toBe('');
+  });
+});
