@@ -4,19 +4,25 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseConnection } from './db/database';
+import { createAuth, registerAuth } from './features/auth/auth-module';
+import { outboxRoutes } from './features/dev/outbox-routes';
 import { createHealthService } from './features/health/health-service';
 import { healthPath, healthRoutes } from './features/health/health-routes';
+import { registerUsers } from './features/users/users-module';
 import { handleError } from './http/error-handler';
 import { createNotFoundHandler } from './http/not-found';
 import { registerOpenApi } from './http/openapi';
+import { registerRateLimit } from './http/rate-limit';
 import { addRequestIdHeader } from './http/request-id-header';
 import { addShutdownGuard } from './http/shutdown-guard';
-import { registerWebApp } from './http/web-app';
+import { assertWebAppBuilt, registerWebApp } from './http/web-app';
 import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
-import type { Mailer } from './lib/mailer';
+import { withDevOutbox, type DevOutbox } from './lib/mail/dev-outbox';
+import type { Mailer } from './lib/mail/mailer';
 import { serverVersion } from './lib/package-root';
 import { requestIdFor } from './lib/request-id';
+import { resolveSecrets } from './lib/secrets';
 
 /** Everything the app talks to, passed in so a test can swap any of it. */
 export interface AppDeps {
@@ -34,6 +40,14 @@ export interface AppDeps {
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, clock } = deps;
+  // Before anything touches the disk (secrets may be written to DATA_DIR).
+  if (config.env === 'production') assertWebAppBuilt(config.webDistDir);
+  const secrets = await resolveSecrets(config);
+  // Outside production every message sent is also kept for GET /api/dev/outbox.
+  let mailer = deps.mailer;
+  let outbox: DevOutbox | undefined;
+  if (config.env !== 'production') ({ mailer, outbox } = withDevOutbox(mailer, () => clock.now()));
+
   const app = Fastify({
     loggerInstance: deps.logger,
     genReqId: requestIdFor,
@@ -83,6 +97,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     version: serverVersion,
   });
   await app.register(healthRoutes, { service: health });
+
+  await registerRateLimit(app);
+  const auth = createAuth({ config, db, clock, logger: deps.logger, mailer, secrets });
+  await registerAuth(app, auth);
+  await registerUsers(app, { config, db, clock, logger: deps.logger, auth });
+  if (outbox) await app.register(outboxRoutes, { prefix: '/api', outbox });
 
   // In development Vite serves the SPA (and proxies /api here); only production serves it.
   let serveSpaIndex: ((reply: FastifyReply) => FastifyReply) | undefined;

@@ -16,6 +16,14 @@ describe('loadConfig', () => {
       webDistDir: resolve(serverPackageRoot, '../web/dist'),
       trustProxy: false,
       bodyLimitBytes: 1024 * 1024,
+      jwtSecret: undefined,
+      otpSecret: undefined,
+      accessTokenTtlSeconds: 900,
+      sessionAbsoluteTtlDays: 30,
+      sessionIdleTtlDays: 7,
+      smtpUrl: undefined,
+      mailFrom: 'Orbita <no-reply@orbita.local>',
+      publicUrl: undefined,
     });
   });
 
@@ -43,6 +51,14 @@ describe('loadConfig', () => {
       WEB_DIST_DIR: '/srv/web',
       TRUST_PROXY: 'true',
       BODY_LIMIT_BYTES: '2048',
+      JWT_SECRET: 'j'.repeat(32),
+      OTP_SECRET: 'o'.repeat(40),
+      ACCESS_TOKEN_TTL_SECONDS: '5',
+      SESSION_ABSOLUTE_TTL_DAYS: '14',
+      SESSION_IDLE_TTL_DAYS: '2',
+      SMTP_URL: 'smtp://mailer:hunter2@127.0.0.1:4325?ignoreTLS=true',
+      MAIL_FROM: 'Casino <casino@example.com>',
+      PUBLIC_URL: 'https://casino.example.com/',
     });
     expect(config).toMatchObject({
       env: 'production',
@@ -54,7 +70,21 @@ describe('loadConfig', () => {
       webDistDir: '/srv/web',
       trustProxy: true,
       bodyLimitBytes: 2048,
+      jwtSecret: 'j'.repeat(32),
+      otpSecret: 'o'.repeat(40),
+      accessTokenTtlSeconds: 5,
+      sessionAbsoluteTtlDays: 14,
+      sessionIdleTtlDays: 2,
+      smtpUrl: 'smtp://mailer:hunter2@127.0.0.1:4325?ignoreTLS=true',
+      mailFrom: 'Casino <casino@example.com>',
+      publicUrl: 'https://casino.example.com',
     });
+  });
+
+  it('takes a bare sender address and an SMTP server without credentials', () => {
+    const config = loadConfig({ MAIL_FROM: 'no-reply@casino.test', SMTP_URL: 'smtp://localhost' });
+    expect(config.mailFrom).toBe('no-reply@casino.test');
+    expect(config.smtpUrl).toBe('smtp://localhost');
   });
 
   it('treats an empty variable as unset', () => {
@@ -72,11 +102,43 @@ describe('loadConfig', () => {
     ['BODY_LIMIT_BYTES', '0'],
     ['DATABASE_URL', 'mysql://root@localhost/casino'],
     ['DATABASE_URL', 'not a url'],
+    ['JWT_SECRET', 'short'],
+    ['OTP_SECRET', 'x'.repeat(31)],
+    ['ACCESS_TOKEN_TTL_SECONDS', '0'],
+    ['ACCESS_TOKEN_TTL_SECONDS', '901'],
+    ['SESSION_ABSOLUTE_TTL_DAYS', '0'],
+    ['SESSION_IDLE_TTL_DAYS', '1.5'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['MAIL_FROM', 'not an address'],
+    ['MAIL_FROM', 'Evil <a@b.c>\r\nBcc: x@y.z'],
+    ['PUBLIC_URL', 'ftp://casino.example.com'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(
       new RegExp(`^Invalid configuration:\\n  ${name}: `),
     );
+  });
+
+  it('refuses an idle timeout longer than the absolute lifetime', () => {
+    expect(() =>
+      loadConfig({ SESSION_ABSOLUTE_TTL_DAYS: '3', SESSION_IDLE_TTL_DAYS: '7' }),
+    ).toThrow(/SESSION_IDLE_TTL_DAYS: must not exceed SESSION_ABSOLUTE_TTL_DAYS \(3\)/);
+    expect(loadConfig({ SESSION_ABSOLUTE_TTL_DAYS: '7', SESSION_IDLE_TTL_DAYS: '7' }).port).toBe(
+      3000,
+    );
+  });
+
+  it('never echoes a secret or an SMTP password', () => {
+    let message = '';
+    try {
+      loadConfig({ JWT_SECRET: 'tooshort-secret', SMTP_URL: 'http://u:hunter2@mail' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('JWT_SECRET: must be at least 32 characters long');
+    expect(message).toContain('SMTP_URL: must be an smtp:// or smtps:// URL');
+    expect(message).not.toContain('tooshort-secret');
+    expect(message).not.toContain('hunter2');
   });
 
   it('lists every bad variable at once and never echoes a database password', () => {
@@ -105,6 +167,14 @@ describe('loadConfig', () => {
       'WEB_DIST_DIR',
       'TRUST_PROXY',
       'BODY_LIMIT_BYTES',
+      'JWT_SECRET',
+      'OTP_SECRET',
+      'ACCESS_TOKEN_TTL_SECONDS',
+      'SESSION_ABSOLUTE_TTL_DAYS',
+      'SESSION_IDLE_TTL_DAYS',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'PUBLIC_URL',
     ]);
     for (const { description } of Object.values(configVariables)) {
       expect(description.length).toBeGreaterThan(10);

@@ -18,6 +18,9 @@ const integer = (min: number, max: number) =>
     .min(min, { error: `must be at least ${min}` })
     .max(max, { error: `must be at most ${max}` });
 
+// Secrets sign tokens and key the one-time-code hashes: short ones can be brute-forced offline.
+const secret = z.string().min(32, { error: 'must be at least 32 characters long' });
+
 /** The environment as the server reads it; every value arrives as a string or not at all. */
 const envSchema = z.object({
   NODE_ENV: z
@@ -38,6 +41,26 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: booleanFlag.default(false),
   BODY_LIMIT_BYTES: integer(1, 1024 * 1024 * 1024).default(1024 * 1024),
+  JWT_SECRET: secret.optional(),
+  OTP_SECRET: secret.optional(),
+  ACCESS_TOKEN_TTL_SECONDS: integer(1, 900).default(900),
+  SESSION_ABSOLUTE_TTL_DAYS: integer(1, 365).default(30),
+  SESSION_IDLE_TTL_DAYS: integer(1, 365).default(7),
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587',
+    })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, {
+      error: 'must be an address such as no-reply@example.com or "Name <no-reply@example.com>"',
+    })
+    .default('Orbita <no-reply@orbita.local>'),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
 });
 
 type EnvName = keyof z.input<typeof envSchema>;
@@ -84,6 +107,44 @@ export const configVariables: Record<EnvName, { default: string; description: st
     default: '1048576',
     description: 'Largest accepted request body in bytes; bigger bodies get 413.',
   },
+  JWT_SECRET: {
+    default: '(unset: generated once into DATA_DIR/secrets.json)',
+    description:
+      'Key that signs access tokens (HS256), at least 32 characters; every instance of one deployment needs the same value.',
+  },
+  OTP_SECRET: {
+    default: '(unset: generated once into DATA_DIR/secrets.json)',
+    description:
+      'Key of the HMAC that stores e-mailed one-time codes hashed, at least 32 characters; same value on every instance.',
+  },
+  ACCESS_TOKEN_TTL_SECONDS: {
+    default: '900',
+    description: 'Lifetime of an access token in seconds, 1 to 900 (15 minutes at most).',
+  },
+  SESSION_ABSOLUTE_TTL_DAYS: {
+    default: '30',
+    description:
+      'A session (its refresh token) ends this many days after login, however active it is.',
+  },
+  SESSION_IDLE_TTL_DAYS: {
+    default: '7',
+    description:
+      'A session ends when its refresh token has not been used for this many days; at most SESSION_ABSOLUTE_TTL_DAYS.',
+  },
+  SMTP_URL: {
+    default: '(unset: mail goes to the log)',
+    description:
+      'SMTP server for e-mail, e.g. smtp://user:pass@mail.example.com:587 or smtps://…:465; add ?ignoreTLS=true for a server whose STARTTLS must not be used.',
+  },
+  MAIL_FROM: {
+    default: 'Orbita <no-reply@orbita.local>',
+    description: 'Sender of every e-mail: an address, optionally with a display name.',
+  },
+  PUBLIC_URL: {
+    default: '(unset)',
+    description:
+      'Address players open the site at (e.g. https://casino.example.com); e-mails link to it when set.',
+  },
 };
 
 export interface Config {
@@ -98,7 +159,20 @@ export interface Config {
   webDistDir: string;
   trustProxy: boolean;
   bodyLimitBytes: number;
+  /** Unset: generated once and kept in DATA_DIR/secrets.json (see lib/secrets.ts). */
+  jwtSecret: string | undefined;
+  otpSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  sessionAbsoluteTtlDays: number;
+  sessionIdleTtlDays: number;
+  /** Unset: messages go to the log (and, outside production, to the development outbox). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Without a trailing slash. */
+  publicUrl: string | undefined;
 }
+
+const unechoed = new Set<string>(['DATABASE_URL', 'JWT_SECRET', 'OTP_SECRET', 'SMTP_URL']);
 
 /** A configuration problem: the message names every bad variable and is safe to print as is. */
 export class ConfigError extends StartupError {
@@ -122,13 +196,18 @@ export function loadConfig(
     const lines = parsed.error.issues.map((issue) => {
       const name = issue.path.map(String).join('.') || '(environment)';
       const value = typeof issue.path[0] === 'string' ? present[issue.path[0]] : undefined;
-      // DATABASE_URL may hold a password, so its value is never echoed.
-      const shown = value === undefined || name === 'DATABASE_URL' ? '' : ` (got "${value}")`;
+      // Secrets and URLs that may carry a password are never echoed.
+      const shown = value === undefined || unechoed.has(name) ? '' : ` (got "${value}")`;
       return `  ${name}: ${issue.message}${shown}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.SESSION_IDLE_TTL_DAYS > e.SESSION_ABSOLUTE_TTL_DAYS) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SESSION_IDLE_TTL_DAYS: must not exceed SESSION_ABSOLUTE_TTL_DAYS (${e.SESSION_ABSOLUTE_TTL_DAYS}) (got "${e.SESSION_IDLE_TTL_DAYS}")`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -142,5 +221,13 @@ export function loadConfig(
         : resolve(cwd, e.WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    jwtSecret: e.JWT_SECRET,
+    otpSecret: e.OTP_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    sessionAbsoluteTtlDays: e.SESSION_ABSOLUTE_TTL_DAYS,
+    sessionIdleTtlDays: e.SESSION_IDLE_TTL_DAYS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }

@@ -6,7 +6,8 @@ import { createAppMetaRepository } from './features/instance/app-meta-repository
 import { ensureInstanceIdentity } from './features/instance/instance-service';
 import { systemClock } from './lib/clock';
 import { createLogger, type Logger } from './lib/logger';
-import { createLogMailer } from './lib/mailer';
+import { createLogMailer } from './lib/mail/log-mailer';
+import { createSmtpMailer } from './lib/mail/smtp-mailer';
 import { assertWebAppBuilt } from './http/web-app';
 
 export interface StartedServer {
@@ -42,7 +43,9 @@ export async function startServer(
       db,
       logger,
       clock: systemClock,
-      mailer: createLogMailer(logger),
+      mailer: config.smtpUrl
+        ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
+        : createLogMailer(logger, config.env),
     });
     const address = await app.listen({ port: config.port, host: config.host });
     return { app, logger, address };

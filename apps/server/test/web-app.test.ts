@@ -9,7 +9,7 @@ import type { DatabaseConnection } from '../src/db/database';
 import { systemClock } from '../src/lib/clock';
 import { StartupError } from '../src/lib/errors';
 import { createLogger } from '../src/lib/logger';
-import { createLogMailer } from '../src/lib/mailer';
+import { createLogMailer } from '../src/lib/mail/log-mailer';
 import { buildTestApp, type TestApp } from './helpers/test-app';
 
 // Big enough to pass the compression threshold (1 KiB).

@@ -115,3 +115,17 @@ export const authErrorCodes = {
   FILE_MISSING: 'FILE_MISSING',
 } as const;
 export type AuthErrorCode = (typeof authErrorCodes)[keyof typeof authErrorCodes];
+
+/**
+ * Translation keys the server puts in `fields[].message` next to the codes above, so a form
+ * can mark the field (the code alone already says what happened).
+ */
+export const authFieldMessages = {
+  usernameBusy: 'usernamebusy',
+  emailBusy: 'emailbusy',
+  passwordTooCommon: 'passwordtoocommon',
+  wrongPassword: 'wrongpassword',
+  otpInvalid: 'otpinvalid',
+  otpExpired: 'otpexpired',
+  otpAttemptsExceeded: 'otpattemptsexceeded',
+} as const;

@@ -4,3 +4,4 @@ export * from './limits';
 export * from './auth';
 export * from './user';
 export * from './games';
+export * from './dev';

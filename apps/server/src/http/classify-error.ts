@@ -1,13 +1,15 @@
 import { ErrorCode, type FieldIssue } from '@casino/contracts';
 import type { FastifySchemaValidationError } from 'fastify';
-import { isAppError } from '../lib/errors';
+import { isAppError, type AppErrorCode } from '../lib/errors';
 
 /** What the client is told about a failure. */
 export interface ClientError {
   statusCode: number;
-  code: ErrorCode;
+  code: AppErrorCode;
   message: string;
   fields?: FieldIssue[];
+  /** Seconds, for a Retry-After header. */
+  retryAfterSeconds?: number;
   /**
    * True for failures nobody planned (a bug, a lost connection): logged with the stack,
    * told to the client in generic words. AppErrors are planned, whatever their status.
@@ -64,6 +66,9 @@ export function classifyError(error: unknown): ClientError {
       code: error.code,
       message: error.message,
       ...(error.fields ? { fields: error.fields } : {}),
+      ...(error.retryAfterSeconds !== undefined
+        ? { retryAfterSeconds: error.retryAfterSeconds }
+        : {}),
       unexpected: false,
     };
   }

@@ -1,8 +1,9 @@
-import type { ErrorCode, ErrorResponse, FieldIssue } from '@casino/contracts';
+import type { ErrorResponse, FieldIssue } from '@casino/contracts';
+import type { AppErrorCode } from '../lib/errors';
 
 /** Builds the one error shape of the API (contracts/errors.ts). */
 export function errorBody(
-  code: ErrorCode,
+  code: AppErrorCode,
   message: string,
   requestId: string,
   fields?: FieldIssue[],

@@ -20,7 +20,11 @@ export function handleError(
     const level = failure.statusCode >= 500 ? 'warn' : 'info';
     request.log[level]({ code: failure.code, statusCode: failure.statusCode }, error.message);
   }
-  if (failure.statusCode === 503) reply.header('retry-after', '5');
+  if (failure.retryAfterSeconds !== undefined) {
+    reply.header('retry-after', String(Math.max(1, Math.ceil(failure.retryAfterSeconds))));
+  } else if (failure.statusCode === 503) {
+    reply.header('retry-after', '5');
+  }
   // Errors raised before the onRequest hooks (a malformed URL) have no id header yet.
   reply.header(requestIdHeader, request.id);
   reply

@@ -19,6 +19,16 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         description: 'HTTP API of the casino and game-lobby server.',
         version,
       },
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'The access_token of login, verify or refresh.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,

@@ -1,4 +1,7 @@
-import type { ErrorCode, FieldIssue } from '@casino/contracts';
+import type { AuthErrorCode, ErrorCode, FieldIssue, GamesErrorCode } from '@casino/contracts';
+
+/** Every code the API may answer with: the general ones and each feature's own. */
+export type AppErrorCode = ErrorCode | AuthErrorCode | GamesErrorCode;
 
 /**
  * An expected failure with a stable code, thrown by services and routes. The error handler
@@ -10,9 +13,11 @@ export class AppError extends Error {
 
   constructor(
     readonly statusCode: number,
-    readonly code: ErrorCode,
+    readonly code: AppErrorCode,
     message: string,
     readonly fields?: FieldIssue[],
+    /** Seconds, sent as Retry-After (429 and 503 answers). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

@@ -1,10 +1,13 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { DatabaseConnection } from '../../src/db/database';
 import { systemClock, type Clock } from '../../src/lib/clock';
 import { createLogger, type Logger } from '../../src/lib/logger';
-import type { MailMessage, Mailer } from '../../src/lib/mailer';
+import type { MailMessage, Mailer } from '../../src/lib/mail/mailer';
 import { createMemoryMailer } from './memory-mailer';
 import { createTestDb } from './test-database';
 
@@ -27,14 +30,31 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database of its own. Logs are silent unless TEST_LOG_LEVEL is set. */
+/** Fixed test secrets, so no test writes DATA_DIR/secrets.json (tests may override them). */
+export const testSecrets = {
+  JWT_SECRET: 'test-jwt-secret-0123456789abcdefghijklmnop',
+  OTP_SECRET: 'test-otp-secret-0123456789abcdefghijklmnop',
+};
+
+/**
+ * The real app on a fresh database of its own and a scratch DATA_DIR (avatars), both removed
+ * by close(). Logs are silent unless TEST_LOG_LEVEL is set.
+ */
 export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'casino-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATA_DIR: dataDir,
+    ...testSecrets,
     ...overrides.env,
   });
-  const { db, destroy } = await createTestDb();
+  const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
+  const { db, destroy: destroyDb } = await createTestDb();
+  const destroy = async () => {
+    await destroyDb();
+    await removeDataDir();
+  };
   const memoryMailer = createMemoryMailer();
   try {
     const app = await buildApp({

@@ -1,10 +1,5 @@
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/**
- * Every table of the server, for Drizzle's typed queries and for drizzle-kit, which
- * generates the SQL migrations in apps/server/drizzle/ from this file.
- */
-
 /** Facts about this installation (instance id, installation time), one row per key. */
 export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),

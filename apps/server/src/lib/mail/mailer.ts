@@ -1,30 +1,16 @@
-import type { Logger } from './logger';
-
 export interface MailMessage {
   to: string;
   subject: string;
+  /** Plain-text part. */
   text: string;
+  /** HTML part (the same content). */
   html: string;
 }
 
-/** Sends e-mail (one-time codes, verification). Injected, so tests read what was sent. */
+/**
+ * Sends e-mail (one-time codes). Injected, so tests read what was sent. `send` rejects
+ * when the message could not be handed over (SMTP down): callers decide what that means.
+ */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
-}
-
-/**
- * Writes each message to the log instead of sending it: enough to read one-time codes
- * while developing until SMTP delivery exists. The body is logged at debug level only.
- */
-export function createLogMailer(logger: Logger): Mailer {
-  return {
-    send(message) {
-      logger.info(
-        { mail: { to: message.to, subject: message.subject } },
-        'mail not sent (log mailer)',
-      );
-      logger.debug({ mail: { text: message.text } }, 'mail body');
-      return Promise.resolve();
-    },
-  };
 }

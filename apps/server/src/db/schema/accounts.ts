@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Player accounts. A row exists only once an e-mailed code was confirmed (see
+ * pending_registrations); the unique indexes are the final arbiter when two registrations
+ * race for one name or address.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    /** As typed (case kept for display); unique case-insensitively. */
+    username: text('username').notNull(),
+    /** Trimmed and lower-cased by the contract before it gets here. */
+    email: text('email').notNull(),
+    /** argon2id PHC string; never leaves the server (response schemas are allow-lists). */
+    passwordHash: text('password_hash').notNull(),
+    /** File name under DATA_DIR/avatars, or null for the default picture. */
+    avatar: text('avatar'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_key').on(t.email),
+  ],
+);
+
+/**
+ * A registration waiting for its e-mailed code, one per address: registering again for
+ * the same address replaces the code (that is how "send again" works). Names and
+ * addresses here are NOT reserved; an account is created at verification only.
+ */
+export const pendingRegistrations = pgTable('pending_registrations', {
+  email: text('email').primaryKey(),
+  username: text('username').notNull(),
+  /** HMAC-SHA256 of the code under OTP_SECRET, bound to purpose and address. */
+  codeHash: text('code_hash').notNull(),
+  codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }).notNull(),
+  /** Wrong codes tried against the current code; the code dies at the limit. */
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** An e-mail change waiting for the code sent to the new address; one per player. */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('email_changes_new_email_idx').on(t.newEmail)],
+);

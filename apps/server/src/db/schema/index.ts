@@ -1,0 +1,10 @@
+/**
+ * Every table of the server, for Drizzle's typed queries and for drizzle-kit, which
+ * generates the SQL migrations in apps/server/drizzle/ from this file. One file per
+ * feature's tables; add a line here for each new file.
+ */
+export * from './app-meta';
+export * from './accounts';
+export * from './wallets';
+export * from './sessions';
+export * from './auth-throttle';

@@ -1,0 +1,44 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/**
+ * A login: the family of refresh tokens that descend from it. Access tokens name their
+ * session (claim sid) and every authenticated request looks it up by primary key, so
+ * revoking the row ends the session at once, access tokens included.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Last login or refresh; the idle timeout counts from here. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+    /** Absolute end: createdAt + SESSION_ABSOLUTE_TTL_DAYS, never extended. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** logout, reuse (a rotated refresh token came back), password_change. */
+    revokeReason: text('revoke_reason'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Every refresh token a session has issued, by SHA-256 (the tokens are 256 random bits, so
+ * a plain hash is enough). A token works once: it is marked rotated when exchanged, and a
+ * rotated token presented again revokes its session (reuse detection).
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_session_id_idx').on(t.sessionId)],
+);

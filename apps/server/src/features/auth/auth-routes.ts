@@ -1,0 +1,157 @@
+import {
+  authErrorCodes,
+  loginRequestSchema,
+  refreshRequestSchema,
+  registerRequestSchema,
+  registerResponseSchema,
+  tokenResponseSchema,
+  verifyRequestSchema,
+  type TokenResponse,
+} from '@casino/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { preferredLanguage } from '../../lib/language';
+import { bearerToken, unauthorized } from './authenticate';
+import type { LoginService } from './login-service';
+import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie';
+import type { RegistrationService } from './registration-service';
+import type { IssuedSession, SessionService } from './session-service';
+
+export interface AuthRoutesOptions {
+  registration: RegistrationService;
+  login: LoginService;
+  sessions: SessionService;
+}
+
+function tokenBody(issued: IssuedSession): TokenResponse {
+  return { access_token: issued.accessToken, token_type: 'Bearer', expires_in: issued.expiresIn };
+}
+
+/** Login, verification and a cookie refresh: the refresh token goes in the cookie only. */
+function sendWithCookie(request: FastifyRequest, reply: FastifyReply, issued: IssuedSession) {
+  setRefreshCookie(request, reply, issued.refreshToken, issued.refreshMaxAge);
+  // Tokens must never sit in a shared cache (RFC 6749 §5.1).
+  return reply.code(201).header('cache-control', 'no-store').send(tokenBody(issued));
+}
+
+const noContent = z.null().describe('No content');
+
+/** /api/auth/*: registration with an e-mailed code, login, refresh rotation, logout. */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (app, options) => {
+  const { registration, login, sessions } = options;
+
+  app.post(
+    '/auth/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Start a registration: e-mails a six-digit code (sending again: post again)',
+        body: registerRequestSchema,
+        response: { 201: registerResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const language = preferredLanguage(request.headers['accept-language']);
+      const answer = await registration.register(request.body, language);
+      return reply.code(201).send(answer);
+    },
+  );
+
+  app.post(
+    '/auth/verify',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Finish a registration with the code: creates the account and signs in',
+        body: verifyRequestSchema,
+        response: { 201: tokenResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      sendWithCookie(request, reply, await registration.verify(request.body)),
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in; the refresh token comes as an httpOnly cookie',
+        body: loginRequestSchema,
+        response: { 201: tokenResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      sendWithCookie(
+        request,
+        reply,
+        await login.login(request.body.email, request.body.password, request.ip),
+      ),
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Rotate the refresh token (cookie, or {token} in the body for clients without cookies)',
+        body: refreshRequestSchema,
+        response: { 201: tokenResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const fromBody = request.body?.token;
+      const token = fromBody ?? refreshCookieOf(request);
+      // A cookie that failed is of no use any more: the browser drops it with the answer.
+      const clearOnFailure = fromBody === undefined;
+      if (token === undefined) {
+        clearRefreshCookie(request, reply);
+        throw new AppError(401, authErrorCodes.REFRESH_INVALID, 'No refresh token was sent.');
+      }
+      let issued: IssuedSession;
+      try {
+        issued = await sessions.refresh(token);
+      } catch (error) {
+        if (clearOnFailure) clearRefreshCookie(request, reply);
+        throw error;
+      }
+      if (fromBody === undefined) return sendWithCookie(request, reply, issued);
+      return reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send({ ...tokenBody(issued), refresh_token: issued.refreshToken });
+    },
+  );
+
+  app.delete(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: revokes the session (bearer token, or the refresh cookie alone)',
+        security: [{ bearerAuth: [] }],
+        response: { 204: noContent },
+      },
+    },
+    async (request, reply) => {
+      clearRefreshCookie(request, reply);
+      let revoked = false;
+      const bearer = bearerToken(request.headers.authorization);
+      const player = bearer === undefined ? undefined : await sessions.authenticate(bearer);
+      if (player) {
+        await sessions.revoke(player.sessionId, 'logout');
+        revoked = true;
+      }
+      // The cookie's session too: in one browser it is normally the same one.
+      const cookie = refreshCookieOf(request);
+      if (cookie !== undefined && (await sessions.revokeByRefreshToken(cookie))) revoked = true;
+      if (!revoked) throw unauthorized();
+      return reply.code(204).send(null);
+    },
+  );
+
+  return Promise.resolve();
+};

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode, authErrorCodes, type Language } from '@casino/contracts';
+import type { Database } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import type { Mailer } from '../../lib/mail/mailer';
+import { codeMail, type CodePurpose } from '../../lib/mail/otp-templates';
+import { generateCode, hashCode, otpPolicy, resendWaitSeconds } from './otp';
+import { createOtpSendRepository } from './otp-send-repository';
+
+export interface CodeSenderDeps {
+  db: Database;
+  mailer: Mailer;
+  clock: Clock;
+  logger: Logger;
+  otpSecret: string;
+  publicUrl: string | undefined;
+}
+
+export interface CodeRequest {
+  purpose: CodePurpose;
+  /** Where the code goes (lower-cased already). */
+  address: string;
+  username: string;
+  language: Language;
+}
+
+export interface SentCode {
+  /** To store in place of the code. */
+  codeHash: string;
+  codeExpiresAt: Date;
+  expiresInSeconds: number;
+  /** Seconds until the next code may be asked for this address. */
+  resendAfterSeconds: number;
+}
+
+export interface CodeSender {
+  /**
+   * E-mails a fresh code, within the resend limits of the address (429 OTP_RESEND_LIMIT
+   * with Retry-After otherwise). When the mail cannot be handed over, the send is taken
+   * back (it does not count against the limits) and the answer is 503.
+   */
+  send(request: CodeRequest): Promise<SentCode>;
+}
+
+export function createCodeSender(deps: CodeSenderDeps): CodeSender {
+  return {
+    async send(request) {
+      const now = deps.clock.now();
+      const sendId = randomUUID();
+      const slot = await deps.db.transaction((tx) =>
+        createOtpSendRepository(tx).reserve(
+          { id: sendId, address: request.address, purpose: request.purpose },
+          now,
+          new Date(now.getTime() - otpPolicy.resendWindowMs),
+          (sentAt) => resendWaitSeconds(sentAt, now),
+        ),
+      );
+      if (!slot.reserved) {
+        throw new AppError(
+          429,
+          authErrorCodes.OTP_RESEND_LIMIT,
+          'A code was sent to this address recently; wait before asking for another one.',
+          undefined,
+          slot.waitSeconds,
+        );
+      }
+
+      const code = generateCode();
+      const mail = codeMail({
+        purpose: request.purpose,
+        language: request.language,
+        code,
+        username: request.username,
+        validMinutes: otpPolicy.validMs / 60_000,
+        publicUrl: deps.publicUrl,
+      });
+      try {
+        await deps.mailer.send({ to: request.address, ...mail });
+      } catch (error) {
+        deps.logger.error({ err: error, purpose: request.purpose }, 'one-time code not sent');
+        await createOtpSendRepository(deps.db).release(sendId);
+        throw new AppError(
+          503,
+          ErrorCode.SERVICE_UNAVAILABLE,
+          'The e-mail could not be sent right now. Please try again in a moment.',
+        );
+      }
+
+      return {
+        codeHash: hashCode(deps.otpSecret, request.purpose, request.address, code),
+        codeExpiresAt: new Date(now.getTime() + otpPolicy.validMs),
+        expiresInSeconds: otpPolicy.validMs / 1000,
+        resendAfterSeconds: resendWaitSeconds(slot.sentAt, now),
+      };
+    },
+  };
+}

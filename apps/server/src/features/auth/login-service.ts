@@ -1,0 +1,53 @@
+import { authErrorCodes } from '@casino/contracts';
+import type { Database } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { createAccountRepository } from './account-repository';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
+import type { IssuedSession, SessionService } from './session-service';
+import { throttleKeys, type AuthThrottle } from './throttle';
+
+export interface LoginService {
+  login(email: string, password: string, ip: string): Promise<IssuedSession>;
+}
+
+export interface LoginServiceDeps {
+  db: Database;
+  clock: Clock;
+  sessions: SessionService;
+  throttle: AuthThrottle;
+}
+
+function invalidCredentials(): AppError {
+  return new AppError(401, authErrorCodes.INVALID_CREDENTIALS, 'Wrong e-mail or password.');
+}
+
+/**
+ * Login answers one thing for an unknown e-mail and for a wrong password, after the same
+ * work (an argon2 verification against a dummy hash), and throttles by the e-mail whether
+ * or not an account has it: nothing tells an outsider which addresses have accounts.
+ */
+export function createLoginService(deps: LoginServiceDeps): LoginService {
+  const accounts = createAccountRepository(deps.db);
+  return {
+    async login(email, password, ip) {
+      const keys = throttleKeys('login', email, ip);
+      await deps.throttle.assertAllowed(keys);
+
+      const account = await accounts.findByEmail(email);
+      const storedHash = account?.passwordHash ?? (await dummyPasswordHash());
+      const matches = await verifyPassword(storedHash, password);
+      if (!account || !matches) {
+        await deps.throttle.recordFailure(keys);
+        throw invalidCredentials();
+      }
+
+      await deps.throttle.recordSuccess(keys);
+      // Hashes made with older parameters are upgraded while the password is at hand.
+      if (needsRehash(account.passwordHash)) {
+        await accounts.setPasswordHash(account.id, await hashPassword(password), deps.clock.now());
+      }
+      return deps.sessions.open(account.id);
+    },
+  };
+}

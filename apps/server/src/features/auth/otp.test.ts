@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { checkCode, generateCode, hashCode, otpPolicy, resendWaitSeconds, sameHash } from './otp';
+
+const secret = 'k'.repeat(32);
+const now = new Date('2025-06-01T12:00:00Z');
+const ago = (ms: number) => new Date(now.getTime() - ms);
+
+describe('one-time codes', () => {
+  it('are six digits, leading zeros kept, and vary', () => {
+    const codes = new Set(Array.from({ length: 200 }, generateCode));
+    for (const code of codes) expect(code).toMatch(/^\d{6}$/);
+    expect(codes.size).toBeGreaterThan(190);
+  });
+
+  it('hash with a key, bound to purpose and address', () => {
+    const h = hashCode(secret, 'registration', 'a@b.co', '123456');
+    expect(h).toMatch(/^[0-9a-f]{64}$/);
+    expect(h).not.toContain('123456');
+    expect(hashCode(secret, 'registration', 'a@b.co', '123456')).toBe(h);
+    expect(hashCode(secret, 'registration', 'a@b.co', '123457')).not.toBe(h);
+    expect(hashCode(secret, 'email_change', 'a@b.co', '123456')).not.toBe(h);
+    expect(hashCode(secret, 'registration', 'c@b.co', '123456')).not.toBe(h);
+    expect(hashCode('j'.repeat(32), 'registration', 'a@b.co', '123456')).not.toBe(h);
+    expect(sameHash(h, h)).toBe(true);
+    expect(sameHash(h, h.slice(2))).toBe(false);
+  });
+
+  describe('check', () => {
+    const good = hashCode(secret, 'registration', 'a@b.co', '111111');
+    const bad = hashCode(secret, 'registration', 'a@b.co', '222222');
+    const stored = { codeHash: good, codeExpiresAt: new Date(now.getTime() + 1000), attempts: 0 };
+
+    it('accepts the right code before expiry', () => {
+      expect(checkCode(stored, good, now)).toBe('ok');
+    });
+    it('counts a wrong code as invalid until the last allowed try', () => {
+      expect(checkCode(stored, bad, now)).toBe('invalid');
+      expect(checkCode({ ...stored, attempts: otpPolicy.maxAttempts - 2 }, bad, now)).toBe(
+        'invalid',
+      );
+      expect(checkCode({ ...stored, attempts: otpPolicy.maxAttempts - 1 }, bad, now)).toBe(
+        'attempts_exceeded',
+      );
+    });
+    it('refuses even the right code once dead', () => {
+      expect(checkCode({ ...stored, attempts: otpPolicy.maxAttempts }, good, now)).toBe(
+        'attempts_exceeded',
+      );
+      expect(checkCode({ ...stored, codeExpiresAt: now }, good, now)).toBe('expired');
+    });
+  });
+
+  describe('resend wait', () => {
+    it('lets the first code go at once', () => {
+      expect(resendWaitSeconds([], now)).toBe(0);
+    });
+    it('allows one a minute', () => {
+      expect(resendWaitSeconds([ago(1_000)], now)).toBe(59);
+      expect(resendWaitSeconds([ago(59_500)], now)).toBe(1);
+      expect(resendWaitSeconds([ago(60_000)], now)).toBe(0);
+    });
+    it('allows five an hour, counting from the oldest that still counts', () => {
+      const five = [ago(50 * 60_000), ago(40 * 60_000), ago(30 * 60_000), ago(20 * 60_000)];
+      expect(resendWaitSeconds(five, now)).toBe(0);
+      five.push(ago(10 * 60_000));
+      expect(resendWaitSeconds(five, now)).toBe(10 * 60);
+      expect(resendWaitSeconds([...five, ago(61 * 60_000)], now)).toBe(10 * 60);
+    });
+  });
+});

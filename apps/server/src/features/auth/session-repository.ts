@@ -1,0 +1,115 @@
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { refreshTokens, sessions } from '../../db/schema';
+
+export interface SessionRow {
+  id: string;
+  userId: string;
+  lastUsedAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+export type RevokeReason = 'logout' | 'reuse' | 'password_change';
+
+export interface SessionRepository {
+  /** A new session with its first refresh token. */
+  create(
+    session: { id: string; userId: string; expiresAt: Date; tokenHash: string },
+    now: Date,
+  ): Promise<void>;
+  /** The primary-key lookup every authenticated request makes. */
+  find(id: string): Promise<SessionRow | undefined>;
+  /**
+   * The token and its session, the session row locked until the transaction ends, so two
+   * refreshes with one token are decided one after the other.
+   */
+  findByTokenForUpdate(
+    tokenHash: string,
+  ): Promise<{ session: SessionRow; rotatedAt: Date | null } | undefined>;
+  /** Marks the old token used, stores its successor, and counts the session as active. */
+  rotate(sessionId: string, oldHash: string, newHash: string, now: Date): Promise<void>;
+  revoke(id: string, reason: RevokeReason, now: Date): Promise<void>;
+  /** Revokes every live session of the user except `keepId`. */
+  revokeOthers(userId: string, keepId: string, reason: RevokeReason, now: Date): Promise<void>;
+  /** Deletes the user's sessions (and their tokens) that can never be used again. */
+  deleteEnded(userId: string, idleBefore: Date, now: Date): Promise<void>;
+}
+
+const sessionColumns = {
+  id: sessions.id,
+  userId: sessions.userId,
+  lastUsedAt: sessions.lastUsedAt,
+  expiresAt: sessions.expiresAt,
+  revokedAt: sessions.revokedAt,
+};
+
+export function createSessionRepository(db: Database): SessionRepository {
+  return {
+    async create(session, now) {
+      await db.insert(sessions).values({
+        id: session.id,
+        userId: session.userId,
+        createdAt: now,
+        lastUsedAt: now,
+        expiresAt: session.expiresAt,
+      });
+      await db
+        .insert(refreshTokens)
+        .values({ tokenHash: session.tokenHash, sessionId: session.id, createdAt: now });
+    },
+
+    async find(id) {
+      const rows = await db.select(sessionColumns).from(sessions).where(eq(sessions.id, id));
+      return rows[0];
+    },
+
+    async findByTokenForUpdate(tokenHash) {
+      const rows = await db
+        .select({ session: sessionColumns, rotatedAt: refreshTokens.rotatedAt })
+        .from(refreshTokens)
+        .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+        .where(eq(refreshTokens.tokenHash, tokenHash))
+        .for('update', { of: sessions });
+      return rows[0];
+    },
+
+    async rotate(sessionId, oldHash, newHash, now) {
+      await db
+        .update(refreshTokens)
+        .set({ rotatedAt: now })
+        .where(eq(refreshTokens.tokenHash, oldHash));
+      await db.insert(refreshTokens).values({ tokenHash: newHash, sessionId, createdAt: now });
+      await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId));
+    },
+
+    async revoke(id, reason, now) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now, revokeReason: reason })
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    },
+
+    async revokeOthers(userId, keepId, reason, now) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now, revokeReason: reason })
+        .where(
+          and(eq(sessions.userId, userId), ne(sessions.id, keepId), isNull(sessions.revokedAt)),
+        );
+    },
+
+    async deleteEnded(userId, idleBefore, now) {
+      // Revoked sessions stay until they would have expired anyway: a rotated token of theirs
+      // presented meanwhile is still recognised (SESSION_REVOKED, not REFRESH_INVALID).
+      await db
+        .delete(sessions)
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            or(lt(sessions.expiresAt, now), lt(sessions.lastUsedAt, idleBefore)),
+          ),
+        );
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { authErrorCodes } from '@casino/contracts';
+import type { Database } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { createSessionRepository, type RevokeReason, type SessionRow } from './session-repository';
+import { hashRefreshToken, newRefreshToken, type TokenService } from './token-service';
+
+/** The player a request speaks for, once its access token and session check out. */
+export interface AuthenticatedPlayer {
+  /** User id. */
+  id: string;
+  sessionId: string;
+}
+
+/** What login, verification and refresh hand to the client. */
+export interface IssuedSession {
+  accessToken: string;
+  /** Seconds. */
+  expiresIn: number;
+  refreshToken: string;
+  /** Seconds left of the session's absolute lifetime: the refresh cookie's Max-Age. */
+  refreshMaxAge: number;
+}
+
+export interface SessionService {
+  /** A new session for the user; pass the transaction that created the account, if any. */
+  open(userId: string, tx?: Database): Promise<IssuedSession>;
+  /**
+   * Exchanges a refresh token for a new pair. 401 REFRESH_INVALID for an unknown or ended
+   * session; 401 SESSION_REVOKED for a revoked one, and for a token presented a second
+   * time, which also revokes its session: a copy is in someone else's hands.
+   */
+  refresh(refreshToken: string): Promise<IssuedSession>;
+  /** The player behind an access token whose session is still alive, or undefined. */
+  authenticate(accessToken: string): Promise<AuthenticatedPlayer | undefined>;
+  revoke(sessionId: string, reason: RevokeReason): Promise<void>;
+  /** Revokes the session a refresh token (current or rotated) belongs to; false if none. */
+  revokeByRefreshToken(refreshToken: string): Promise<boolean>;
+  revokeOthers(
+    userId: string,
+    keepSessionId: string,
+    reason: RevokeReason,
+    tx?: Database,
+  ): Promise<void>;
+}
+
+export interface SessionServiceDeps {
+  db: Database;
+  clock: Clock;
+  tokens: TokenService;
+  absoluteTtlDays: number;
+  idleTtlDays: number;
+}
+
+const day = 24 * 60 * 60_000;
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function refused(code: 'REFRESH_INVALID' | 'SESSION_REVOKED'): AppError {
+  return new AppError(
+    401,
+    authErrorCodes[code],
+    code === 'SESSION_REVOKED'
+      ? 'This session has ended. Please sign in again.'
+      : 'The session is not valid or has expired. Please sign in again.',
+  );
+}
+
+export function createSessionService(deps: SessionServiceDeps): SessionService {
+  const idleMs = deps.idleTtlDays * day;
+  const absoluteMs = deps.absoluteTtlDays * day;
+
+  // Idle time counts from the last login or refresh: an active client refreshes at least
+  // every ACCESS_TOKEN_TTL_SECONDS, so that is precise enough, and requests stay reads.
+  const ended = (session: SessionRow, now: Date) =>
+    now.getTime() >= session.expiresAt.getTime() ||
+    now.getTime() >= session.lastUsedAt.getTime() + idleMs;
+
+  async function issue(
+    userId: string,
+    sessionId: string,
+    refreshToken: string,
+    expiresAt: Date,
+    now: Date,
+  ): Promise<IssuedSession> {
+    const access = await deps.tokens.signAccess({ userId, sessionId });
+    return {
+      accessToken: access.token,
+      expiresIn: access.expiresIn,
+      refreshToken,
+      refreshMaxAge: Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)),
+    };
+  }
+
+  return {
+    async open(userId, tx) {
+      const now = deps.clock.now();
+      const repository = createSessionRepository(tx ?? deps.db);
+      await repository.deleteEnded(userId, new Date(now.getTime() - idleMs), now);
+      const id = randomUUID();
+      const refresh = newRefreshToken();
+      const expiresAt = new Date(now.getTime() + absoluteMs);
+      await repository.create({ id, userId, expiresAt, tokenHash: refresh.hash }, now);
+      return issue(userId, id, refresh.token, expiresAt, now);
+    },
+
+    async refresh(refreshToken) {
+      const now = deps.clock.now();
+      const presented = hashRefreshToken(refreshToken);
+      const successor = newRefreshToken();
+      const outcome = await deps.db.transaction(async (tx) => {
+        const repository = createSessionRepository(tx);
+        const found = await repository.findByTokenForUpdate(presented);
+        if (!found) return 'REFRESH_INVALID';
+        const { session, rotatedAt } = found;
+        if (session.revokedAt) return 'SESSION_REVOKED';
+        if (rotatedAt) {
+          await repository.revoke(session.id, 'reuse', now);
+          return 'SESSION_REVOKED';
+        }
+        if (ended(session, now)) return 'REFRESH_INVALID';
+        await repository.rotate(session.id, presented, successor.hash, now);
+        return session;
+      });
+      if (typeof outcome === 'string') throw refused(outcome);
+      const session = outcome;
+      return issue(session.userId, session.id, successor.token, session.expiresAt, now);
+    },
+
+    async authenticate(accessToken) {
+      const claims = await deps.tokens.verifyAccess(accessToken);
+      if (!claims || !uuid.test(claims.sessionId)) return undefined;
+      const session = await createSessionRepository(deps.db).find(claims.sessionId);
+      if (!session || session.userId !== claims.userId || session.revokedAt) return undefined;
+      if (ended(session, deps.clock.now())) return undefined;
+      return { id: claims.userId, sessionId: claims.sessionId };
+    },
+
+    async revoke(sessionId, reason) {
+      await createSessionRepository(deps.db).revoke(sessionId, reason, deps.clock.now());
+    },
+
+    async revokeByRefreshToken(refreshToken) {
+      const now = deps.clock.now();
+      return deps.db.transaction(async (tx) => {
+        const repository = createSessionRepository(tx);
+        const found = await repository.findByTokenForUpdate(hashRefreshToken(refreshToken));
+        if (!found || found.session.revokedAt || ended(found.session, now)) return false;
+        await repository.revoke(found.session.id, 'logout', now);
+        return true;
+      });
+    },
+
+    async revokeOthers(userId, keepSessionId, reason, tx) {
+      await createSessionRepository(tx ?? deps.db).revokeOthers(
+        userId,
+        keepSessionId,
+        reason,
+        deps.clock.now(),
+      );
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Clock } from '../../lib/clock';
+
+/** Who a valid access token speaks for. */
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+}
+
+export interface SignedAccessToken {
+  token: string;
+  /** Seconds. */
+  expiresIn: number;
+}
+
+export interface TokenService {
+  signAccess(claims: AccessClaims): Promise<SignedAccessToken>;
+  /** The claims, or undefined for anything that is not a live access token of ours. */
+  verifyAccess(token: string): Promise<AccessClaims | undefined>;
+}
+
+export const accessTokenIssuer = 'orbita';
+export const accessTokenAudience = 'orbita-api';
+const algorithm = 'HS256';
+
+export interface TokenServiceOptions {
+  secret: string;
+  ttlSeconds: number;
+  clock: Clock;
+}
+
+/**
+ * Access tokens: short-lived JWTs (HS256 under JWT_SECRET) with sub, sid, aud, iss,
+ * typ 'access', iat and exp. Verification allows HS256 only, so neither "none" nor a
+ * public-key algorithm confusion can sneak in, and checks issuer, audience and type.
+ * A token alone is not enough: authenticate() also checks its session (sid) is alive.
+ */
+export function createTokenService(options: TokenServiceOptions): TokenService {
+  const key = new TextEncoder().encode(options.secret);
+  const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+  return {
+    async signAccess(claims) {
+      const issuedAt = seconds(options.clock.now());
+      const token = await new SignJWT({ sid: claims.sessionId, typ: 'access' })
+        .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
+        .setSubject(claims.userId)
+        .setIssuer(accessTokenIssuer)
+        .setAudience(accessTokenAudience)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + options.ttlSeconds)
+        .sign(key);
+      return { token, expiresIn: options.ttlSeconds };
+    },
+
+    async verifyAccess(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [algorithm],
+          issuer: accessTokenIssuer,
+          audience: accessTokenAudience,
+          requiredClaims: ['sub', 'sid', 'exp', 'iat'],
+          currentDate: options.clock.now(),
+        });
+        if (payload.typ !== 'access') return undefined;
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return undefined;
+        return { userId: payload.sub, sessionId: payload.sid };
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+/** A refresh token: 256 random bits, base64url; only its hash is stored. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+/**
+ * SHA-256 without a key is enough here: the token is random and unguessable, so its hash
+ * cannot be reversed by trying candidates, unlike a password or a six-digit code.
+ */
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

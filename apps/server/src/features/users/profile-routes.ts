@@ -1,0 +1,69 @@
+import {
+  availabilityResponseSchema,
+  checkEmailRequestSchema,
+  checkUsernameRequestSchema,
+  meResponseSchema,
+} from '@casino/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requirePlayer } from '../auth/authenticate';
+import type { ProfileService } from './profile-service';
+
+export interface ProfileRoutesOptions {
+  service: ProfileService;
+  /** Availability checks allowed per IP and minute. */
+  availabilityPerMinute: number;
+}
+
+/** GET /api/user/me and the availability checks of the registration and settings forms. */
+export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = (app, options) => {
+  const { service } = options;
+  // The checks answer guests, so they are what an address harvester would call: per IP.
+  const rateLimit = { max: options.availabilityPerMinute, timeWindow: 60_000 };
+
+  app.get(
+    '/user/me',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'The signed-in player',
+        security: [{ bearerAuth: [] }],
+        response: { 200: meResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const me = await service.me(requirePlayer(request).id);
+      return reply.header('cache-control', 'no-store').send(me);
+    },
+  );
+
+  app.post(
+    '/user/check/username',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['user'],
+        summary: 'Is this username free? (no account has it, case-insensitively)',
+        body: checkUsernameRequestSchema,
+        response: { 200: availabilityResponseSchema },
+      },
+    },
+    async (request) => ({ available: await service.usernameAvailable(request.body.username) }),
+  );
+
+  app.post(
+    '/user/check/email',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['user'],
+        summary: 'Is this e-mail free? (no account has it)',
+        body: checkEmailRequestSchema,
+        response: { 200: availabilityResponseSchema },
+      },
+    },
+    async (request) => ({ available: await service.emailAvailable(request.body.email) }),
+  );
+
+  return Promise.resolve();
+};

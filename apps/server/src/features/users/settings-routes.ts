@@ -1,0 +1,75 @@
+import {
+  changePasswordRequestSchema,
+  settingsRequestSchema,
+  settingsResponseSchema,
+  statusResponseSchema,
+  verifySettingRequestSchema,
+} from '@casino/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { preferredLanguage } from '../../lib/language';
+import { requirePlayer } from '../auth/authenticate';
+import type { SettingsService } from './settings-service';
+
+export interface SettingsRoutesOptions {
+  service: SettingsService;
+}
+
+/** The player's own settings: username, e-mail (with a code) and password. */
+export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = (app, { service }) => {
+  app.patch(
+    '/user/setting',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['user'],
+        summary:
+          'Change the username (at once) or the e-mail (a code goes to the new address first)',
+        security: [{ bearerAuth: [] }],
+        body: settingsRequestSchema,
+        response: { 200: settingsResponseSchema },
+      },
+    },
+    async (request) => {
+      const player = requirePlayer(request);
+      const body = request.body;
+      if ('username' in body) return service.changeUsername(player, body.username);
+      const language = preferredLanguage(request.headers['accept-language']);
+      return service.requestEmailChange(player, body.email, language);
+    },
+  );
+
+  app.post(
+    '/user/verify-setting',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'Confirm the pending e-mail change with the code sent to the new address',
+        security: [{ bearerAuth: [] }],
+        body: verifySettingRequestSchema,
+        response: { 200: settingsResponseSchema },
+      },
+    },
+    async (request) => service.verifyEmailChange(requirePlayer(request), request.body.data),
+  );
+
+  app.patch(
+    '/user/reset-password',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'Change the password; every other session of the player is signed out',
+        security: [{ bearerAuth: [] }],
+        body: changePasswordRequestSchema,
+        response: { 200: statusResponseSchema },
+      },
+    },
+    async (request) => {
+      await service.changePassword(requirePlayer(request), request.body, request.ip);
+      return { status: 'updated' as const };
+    },
+  );
+
+  return Promise.resolve();
+};

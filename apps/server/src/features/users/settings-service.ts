@@ -1,0 +1,177 @@
+import {
+  authErrorCodes,
+  authFieldMessages,
+  type Language,
+  type SettingsResponse,
+} from '@casino/contracts';
+import type { Database } from '../../db/database';
+import { uniqueViolation } from '../../db/unique-violation';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import {
+  assertPasswordNotCommon,
+  codeRefused,
+  emailBusy,
+  usernameBusy,
+} from '../auth/account-errors';
+import { createAccountRepository } from '../auth/account-repository';
+import { unauthorized } from '../auth/authenticate';
+import type { CodeSender } from '../auth/code-sender';
+import { checkCode, hashCode, otpPolicy } from '../auth/otp';
+import { hashPassword, verifyPassword } from '../auth/password';
+import type { AuthenticatedPlayer, SessionService } from '../auth/session-service';
+import { throttleKeys, type AuthThrottle } from '../auth/throttle';
+import { createEmailChangeRepository } from './email-change-repository';
+import { toMe } from './me';
+import { createProfileRepository } from './profile-repository';
+
+export interface PasswordChange {
+  oldPassword: string;
+  newPassword: string;
+}
+
+/**
+ * Changes a player makes to their own account. Every method takes the authenticated player
+ * and touches that player's rows only: there is no user id in any of these requests.
+ */
+export interface SettingsService {
+  changeUsername(player: AuthenticatedPlayer, username: string): Promise<SettingsResponse>;
+  /** E-mails a code to the new address; the change waits for verifyEmailChange. */
+  requestEmailChange(
+    player: AuthenticatedPlayer,
+    email: string,
+    language: Language,
+  ): Promise<SettingsResponse>;
+  verifyEmailChange(player: AuthenticatedPlayer, code: string): Promise<SettingsResponse>;
+  /** The old password must match (throttled like login); other sessions are revoked. */
+  changePassword(player: AuthenticatedPlayer, change: PasswordChange, ip: string): Promise<void>;
+}
+
+export interface SettingsServiceDeps {
+  db: Database;
+  clock: Clock;
+  codeSender: CodeSender;
+  sessions: SessionService;
+  throttle: AuthThrottle;
+  otpSecret: string;
+}
+
+function nothingToVerify(): AppError {
+  return new AppError(400, authErrorCodes.NOTHING_TO_VERIFY, 'No e-mail change is waiting.');
+}
+
+function wrongPassword(): AppError {
+  return new AppError(400, authErrorCodes.WRONG_PASSWORD, 'The current password is wrong.', [
+    { path: 'oldPassword', message: authFieldMessages.wrongPassword },
+  ]);
+}
+
+export function createSettingsService(deps: SettingsServiceDeps): SettingsService {
+  const profiles = createProfileRepository(deps.db);
+  const accounts = createAccountRepository(deps.db);
+
+  async function me(userId: string) {
+    const row = await profiles.find(userId);
+    if (!row) throw unauthorized();
+    return toMe(row);
+  }
+
+  return {
+    async changeUsername(player, username) {
+      try {
+        await profiles.setUsername(player.id, username, deps.clock.now());
+      } catch (error) {
+        if (uniqueViolation(error) === 'users_username_lower_key') throw usernameBusy();
+        throw error;
+      }
+      return { status: 'updated', user: await me(player.id) };
+    },
+
+    async requestEmailChange(player, email, language) {
+      const user = await me(player.id);
+      if (email === user.email || (await profiles.emailTaken(email))) throw emailBusy();
+      const sent = await deps.codeSender.send({
+        purpose: 'email_change',
+        address: email,
+        username: user.username,
+        language,
+      });
+      await createEmailChangeRepository(deps.db).put(
+        {
+          userId: player.id,
+          newEmail: email,
+          codeHash: sent.codeHash,
+          codeExpiresAt: sent.codeExpiresAt,
+        },
+        deps.clock.now(),
+      );
+      return { status: 'verification_sent', user, pending_email: email };
+    },
+
+    async verifyEmailChange(player, code) {
+      const now = deps.clock.now();
+      const outcome = await deps.db.transaction(async (tx) => {
+        const changes = createEmailChangeRepository(tx);
+        const pending = await changes.findForUpdate(player.id);
+        if (!pending) return 'nothing' as const;
+        const candidate = hashCode(deps.otpSecret, 'email_change', pending.newEmail, code);
+        const result = checkCode(pending, candidate, now);
+        if (result !== 'ok') {
+          const wrong = result === 'invalid' || result === 'attempts_exceeded';
+          if (wrong && pending.attempts < otpPolicy.maxAttempts) {
+            await changes.countWrongAttempt(player.id);
+          }
+          return result;
+        }
+        try {
+          // A savepoint: a unique violation must not abort the outer transaction, which
+          // still has to drop the change that can never succeed.
+          await tx.transaction((sp) =>
+            createProfileRepository(sp).setEmail(player.id, pending.newEmail, now),
+          );
+        } catch (error) {
+          if (uniqueViolation(error) !== 'users_email_key') throw error;
+          await changes.remove(player.id);
+          return 'busy' as const;
+        }
+        await changes.remove(player.id);
+        return 'ok' as const;
+      });
+      switch (outcome) {
+        case 'nothing':
+          throw nothingToVerify();
+        case 'busy':
+          throw emailBusy();
+        case 'ok':
+          return { status: 'updated', user: await me(player.id) };
+        case 'invalid':
+        case 'expired':
+        case 'attempts_exceeded':
+          throw codeRefused(outcome, 'data');
+      }
+    },
+
+    async changePassword(player, change, ip) {
+      assertPasswordNotCommon(change.newPassword, 'newPassword');
+      const keys = throttleKeys('password', player.id, ip);
+      await deps.throttle.assertAllowed(keys);
+      const account = await accounts.findById(player.id);
+      if (!account) throw unauthorized();
+      if (!(await verifyPassword(account.passwordHash, change.oldPassword))) {
+        await deps.throttle.recordFailure(keys);
+        throw wrongPassword();
+      }
+      await deps.throttle.recordSuccess(keys);
+      const passwordHash = await hashPassword(change.newPassword);
+      await deps.db.transaction(async (tx) => {
+        await createAccountRepository(tx).setPasswordHash(
+          player.id,
+          passwordHash,
+          deps.clock.now(),
+        );
+        // Whoever else holds a session (perhaps the reason for the change) is signed out.
+        await deps.sessions.revokeOthers(player.id, player.sessionId, 'password_change', tx);
+      });
+    },
+  };
+}
