@@ -25,6 +25,8 @@ export function LoginModal() {
     const draft = useLoginDraftStore.getState();
     return { email: draft.email, password: draft.password };
   });
+  // Back after a failed login: the password is what usually needs retyping.
+  const [restored] = useState(() => values.email !== '');
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
 
@@ -75,6 +77,7 @@ export function LoginModal() {
           {...bind('password')}
           label={t('auth.password')}
           autoComplete="current-password"
+          data-autofocus={restored ? true : undefined}
           testId="login-password"
         />
         <Button
