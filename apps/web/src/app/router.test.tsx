@@ -1,6 +1,7 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryRouter, useLocation, useRoutes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../shared/i18n/i18n';
 import { useAuthStore, type User } from '../features/auth/auth-store';
 import { routes } from './router';
@@ -14,13 +15,33 @@ const player: User = {
   createdAt: '2023-09-17T11:21:00Z',
 };
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
+/** The current path, as the app's router sees it. */
+const current = { pathname: '' };
+
+function Routes() {
+  current.pathname = useLocation().pathname;
+  return useRoutes(routes);
 }
 
+function renderAt(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return current;
+}
+
+beforeEach(() => {
+  // The game lists stay loading: these tests are about routes, not data.
+  vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
+});
+
 afterEach(() => {
+  vi.unstubAllGlobals();
   useAuthStore.setState({ user: null, isAuth: false, isChecking: false });
 });
 
@@ -28,14 +49,14 @@ describe('routes', () => {
   it('sends a guest from a profile page to the lobby', async () => {
     const router = renderAt('/profile/balance/credit');
     expect(await screen.findByRole('heading', { level: 1, name: /Лобби|Lobby/ })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.pathname).toBe('/');
   });
 
   it('lets a signed-in player into the profile area', async () => {
     useAuthStore.getState().setUser(player);
     const router = renderAt('/profile/balance/widthdrawall');
     expect(await screen.findByRole('heading', { level: 1, name: 'Вывод средств' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/profile/balance/widthdrawall');
+    expect(router.pathname).toBe('/profile/balance/widthdrawall');
   });
 
   it('shows the 404 page for unknown paths, with a link home', async () => {

@@ -1,8 +1,9 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { ChatPanel } from '../../features/chat/components/chat-panel';
 import { cx } from '../../shared/lib/class-names';
+import { RouteErrorBoundary } from '../route-error';
 import { useScrollLock } from '../../shared/lib/scroll-lock';
 import { desktopQuery, useMediaQuery } from '../../shared/lib/use-media-query';
 import { useModalStore } from '../../shared/ui/modal/modal-store';
@@ -12,6 +13,7 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { ModalHost } from './modal-host';
 import { PageFallback } from './page-fallback';
+import { ScrollRestoration } from './scroll-restoration';
 import { useShellStore } from './shell-store';
 import { Sidebar } from './sidebar';
 
@@ -55,9 +57,11 @@ export function AppLayout() {
       <Sidebar overlay={overlay} />
       <div className={styles.column} inert={overlay}>
         <main id="content" tabIndex={-1} className={styles.main}>
-          <Suspense fallback={<PageFallback />}>
-            <Outlet />
-          </Suspense>
+          <RouteErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<PageFallback />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </main>
         <Footer />
       </div>
