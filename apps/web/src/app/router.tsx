@@ -1,25 +1,41 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/components/require-auth';
+import { withGamesMessages } from '../shared/i18n/games/load';
 import { AppLayout } from './layout/app-layout';
 import { ProfileLayout } from './layout/profile-layout';
-import { RouteError } from './route-error';
 
-// Every page is its own chunk: the first load carries only the shell.
+// Every page is its own chunk: the first load carries only the shell. The lobby pages also
+// wait for the lobby texts of the active language, fetched in parallel with the page.
 const HomePage = lazy(() =>
-  import('../features/games/pages/home-page').then((m) => ({ default: m.HomePage })),
+  withGamesMessages(import('../features/games/pages/home-page')).then((m) => ({
+    default: m.HomePage,
+  })),
 );
 const ProviderPage = lazy(() =>
-  import('../features/games/pages/provider-page').then((m) => ({ default: m.ProviderPage })),
+  withGamesMessages(import('../features/games/pages/provider-page')).then((m) => ({
+    default: m.ProviderPage,
+  })),
 );
 const CasinoPage = lazy(() =>
-  import('../features/games/pages/casino-page').then((m) => ({ default: m.CasinoPage })),
+  withGamesMessages(import('../features/games/pages/casino-page')).then((m) => ({
+    default: m.CasinoPage,
+  })),
+);
+const PlayPage = lazy(() =>
+  withGamesMessages(import('../features/games/pages/play-page')).then((m) => ({
+    default: m.PlayPage,
+  })),
 );
 const OtherPage = lazy(() =>
-  import('../features/games/pages/other-page').then((m) => ({ default: m.OtherPage })),
+  withGamesMessages(import('../features/games/pages/other-page')).then((m) => ({
+    default: m.OtherPage,
+  })),
 );
 const SearchPage = lazy(() =>
-  import('../features/search/pages/search-page').then((m) => ({ default: m.SearchPage })),
+  withGamesMessages(import('../features/search/pages/search-page')).then((m) => ({
+    default: m.SearchPage,
+  })),
 );
 const ProfilePage = lazy(() =>
   import('../features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
@@ -52,47 +68,43 @@ const NotFoundPage = lazy(() =>
  */
 export const routes: RouteObject[] = [
   {
+    // Page errors render inside the shell (its error boundary), so the menu stays usable.
     element: <AppLayout />,
-    // Last resort, without the shell: the shell itself failed.
-    errorElement: <RouteError />,
     children: [
+      { index: true, element: <HomePage /> },
+      // Keyed by provider: switching provider starts a fresh page (SPEC §4, list reset).
+      { path: 'endorphina', element: <ProviderPage key="endorphina" provider="endorphina" /> },
+      { path: 'gbgames', element: <ProviderPage key="gbgames" provider="gbgames" /> },
+      { path: 'pragmatic', element: <ProviderPage key="pragmatic" provider="pragmatic" /> },
+      { path: 'casino', element: <CasinoPage /> },
+      { path: 'other', element: <OtherPage /> },
+      // "path contains /search": deeper paths (a query in the path) land on search too.
+      { path: 'search/*', element: <SearchPage /> },
+      // The in-app game frame (decision 022).
+      { path: 'play/:provider/:gameId', element: <PlayPage /> },
+      { path: 'premium', element: <InfoPage kind="premium" /> },
+      { path: 'faq', element: <FaqPage /> },
+      { path: 'privacy', element: <InfoPage kind="privacy" /> },
+      { path: 'terms', element: <InfoPage kind="terms" /> },
+      { path: 'loyalty', element: <InfoPage kind="loyalty" /> },
       {
-        // Page errors render inside the shell, so the menu stays usable.
-        errorElement: <RouteError />,
+        path: 'profile',
+        element: (
+          <RequireAuth>
+            <ProfileLayout />
+          </RequireAuth>
+        ),
         children: [
-          { index: true, element: <HomePage /> },
-          { path: 'endorphina', element: <ProviderPage provider="endorphina" /> },
-          { path: 'gbgames', element: <ProviderPage provider="gbgames" /> },
-          { path: 'pragmatic', element: <ProviderPage provider="pragmatic" /> },
-          { path: 'casino', element: <CasinoPage /> },
-          { path: 'other', element: <OtherPage /> },
-          // "path contains /search": deeper paths (a query in the path) land on search too.
-          { path: 'search/*', element: <SearchPage /> },
-          { path: 'premium', element: <InfoPage kind="premium" /> },
+          { index: true, element: <ProfilePage /> },
           { path: 'faq', element: <FaqPage /> },
-          { path: 'privacy', element: <InfoPage kind="privacy" /> },
-          { path: 'terms', element: <InfoPage kind="terms" /> },
-          { path: 'loyalty', element: <InfoPage kind="loyalty" /> },
-          {
-            path: 'profile',
-            element: (
-              <RequireAuth>
-                <ProfileLayout />
-              </RequireAuth>
-            ),
-            children: [
-              { index: true, element: <ProfilePage /> },
-              { path: 'faq', element: <FaqPage /> },
-              { path: 'balance', element: <BalancePage /> },
-              // Spelled as the specification spells it.
-              { path: 'balance/widthdrawall', element: <WithdrawalPage /> },
-              { path: 'balance/credit', element: <DepositPage /> },
-              { path: 'bonus', element: <BonusPage /> },
-            ],
-          },
-          { path: '*', element: <NotFoundPage /> },
+          { path: 'balance', element: <BalancePage /> },
+          // Spelled as the specification spells it.
+          { path: 'balance/widthdrawall', element: <WithdrawalPage /> },
+          { path: 'balance/credit', element: <DepositPage /> },
+          { path: 'bonus', element: <BonusPage /> },
         ],
       },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

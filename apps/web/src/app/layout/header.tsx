@@ -2,6 +2,7 @@ import { Menu, MessagesSquare, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HeaderAccount } from '../../features/auth/components/header-account';
+import { HeaderSearch } from '../../features/search/components/header-search';
 import { useThemeStore } from '../../features/theme/theme-store';
 import { IconButton } from '../../shared/ui/button/button';
 import styles from './header.module.css';
@@ -35,10 +36,7 @@ export function Header() {
       </div>
 
       <div className={styles.middle}>
-        <Link to="/search" className={styles.search}>
-          <Search size={18} aria-hidden="true" />
-          <span className={styles.searchText}>{t('header.search')}</span>
-        </Link>
+        <HeaderSearch className={styles.search} />
       </div>
 
       <div className={styles.end}>

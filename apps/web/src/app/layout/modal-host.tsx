@@ -1,6 +1,7 @@
-import { Gamepad2, CreditCard, type LucideIcon } from 'lucide-react';
+import { CreditCard, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LazyAuthModal } from '../../features/auth/components/lazy-auth-modal';
+import { LazyPlayModal } from '../../features/games/components/lazy-play-modal';
 import { Button } from '../../shared/ui/button/button';
 import { Modal } from '../../shared/ui/modal/modal';
 import { ModalNotice } from '../../shared/ui/modal/modal-notice';
@@ -20,14 +21,14 @@ function ModalContent({ id }: { id: ModalId }) {
     case 'verify':
       return <LazyAuthModal id={id} />;
     case 'play':
-      return <NoticeModal id={id} icon={Gamepad2} />;
+      return <LazyPlayModal />;
     case 'cardPay':
       return <NoticeModal id={id} icon={CreditCard} />;
   }
 }
 
 /** A modal whose feature arrives in a later issue: its final title and a short notice. */
-function NoticeModal({ id, icon }: { id: 'play' | 'cardPay'; icon: LucideIcon }) {
+function NoticeModal({ id, icon }: { id: 'cardPay'; icon: LucideIcon }) {
   const { t } = useTranslation();
   const close = useModalStore((state) => state.close);
   return (

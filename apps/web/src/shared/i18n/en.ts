@@ -35,6 +35,7 @@ export const en = {
     home: 'Home',
     casino: 'Casino',
     premium: 'Premium',
+    other: 'Table & live',
     allGames: 'All games',
     endorphina: 'Endorphina',
     gbgames: 'GB Games',

@@ -4,14 +4,15 @@ import { initReactI18next, useTranslation } from 'react-i18next';
 import { readStorage, writeStorage } from '../lib/storage';
 import type { AccountMessages } from './accounts/en';
 import { en, type Messages } from './en';
+import type { GamesMessages } from './games/en';
 import { ru } from './ru';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    // The account texts are added at run time by the screens that use them
-    // (accounts/register.ts); typing them here keeps every t() call checked.
-    resources: { translation: Messages & AccountMessages };
+    // The account and lobby texts are added at run time by the screens that use them
+    // (accounts/register.ts, games/load.ts); typing them here keeps every t() call checked.
+    resources: { translation: Messages & AccountMessages & GamesMessages };
   }
 }
 
@@ -43,17 +44,43 @@ void i18n.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 
+/** Loads a feature's texts of one language (added with `addLanguageLoader`). */
+export type LanguageLoader = (language: Language) => Promise<void>;
+
+const languageLoaders = new Set<LanguageLoader>();
+
+/**
+ * Registers texts that are downloaded per language rather than bundled (a feature's own
+ * resources: only the active language is fetched). Loads the current language now; every
+ * language switch waits for the loaders, so a switch never shows untranslated keys.
+ */
+export function addLanguageLoader(loader: LanguageLoader): Promise<void> {
+  languageLoaders.add(loader);
+  const current = i18n.resolvedLanguage ?? i18n.language;
+  return loader(isLanguage(current) ? current : defaultLanguage);
+}
+
+async function switchTo(language: Language): Promise<void> {
+  await Promise.all(
+    [...languageLoaders].map((load) =>
+      // A text bundle that fails to load must not block the switch: it falls back to keys.
+      load(language).catch((error: unknown) => console.error(error)),
+    ),
+  );
+  await i18n.changeLanguage(language);
+}
+
 /** Switches the interface language and saves the choice under `lang`. */
 export function setLanguage(language: Language): void {
   writeStorage(storageKeys.lang, language);
-  void i18n.changeLanguage(language);
+  void switchTo(language);
 }
 
 /** Follows a language change made in another tab. Returns the unsubscribe function. */
 export function syncLanguageAcrossTabs(): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key === storageKeys.lang && isLanguage(event.newValue)) {
-      void i18n.changeLanguage(event.newValue);
+      void switchTo(event.newValue);
     }
   };
   window.addEventListener('storage', onStorage);

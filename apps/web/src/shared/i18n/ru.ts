@@ -33,6 +33,7 @@ export const ru: Messages = {
     home: 'Главная',
     casino: 'Казино',
     premium: 'Премиум',
+    other: 'Столы и live',
     allGames: 'Все игры',
     endorphina: 'Endorphina',
     gbgames: 'GB Games',

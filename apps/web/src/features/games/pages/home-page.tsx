@@ -1,36 +1,20 @@
-import { Dices, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button, buttonClassName } from '../../../shared/ui/button/button';
-import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
-import { useModalStore } from '../../../shared/ui/modal/modal-store';
-import { Page } from '../../../shared/ui/page/page';
-import { useAuthStore } from '../../auth/auth-store';
+import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { BannerCarousel } from '../components/banner-carousel';
+import { RecentGames } from '../components/recent-games';
+import { TopGames } from '../components/top-games';
+import styles from './lobby-page.module.css';
 
-/** Home (/): the top-games and recent-games grids arrive with the game catalog. */
+/** Home (/): the banner carousel, top games (7 / 14) and recent games with Load More. */
 export function HomePage() {
   const { t } = useTranslation();
-  const isAuth = useAuthStore((state) => state.isAuth);
-  const open = useModalStore((state) => state.open);
+  useDocumentTitle(t('games.home.title'));
   return (
-    <Page title={t('pages.home.title')}>
-      <EmptyState
-        icon={Sparkles}
-        title={t('pages.home.emptyTitle')}
-        text={t('pages.home.emptyText')}
-        action={
-          isAuth ? (
-            <Link to="/casino" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
-              <Dices size={20} aria-hidden="true" />
-              {t('nav.casino')}
-            </Link>
-          ) : (
-            <Button variant="primary" size="lg" onClick={() => open('register')}>
-              {t('pages.home.action')}
-            </Button>
-          )
-        }
-      />
-    </Page>
+    <div className={styles.lobby}>
+      <h1 className="visually-hidden">{t('games.home.title')}</h1>
+      <BannerCarousel />
+      <TopGames />
+      <RecentGames />
+    </div>
   );
 }

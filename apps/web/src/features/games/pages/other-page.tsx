@@ -1,25 +1,60 @@
-import { Gamepad2 } from 'lucide-react';
+import { limits, type GameCategory } from '@casino/contracts';
+import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClassName } from '../../../shared/ui/button/button';
-import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
 import { Page } from '../../../shared/ui/page/page';
+import { useTotalGames } from '../api/total-games';
+import { GameList } from '../components/game-list';
+import { Section } from '../components/section';
+import sectionStyles from '../components/sections.module.css';
+import styles from './lobby-page.module.css';
 
-/** /other: its own page; the content is not specified yet. */
+/** The categories of /other: everything but slots, which home and the provider pages show. */
+export const otherCategories = ['table', 'live', 'instant'] as const satisfies GameCategory[];
+
+/**
+ * /other (decision 021): the games that are not slots, one section per category, each with
+ * its most popular games and a link to the whole category in the casino.
+ */
 export function OtherPage() {
   const { t } = useTranslation();
   return (
-    <Page title={t('pages.other.title')}>
-      <EmptyState
-        icon={Gamepad2}
-        title={t('pages.other.emptyTitle')}
-        text={t('pages.other.emptyText')}
-        action={
-          <Link to="/" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
-            {t('pages.backHome')}
-          </Link>
-        }
-      />
+    <Page title={t('games.other.title')} eyebrow={t('games.other.eyebrow')}>
+      <p className={styles.intro}>{t('games.other.text')}</p>
+      <div className={styles.lobby}>
+        {otherCategories.map((category) => (
+          <CategorySection key={category} category={category} />
+        ))}
+      </div>
     </Page>
+  );
+}
+
+function CategorySection({ category }: { category: (typeof otherCategories)[number] }) {
+  const { t } = useTranslation();
+  const query = useTotalGames({ category, sort: 'top', limit: limits.topGamesExpanded });
+  return (
+    <Section
+      title={t(`games.other.sections.${category}`)}
+      testId={`other-${category}`}
+      action={
+        <Link to={`/casino?category=${category}`} className={sectionStyles.linkAction}>
+          {t('games.other.seeAll')}
+          <ArrowRight size={16} aria-hidden="true" />
+        </Link>
+      }
+    >
+      {(headingId) => (
+        <GameList
+          labelledBy={headingId}
+          games={query.data?.data}
+          loading={query.isPending}
+          error={query.isError}
+          onRetry={() => void query.refetch()}
+          skeletons={limits.topGamesCollapsed}
+          testId={`other-${category}-grid`}
+        />
+      )}
+    </Section>
   );
 }

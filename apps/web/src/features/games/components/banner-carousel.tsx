@@ -1,0 +1,249 @@
+import { limits } from '@casino/contracts';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect, useReducer, useRef, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { cx } from '../../../shared/lib/class-names';
+import { buttonClassName } from '../../../shared/ui/button/button';
+import { useModalStore } from '../../../shared/ui/modal/modal-store';
+import { useAuthStore } from '../../auth/auth-store';
+import styles from './banner-carousel.module.css';
+import { bannerSize, bannerSlides, type BannerSlide } from './banners';
+
+/** The media query of the mobile artwork: 768 px wide or less (SPEC §2, §9). */
+export const bannerMobileQuery = `(max-width: ${limits.bannerMobileMaxWidth}px)`;
+
+const isEditable = (target: EventTarget | null): boolean =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+
+/**
+ * Left and right arrow keys move the carousel when the focus is inside it, or when nothing in
+ * particular has it (the page itself: body or the main landmark). Everywhere else the keys keep
+ * their own meaning: text fields, lists, tabs and open modals are never touched (decision 022).
+ */
+function ownsArrowKeys(root: HTMLElement, event: KeyboardEvent): boolean {
+  if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) {
+    return false;
+  }
+  if (useModalStore.getState().modal) return false;
+  const { target } = event;
+  if (isEditable(target)) return false;
+  if (target instanceof Node && root.contains(target)) return true;
+  return (
+    target === document.body ||
+    target === document.documentElement ||
+    (target instanceof HTMLElement && target.id === 'content')
+  );
+}
+
+interface CarouselState {
+  index: number;
+  /** The player has come near (pointer, focus, a move): the next slide's artwork may load. */
+  warm: boolean;
+}
+
+type CarouselAction = { type: 'go'; to: number } | { type: 'step'; by: 1 | -1 } | { type: 'warm' };
+
+export function carouselReducer(
+  state: CarouselState,
+  action: CarouselAction,
+  last: number,
+): CarouselState {
+  switch (action.type) {
+    case 'warm':
+      return state.warm ? state : { ...state, warm: true };
+    case 'go':
+    case 'step': {
+      const target = action.type === 'go' ? action.to : state.index + action.by;
+      const index = Math.max(0, Math.min(last, target));
+      return index === state.index && state.warm ? state : { index, warm: true };
+    }
+  }
+}
+
+/**
+ * The home banners (SPEC "Banner carousel"): four slides, previous and next arrows disabled at
+ * the ends, arrow keys, swipe on touch screens, dots. No autoplay: slides move only when the
+ * player moves them (WCAG 2.2.2).
+ */
+export function BannerCarousel() {
+  const { t } = useTranslation();
+  const rootRef = useRef<HTMLElement>(null);
+  const count = bannerSlides.length;
+  const last = count - 1;
+  const [{ index, warm }, dispatch] = useReducer(
+    (state: CarouselState, action: CarouselAction) => carouselReducer(state, action, last),
+    { index: 0, warm: false },
+  );
+  const go = (to: number) => dispatch({ type: 'go', to });
+  const warmUp = () => dispatch({ type: 'warm' });
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+      const root = rootRef.current;
+      if (!root || !ownsArrowKeys(root, event)) return;
+      event.preventDefault();
+      dispatch({ type: 'step', by: event.key === 'ArrowRight' ? 1 : -1 });
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  // An arrow that just became disabled would drop the focus to the page: keep it in the carousel.
+  useEffect(() => {
+    const root = rootRef.current;
+    const active = document.activeElement;
+    if (root && active instanceof HTMLButtonElement && active.disabled && root.contains(active)) {
+      root.focus();
+    }
+  }, [index]);
+
+  // Swipe: a mostly horizontal drag of 40 px or more on a touch screen.
+  const swipe = useRef<{ x: number; y: number } | null>(null);
+  const onPointerDown = (event: PointerEvent) => {
+    if (event.pointerType === 'touch') swipe.current = { x: event.clientX, y: event.clientY };
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    const start = swipe.current;
+    swipe.current = null;
+    if (!start) return;
+    const dx = event.clientX - start.x;
+    if (Math.abs(dx) >= 40 && Math.abs(dx) > Math.abs(event.clientY - start.y)) {
+      go(index + (dx < 0 ? 1 : -1));
+    }
+  };
+
+  return (
+    <section
+      ref={rootRef}
+      className={styles.carousel}
+      aria-roledescription="carousel"
+      aria-label={t('games.carousel.label')}
+      tabIndex={-1}
+      data-testid="banner-carousel"
+      data-index={index}
+      onPointerEnter={warmUp}
+      onFocus={warmUp}
+    >
+      <div
+        className={styles.viewport}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => (swipe.current = null)}
+      >
+        <div className={styles.track} style={{ transform: `translateX(${-index * 100}%)` }}>
+          {bannerSlides.map((slide, slideIndex) => (
+            <Slide
+              key={slide.id}
+              slide={slide}
+              position={slideIndex}
+              count={count}
+              current={slideIndex === index}
+              eager={slideIndex === 0 || (warm && slideIndex <= index + 1)}
+            />
+          ))}
+        </div>
+      </div>
+
+      <div className={styles.controls}>
+        <button
+          type="button"
+          className={styles.arrow}
+          onClick={() => go(index - 1)}
+          disabled={index === 0}
+          aria-label={t('games.carousel.previous')}
+          data-testid="carousel-prev"
+        >
+          <ChevronLeft size={20} aria-hidden="true" />
+        </button>
+        <div className={styles.dots}>
+          {bannerSlides.map((slide, slideIndex) => (
+            <button
+              key={slide.id}
+              type="button"
+              className={cx(styles.dot, slideIndex === index && styles.dotActive)}
+              onClick={() => go(slideIndex)}
+              aria-label={t('games.carousel.goTo', { index: slideIndex + 1 })}
+              aria-current={slideIndex === index || undefined}
+              tabIndex={-1}
+            />
+          ))}
+        </div>
+        <button
+          type="button"
+          className={styles.arrow}
+          onClick={() => go(index + 1)}
+          disabled={index === last}
+          aria-label={t('games.carousel.next')}
+          data-testid="carousel-next"
+        >
+          <ChevronRight size={20} aria-hidden="true" />
+        </button>
+      </div>
+    </section>
+  );
+}
+
+interface SlideProps {
+  slide: BannerSlide;
+  position: number;
+  count: number;
+  current: boolean;
+  /**
+   * Load the artwork now rather than lazily: the first slide always (with high priority), the
+   * next one as soon as the player shows interest in the carousel.
+   */
+  eager: boolean;
+}
+
+function Slide({ slide, position, count, current, eager }: SlideProps) {
+  const { t } = useTranslation();
+  const isAuth = useAuthStore((state) => state.isAuth);
+  const openModal = useModalStore((state) => state.open);
+  const first = position === 0;
+  const cta = buttonClassName({ variant: 'primary', size: 'lg' });
+  const texts = `games.carousel.${slide.id}` as const;
+  const guestModal = isAuth ? undefined : slide.guestModal;
+
+  return (
+    <div
+      className={styles.slide}
+      role="group"
+      aria-roledescription="slide"
+      aria-label={t('games.carousel.slide', { index: position + 1, count })}
+      aria-hidden={!current}
+      inert={!current}
+      data-testid="banner-slide"
+      data-slide={slide.id}
+    >
+      <picture className={styles.picture}>
+        <source media={bannerMobileQuery} srcSet={slide.mobile} {...bannerSize.mobile} />
+        <img
+          className={styles.image}
+          src={slide.desktop}
+          {...bannerSize.desktop}
+          alt=""
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : 'auto'}
+          decoding={first ? 'auto' : 'async'}
+        />
+      </picture>
+      <div className={styles.copy}>
+        <p className={styles.eyebrow}>{t(`${texts}.eyebrow`)}</p>
+        <p className={styles.headline}>{t(`${texts}.title`)}</p>
+        <p className={styles.text}>{t(`${texts}.text`)}</p>
+        {guestModal ? (
+          <button type="button" className={cta} onClick={() => openModal(guestModal)}>
+            {t(`${texts}.cta`)}
+          </button>
+        ) : (
+          <Link to={slide.to} className={cta}>
+            {t(`${texts}.cta`)}
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { limits } from '@casino/contracts';
+import { History } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuthStore } from '../../auth/auth-store';
+import { totalGamesInfiniteOptions, useTotalGamesPages } from '../api/total-games';
+import { useFirstPageOnLeave } from '../hooks/use-first-page-on-leave';
+import { useViewer } from '../hooks/use-viewer';
+import { GameList } from './game-list';
+import { LoadMore } from './load-more';
+import { Section } from './section';
+
+const filter = { sort: 'recent' } as const;
+
+/**
+ * The recent-games grid of the home page with Load More (SPEC §2, §4): a signed-in player's
+ * recently played games; for a guest the server answers with the newest games.
+ */
+export function RecentGames() {
+  const { t } = useTranslation();
+  const gridId = useId();
+  const isAuth = useAuthStore((state) => state.isAuth);
+  const viewer = useViewer();
+  const query = useTotalGamesPages(filter);
+  useFirstPageOnLeave(totalGamesInfiniteOptions(filter, viewer).queryKey);
+
+  const pages = query.data?.pages;
+  const games = pages?.flatMap((page) => page.data);
+  const loadingMore = query.isFetchingNextPage;
+
+  return (
+    <Section
+      title={isAuth ? t('games.home.recentPlayed') : t('games.home.recentNew')}
+      testId="recent-games"
+    >
+      {(headingId) => (
+        <>
+          <GameList
+            id={gridId}
+            labelledBy={headingId}
+            games={games}
+            loading={query.isPending}
+            error={query.isError}
+            onRetry={() => void query.refetch()}
+            skeletons={limits.casinoSkeletonTiles}
+            moreSkeletons={loadingMore ? limits.casinoSkeletonTiles : 0}
+            empty={
+              isAuth
+                ? {
+                    icon: History,
+                    title: t('games.casino.playedEmptyTitle'),
+                    text: t('games.casino.playedEmptyText'),
+                  }
+                : undefined
+            }
+            testId="recent-games-grid"
+          />
+          {games && games.length > 0 && (
+            <LoadMore
+              page={pages?.length ?? 1}
+              hasMore={query.hasNextPage}
+              loading={query.isFetching}
+              onMore={() => void query.fetchNextPage()}
+              shown={games.length}
+              total={pages?.[0]?.total}
+              label={t('games.more.load')}
+              controls={gridId}
+            />
+          )}
+        </>
+      )}
+    </Section>
+  );
+}
