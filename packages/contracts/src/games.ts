@@ -86,6 +86,24 @@ export const gamePageSchema = z.object({
 });
 export type GamePage = z.infer<typeof gamePageSchema>;
 
+/** GET /endo-game/all: every game of the provider, no paging. */
+export const allGamesQuerySchema = z.object({ currency: currencyQuery.optional() });
+
+/** A language in a path (`EN`, `ru`): case-insensitive, answered lower-case. */
+const pathLanguage = z
+  .string()
+  .regex(/^(en|ru)$/i, { error: 'lang' })
+  .transform((value) => value.toLowerCase() as 'en' | 'ru');
+
+/** GET /provider2-game/list/{currency}/{lang}: the path's parts. */
+export const gameMapParamsSchema = z.object({ currency: currencyQuery, lang: pathLanguage });
+
+/** Its query: without `page` the whole list, with it one page of `limit`. */
+export const gameMapQuerySchema = z.object({
+  page: pageNumber.optional(),
+  limit: pageLimit.default(limits.gamePageSize),
+});
+
 /** GET /provider2-game/list/USD/EN: an object whose values are games (SPEC §7). */
 export const gameMapSchema = z.record(z.string(), gameSchema);
 export type GameMap = z.infer<typeof gameMapSchema>;
@@ -103,10 +121,18 @@ export const launchQuerySchema = z.object({
   lang: z.enum(['en', 'ru']).optional(),
 });
 
+/** GET /pragmatic/user-auth/{lang}/{gameId}: the path's parts. */
+export const pragmaticLaunchParamsSchema = z.object({
+  lang: pathLanguage,
+  gameId: z.string().min(1).max(100),
+});
+export const pragmaticLaunchQuerySchema = z.object({ currency: currencyQuery.optional() });
+
 export const gamesErrorCodes = {
   GAME_NOT_FOUND: 'GAME_NOT_FOUND',
   PROVIDER_UNAVAILABLE: 'PROVIDER_UNAVAILABLE',
 } as const;
+export type GamesErrorCode = (typeof gamesErrorCodes)[keyof typeof gamesErrorCodes];
 
 /** Banners of the home carousel (SPEC §3 "Banner"). */
 export const bannerSchema = z.object({
