@@ -8,6 +8,7 @@ import { createAuth, registerAuth } from './features/auth/auth-module';
 import { outboxRoutes } from './features/dev/outbox-routes';
 import { createHealthService } from './features/health/health-service';
 import { healthPath, healthRoutes } from './features/health/health-routes';
+import { registerGamesFeature } from './features/games/games-feature';
 import { registerUsers } from './features/users/users-module';
 import { handleError } from './http/error-handler';
 import { createNotFoundHandler } from './http/not-found';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     version: serverVersion,
   });
   await app.register(healthRoutes, { service: health });
+  await registerGamesFeature(app, { config, db, clock, logger: deps.logger });
 
   await registerRateLimit(app);
   const auth = createAuth({ config, db, clock, logger: deps.logger, mailer, secrets });

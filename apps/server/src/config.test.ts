@@ -24,6 +24,14 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: 'Orbita <no-reply@orbita.local>',
       publicUrl: undefined,
+      providers: {
+        mode: 'simulated',
+        endorphina: { url: undefined, nodeId: undefined, salt: undefined },
+        pragmatic: { apiUrl: undefined, secureLogin: undefined, secretKey: undefined },
+        gbgames: { url: undefined, secret: undefined },
+      },
+      launchTokenTtlSeconds: 4 * 3600,
+      catalogSyncIntervalMinutes: 24 * 60,
     });
   });
 
@@ -175,6 +183,17 @@ describe('loadConfig', () => {
       'SMTP_URL',
       'MAIL_FROM',
       'PUBLIC_URL',
+      'PROVIDERS',
+      'ENDORPHINA_URL',
+      'ENDORPHINA_NODE_ID',
+      'ENDORPHINA_SALT',
+      'PRAGMATIC_API_URL',
+      'PRAGMATIC_SECURE_LOGIN',
+      'PRAGMATIC_SECRET_KEY',
+      'GBGAMES_URL',
+      'GBGAMES_SECRET',
+      'LAUNCH_TOKEN_TTL_SECONDS',
+      'CATALOG_SYNC_INTERVAL_MINUTES',
     ]);
     for (const { description } of Object.values(configVariables)) {
       expect(description.length).toBeGreaterThan(10);

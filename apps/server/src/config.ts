@@ -1,5 +1,13 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import {
+  providerConfigFrom,
+  providerConfigProblems,
+  providerConfigVariables,
+  providerEnvShape,
+  providerSecretVariables,
+  type ProviderConfigPart,
+} from './features/providers/provider-config';
 import { StartupError } from './lib/errors';
 import { serverPackageRoot } from './lib/package-root';
 
@@ -61,6 +69,7 @@ const envSchema = z.object({
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),
+  ...providerEnvShape,
 });
 
 type EnvName = keyof z.input<typeof envSchema>;
@@ -145,9 +154,10 @@ export const configVariables: Record<EnvName, { default: string; description: st
     description:
       'Address players open the site at (e.g. https://casino.example.com); e-mails link to it when set.',
   },
+  ...providerConfigVariables,
 };
 
-export interface Config {
+export interface Config extends ProviderConfigPart {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -172,7 +182,13 @@ export interface Config {
   publicUrl: string | undefined;
 }
 
-const unechoed = new Set<string>(['DATABASE_URL', 'JWT_SECRET', 'OTP_SECRET', 'SMTP_URL']);
+const unechoed = new Set<string>([
+  'DATABASE_URL',
+  'JWT_SECRET',
+  'OTP_SECRET',
+  'SMTP_URL',
+  ...providerSecretVariables,
+]);
 
 /** A configuration problem: the message names every bad variable and is safe to print as is. */
 export class ConfigError extends StartupError {
@@ -203,6 +219,10 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const providerProblems = providerConfigProblems(e);
+  if (providerProblems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${providerProblems.join('\n')}`);
+  }
   if (e.SESSION_IDLE_TTL_DAYS > e.SESSION_ABSOLUTE_TTL_DAYS) {
     throw new ConfigError(
       `Invalid configuration:\n  SESSION_IDLE_TTL_DAYS: must not exceed SESSION_ABSOLUTE_TTL_DAYS (${e.SESSION_ABSOLUTE_TTL_DAYS}) (got "${e.SESSION_IDLE_TTL_DAYS}")`,
@@ -229,5 +249,6 @@ export function loadConfig(
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    ...providerConfigFrom(e),
   };
 }

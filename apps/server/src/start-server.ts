@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/open-database';
 import { createAppMetaRepository } from './features/instance/app-meta-repository';
+import { prepareSimulatedProviders } from './features/providers/simulated-secrets';
 import { ensureInstanceIdentity } from './features/instance/instance-service';
 import { systemClock } from './lib/clock';
 import { createLogger, type Logger } from './lib/logger';
@@ -25,7 +26,8 @@ export interface StartedServer {
 export async function startServer(
   env: Record<string, string | undefined> = process.env,
 ): Promise<StartedServer> {
-  const config = loadConfig(env);
+  // Simulated providers: their secrets (DATA_DIR/providers.json) and, for PORT=0, the port.
+  const config = await prepareSimulatedProviders(loadConfig(env));
   // Checked before the database opens, so a missing build fails fast and leaves no files.
   if (config.env === 'production') assertWebAppBuilt(config.webDistDir);
 
@@ -47,6 +49,9 @@ export async function startServer(
         ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
         : createLogMailer(logger, config.env),
     });
+    // Simulated providers: the catalog is synced before the first request (in-process, fast).
+    // External ones: in the background, retried, so a slow provider never delays start-up.
+    await app.gameCatalog.scheduler.start();
     const address = await app.listen({ port: config.port, host: config.host });
     return { app, logger, address };
   } catch (error) {

@@ -1,7 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { lockDataDir } from './data-dir-lock';
 import type { DatabaseConnection } from './database';
 import { migrationsFolder } from './migrations-folder';
 import * as schema from './schema';
@@ -17,12 +19,23 @@ export interface PgliteOptions {
 export async function openPglite(
   options: PgliteOptions = {},
 ): Promise<DatabaseConnection & { $client: PGlite }> {
-  if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
+  let unlock = () => Promise.resolve();
+  if (options.dataDir !== undefined) {
+    await mkdir(options.dataDir, { recursive: true });
+    // One process per data folder (see data-dir-lock.ts): a second one gets DataDirLocked.
+    unlock = await lockDataDir(options.dataDir);
+  }
   const client = await PGlite.create(options.dataDir, {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     // bigint (int8) as text, as node-postgres returns it: raw queries (count(*), sums of
     // minor units) then give the same type on both drivers, and never a lossy number.
     parsers: { [types.INT8]: (value: string) => value },
+    // Trigram indexes for game search (migration 0002 creates the extension): PGlite ships
+    // pg_trgm as a contrib extension that must be loaded here before CREATE EXTENSION works.
+    extensions: { pg_trgm },
+  }).catch(async (error: unknown) => {
+    await unlock();
+    throw error;
   });
   const db = drizzle({ client, schema });
   let closing: Promise<void> | undefined;
@@ -33,7 +46,7 @@ export async function openPglite(
       await client.query('select 1');
     },
     close() {
-      closing ??= client.closed ? Promise.resolve() : client.close();
+      closing ??= (client.closed ? Promise.resolve() : client.close()).finally(unlock);
       return closing;
     },
   });

@@ -8,3 +8,4 @@ export * from './accounts';
 export * from './wallets';
 export * from './sessions';
 export * from './auth-throttle';
+export * from './games';

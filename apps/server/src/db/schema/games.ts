@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/**
+ * The game catalog, synced from the providers (features/games/catalog-sync.ts). A game that
+ * vanished from its provider's catalog is disabled, never deleted: launch tokens and recent
+ * launches keep pointing at it, and it comes back with the same id if the provider does.
+ */
+export const games = pgTable(
+  'games',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** endorphina, pragmatic or gbgames (contracts' ProviderSlug). */
+    provider: text('provider').notNull(),
+    /** The provider's own id: Endorphina game name, Pragmatic symbol, GB gameId. */
+    providerGameId: text('provider_game_id').notNull(),
+    name: text('name').notNull(),
+    /** The name folded for search (features/games/search-text.ts); trigram-indexed. */
+    searchText: text('search_text').notNull(),
+    image: text('image').notNull(),
+    category: text('category').notNull(),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    isNew: boolean('is_new').notNull().default(false),
+    /** The provider's "popular" flag, or popularity >= 70 where it has none. */
+    isTop: boolean('is_top').notNull().default(false),
+    popularity: integer('popularity').notNull().default(0),
+    hasDemo: boolean('has_demo').notNull().default(false),
+    hasReal: boolean('has_real').notNull().default(true),
+    demoUrl: text('demo_url'),
+    enabled: boolean('enabled').notNull().default(true),
+    releasedAt: date('released_at'),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('games_provider_game_key').on(t.provider, t.providerGameId),
+    // Substring search on the folded name (LIKE '%…%'): pg_trgm's GIN operator class.
+    index('games_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // One index per list order, covering only enabled games, with the id as the tie-break so
+    // a page is read straight off the index in the order the API promises. NULLS FIRST is
+    // what ORDER BY … DESC means; an index with another null order would not serve it.
+    index('games_order_popular_idx')
+      .on(t.popularity.desc().nullsFirst(), t.name, t.id)
+      .where(sql`${t.enabled}`),
+    index('games_order_new_idx')
+      .on(t.releasedAt.desc().nullsLast(), t.id)
+      .where(sql`${t.enabled}`),
+    index('games_provider_popular_idx')
+      .on(t.provider, t.popularity.desc().nullsFirst(), t.name, t.id)
+      .where(sql`${t.enabled}`),
+    index('games_category_popular_idx')
+      .on(t.category, t.popularity.desc().nullsFirst(), t.name, t.id)
+      .where(sql`${t.enabled}`),
+    check('games_popularity_range', sql`${t.popularity} between 0 and 100`),
+  ],
+);
+
+/**
+ * Opaque launch tokens handed to providers instead of the player's own access token. Only
+ * the SHA-256 of the token is stored (the token is 256 random bits, so a plain hash is
+ * enough); it binds the player, the game and the currency, and it expires.
+ */
+export const launchTokens = pgTable(
+  'launch_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id),
+    provider: text('provider').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('launch_tokens_user_id_idx').on(t.userId),
+    index('launch_tokens_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+/** The games a player launched, most recent first: the "recent" sort of /total/games. */
+export const recentLaunches = pgTable(
+  'recent_launches',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id),
+    lastLaunchedAt: timestamp('last_launched_at', { withTimezone: true }).notNull(),
+    launches: integer('launches').notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.gameId] }),
+    index('recent_launches_user_recent_idx').on(
+      t.userId,
+      t.lastLaunchedAt.desc().nullsFirst(),
+      t.gameId,
+    ),
+  ],
+);

@@ -1,0 +1,90 @@
+import type { ProviderSlug } from '@casino/contracts';
+import type { Logger } from '../../lib/logger';
+import type { CatalogSync, SyncReport } from './catalog-sync';
+
+export interface CatalogSchedulerOptions {
+  sync: CatalogSync;
+  logger: Logger;
+  /** simulated: the first sync runs before listen (the studios are in-process and fast). */
+  awaitFirstSync: boolean;
+  /** 0: no periodic re-sync. */
+  intervalMs: number;
+  /** Pauses between retries of a provider whose sync failed at start-up. */
+  retryDelaysMs?: readonly number[];
+}
+
+export interface CatalogScheduler {
+  /** The start-up sync: awaited in simulated mode, in the background otherwise. */
+  start(): Promise<SyncReport[] | undefined>;
+  stop(): void;
+}
+
+const defaultRetryDelaysMs = [5_000, 30_000, 2 * 60_000, 10 * 60_000];
+
+/**
+ * When the catalog is read from the providers: at start-up (a provider that fails is retried
+ * with growing pauses, each provider on its own), then every interval. Timers are unref'd and
+ * stopped on close, so they never hold the process up.
+ */
+export function createCatalogScheduler(options: CatalogSchedulerOptions): CatalogScheduler {
+  const delays = options.retryDelaysMs ?? defaultRetryDelaysMs;
+  const timers = new Set<NodeJS.Timeout>();
+  let stopped = false;
+
+  const later = (ms: number, work: () => void): void => {
+    if (stopped) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!stopped) work();
+    }, ms);
+    timer.unref();
+    timers.add(timer);
+  };
+
+  const retry = (provider: ProviderSlug, attempt: number): void => {
+    const delay = delays[attempt];
+    if (delay === undefined) {
+      options.logger.error(
+        { provider },
+        'game catalog sync still failing after retries; trying again at the next interval',
+      );
+      return;
+    }
+    later(delay, () => {
+      void options.sync.syncProvider(provider).then((report) => {
+        if (!report.ok && report.retryable) retry(provider, attempt + 1);
+      });
+    });
+  };
+
+  const retryFailures = (reports: SyncReport[]): void => {
+    for (const report of reports) {
+      if (!report.ok && report.retryable) retry(report.provider, 0);
+    }
+  };
+
+  const schedulePeriodic = (): void => {
+    if (options.intervalMs <= 0) return;
+    later(options.intervalMs, () => {
+      void options.sync.syncAll().finally(schedulePeriodic);
+    });
+  };
+
+  return {
+    async start() {
+      schedulePeriodic();
+      if (options.awaitFirstSync) {
+        const reports = await options.sync.syncAll();
+        retryFailures(reports);
+        return reports;
+      }
+      void options.sync.syncAll().then(retryFailures);
+      return undefined;
+    },
+    stop() {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}

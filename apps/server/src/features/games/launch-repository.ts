@@ -1,0 +1,80 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { games, launchTokens, recentLaunches, wallets } from '../../db/schema';
+
+export interface NewLaunchToken {
+  tokenHash: string;
+  userId: string;
+  gameId: string;
+  provider: string;
+  currency: string;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+/** What a provider's wallet callback learns from a launch token. */
+export interface LaunchSession {
+  userId: string;
+  provider: string;
+  currency: string;
+  expiresAt: Date;
+  /** The provider's id of the game the token was issued for. */
+  providerGameId: string;
+  /** Thousandths of the currency unit; null when the player has no wallet. */
+  balance: bigint | null;
+}
+
+export interface LaunchRepository {
+  /** Stores the token and records the launch for the "recent" list, in one transaction. */
+  recordLaunch(token: NewLaunchToken): Promise<void>;
+  findSession(tokenHash: string): Promise<LaunchSession | undefined>;
+  /** The wallet of a player, read-only (the ledger that changes it is another feature). */
+  findWallet(userId: string): Promise<{ balance: bigint; currency: string } | undefined>;
+}
+
+export function createLaunchRepository(db: Database): LaunchRepository {
+  return {
+    async recordLaunch(token) {
+      await db.transaction(async (tx) => {
+        await tx.insert(launchTokens).values(token);
+        await tx
+          .insert(recentLaunches)
+          .values({ userId: token.userId, gameId: token.gameId, lastLaunchedAt: token.createdAt })
+          .onConflictDoUpdate({
+            target: [recentLaunches.userId, recentLaunches.gameId],
+            set: {
+              lastLaunchedAt: sql`excluded.last_launched_at`,
+              launches: sql`${recentLaunches.launches} + 1`,
+            },
+          });
+      });
+    },
+
+    async findSession(tokenHash) {
+      const rows = await db
+        .select({
+          userId: launchTokens.userId,
+          provider: launchTokens.provider,
+          currency: launchTokens.currency,
+          expiresAt: launchTokens.expiresAt,
+          providerGameId: games.providerGameId,
+          balance: wallets.balance,
+        })
+        .from(launchTokens)
+        .innerJoin(games, eq(games.id, launchTokens.gameId))
+        .leftJoin(wallets, eq(wallets.userId, launchTokens.userId))
+        .where(eq(launchTokens.tokenHash, tokenHash))
+        .limit(1);
+      return rows[0];
+    },
+
+    async findWallet(userId) {
+      const rows = await db
+        .select({ balance: wallets.balance, currency: wallets.currency })
+        .from(wallets)
+        .where(eq(wallets.userId, userId))
+        .limit(1);
+      return rows[0];
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import {
+  launchQuerySchema,
+  launchResponseSchema,
+  pragmaticLaunchParamsSchema,
+  pragmaticLaunchQuerySchema,
+} from '@casino/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ResolvePlayer } from './current-player';
+import type { LaunchService } from './launch-service';
+
+export interface LaunchRoutesOptions {
+  launches: LaunchService;
+  resolvePlayer: ResolvePlayer;
+}
+
+const tags = ['games'];
+const description =
+  'Signed in (bearer token): a real-money launch with a fresh launch token. Guest: the demo. ' +
+  '401 for a guest when the game has no demo; 404 GAME_NOT_FOUND; 503 PROVIDER_UNAVAILABLE.';
+
+/** The launch endpoints of SPEC §7: each answers `{url, mode}` for the browser to open. */
+export const launchRoutes: FastifyPluginAsyncZod<LaunchRoutesOptions> = (
+  app,
+  { launches, resolvePlayer },
+) => {
+  // A launch URL carries a one-off token: never cached anywhere.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.header('cache-control', 'private, no-store');
+    done(null, payload);
+  });
+
+  app.get(
+    '/api/endo-game/launch',
+    {
+      schema: {
+        tags,
+        summary: 'Launch an Endorphina game',
+        description,
+        querystring: launchQuerySchema,
+        response: { 200: launchResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      launches.launch({
+        provider: 'endorphina',
+        gameRef: request.query.gameId,
+        player: await resolvePlayer(request, reply),
+        currency: 'USD',
+        language: request.query.lang ?? 'en',
+      }),
+  );
+
+  app.get(
+    '/api/pragmatic/user-auth/:lang/:gameId',
+    {
+      schema: {
+        tags,
+        summary: 'Launch a Pragmatic Play game',
+        description,
+        params: pragmaticLaunchParamsSchema,
+        querystring: pragmaticLaunchQuerySchema,
+        response: { 200: launchResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      launches.launch({
+        provider: 'pragmatic',
+        gameRef: request.params.gameId,
+        player: await resolvePlayer(request, reply),
+        currency: 'USD',
+        language: request.params.lang,
+      }),
+  );
+
+  app.get(
+    '/api/provider2-game/launch',
+    {
+      schema: {
+        tags,
+        summary: 'Launch a GB Games game',
+        description,
+        querystring: launchQuerySchema,
+        response: { 200: launchResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      launches.launch({
+        provider: 'gbgames',
+        gameRef: request.query.gameId,
+        player: await resolvePlayer(request, reply),
+        currency: 'USD',
+        language: request.query.lang ?? 'en',
+      }),
+  );
+  return Promise.resolve();
+};

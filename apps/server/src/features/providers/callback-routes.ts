@@ -1,0 +1,37 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Clock } from '../../lib/clock';
+import { acceptRawFormBodies } from './callback-params';
+import { endorphinaWalletPrefix, endorphinaWalletRoutes } from './endorphina/wallet-routes';
+import { gbWalletRoutes } from './gbgames/wallet-routes';
+import type { LaunchSessions } from './launch-sessions';
+import { pragmaticWalletPrefix, pragmaticWalletRoutes } from './pragmatic/wallet-routes';
+import type { ProviderSettings } from './provider-settings';
+
+export interface ProviderCallbackOptions {
+  settings: ProviderSettings;
+  sessions: LaunchSessions;
+  clock: Clock;
+}
+
+/**
+ * The providers' wallet callbacks, in a plugin of their own: the form and raw-JSON body
+ * parsers they need are registered here and stay here (Fastify encapsulation), so the rest
+ * of the API keeps answering 415 to forms and parsing JSON as before.
+ */
+export const providerCallbackRoutes: FastifyPluginAsync<ProviderCallbackOptions> = async (
+  app,
+  { settings, sessions, clock },
+) => {
+  acceptRawFormBodies(app);
+  await app.register(endorphinaWalletRoutes, {
+    prefix: endorphinaWalletPrefix,
+    settings: settings.endorphina,
+    sessions,
+  });
+  await app.register(pragmaticWalletRoutes, {
+    prefix: pragmaticWalletPrefix,
+    settings: settings.pragmatic,
+    sessions,
+  });
+  await app.register(gbWalletRoutes, { settings: settings.gbgames, sessions, clock });
+};

@@ -1,0 +1,140 @@
+import type { Clock } from '../../../lib/clock';
+import {
+  categoryOf,
+  flag,
+  httpLink,
+  isoDate,
+  isRecord,
+  parseJson,
+  popularityOf,
+  text,
+  topPopularity,
+} from '../catalog-fields';
+import type { HttpTransport } from '../http-transport';
+import {
+  ProviderError,
+  sendToProvider,
+  type CatalogEntry,
+  type LaunchRequest,
+  type ProviderAdapter,
+} from '../provider-adapter';
+import { gbSignature, gbSignatureHeader } from './signature';
+
+export interface GbGamesSettings {
+  /** Studio base URL, no trailing slash. */
+  url: string;
+  secret: string;
+}
+
+const catalogTimeoutMs = 15_000;
+const launchTimeoutMs = 8_000;
+
+/** Maps one entry of GET {studio}/api/v1/games (docs/protocols/gbgames.md §3) to ours. */
+export function mapGbGame(raw: unknown): CatalogEntry | undefined {
+  if (!isRecord(raw)) return undefined;
+  const id = text(raw['gameId']) ?? text(raw['game_id']) ?? text(raw['gameid']);
+  const name = text(raw['name']) ?? text(raw['description']);
+  if (!id || !name) return undefined;
+  const popularity = popularityOf(raw['popularity']);
+  const demoUrl = httpLink(raw['demoUrl']) ?? null;
+  return {
+    providerGameId: id,
+    name,
+    image: httpLink(raw['imageUrl']) ?? '',
+    category: categoryOf(raw['category']) ?? 'slots',
+    tags: [],
+    isNew: flag(raw['isNew']),
+    isTop: flag(raw['isPopular'], popularity >= topPopularity),
+    popularity,
+    demo: flag(raw['demo'], demoUrl !== null) && demoUrl !== null,
+    real: true,
+    demoUrl,
+    releasedAt: isoDate(raw['released']),
+  };
+}
+
+export function gbgamesAdapter(
+  settings: GbGamesSettings,
+  transport: HttpTransport,
+  clock: Clock,
+): ProviderAdapter {
+  const configured = (): void => {
+    if (!settings.secret || !settings.url) {
+      throw new ProviderError('gbgames', 'not-configured', 'no shared secret configured');
+    }
+  };
+
+  /** The answer's JSON, or a ProviderError that says whose problem it is. */
+  const readAnswer = (what: string, status: number, raw: string): Record<string, unknown> => {
+    const body = parseJson(raw);
+    if (status === 200 && isRecord(body) && body['status'] === 'OK') return body;
+    const code = isRecord(body) ? text(body['code']) : undefined;
+    if (code === 'GAME_NOT_FOUND') throw new ProviderError('gbgames', 'game-not-found', what);
+    if (code === 'INVALID_SIGNATURE' || code === 'BAD_REQUEST') {
+      throw new ProviderError('gbgames', 'refused', `${what}: ${code}`);
+    }
+    throw new ProviderError('gbgames', 'unavailable', `${what}: HTTP ${status} ${code ?? ''}`);
+  };
+
+  return {
+    slug: 'gbgames',
+
+    async fetchCatalog() {
+      configured();
+      // The signature covers the raw query string, which carries a fresh timestamp (§2).
+      const query = `timestamp=${encodeURIComponent(clock.now().toISOString())}`;
+      const answer = await sendToProvider('gbgames', transport, {
+        method: 'GET',
+        url: `${settings.url}/api/v1/games?${query}`,
+        headers: {
+          accept: 'application/json',
+          [gbSignatureHeader]: gbSignature(query, settings.secret),
+        },
+        timeoutMs: catalogTimeoutMs,
+      });
+      const body = readAnswer('catalog', answer.status, answer.text);
+      if (!Array.isArray(body['games'])) {
+        throw new ProviderError('gbgames', 'unavailable', 'catalog: no games');
+      }
+      return body['games']
+        .map(mapGbGame)
+        .filter((game): game is CatalogEntry => game !== undefined);
+    },
+
+    async launchUrl(request: LaunchRequest) {
+      configured();
+      const message: Record<string, string> = {};
+      if (request.mode === 'real') {
+        if (!request.token || !request.playerId) {
+          throw new Error('a real-money launch needs a launch token and a player');
+        }
+        message['token'] = request.token;
+        message['playerId'] = request.playerId;
+      }
+      Object.assign(message, {
+        gameId: request.providerGameId,
+        currency: request.currency,
+        language: request.language,
+        mode: request.mode,
+        returnUrl: request.lobbyUrl,
+        timestamp: clock.now().toISOString(),
+      });
+      // Signed over the exact bytes sent (§2): serialise once, sign that string, send it.
+      const body = JSON.stringify(message);
+      const answer = await sendToProvider('gbgames', transport, {
+        method: 'POST',
+        url: `${settings.url}/api/v1/launch`,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          [gbSignatureHeader]: gbSignature(body, settings.secret),
+        },
+        body,
+        timeoutMs: launchTimeoutMs,
+      });
+      const url = httpLink(readAnswer('launch', answer.status, answer.text)['url']);
+      if (!url) throw new ProviderError('gbgames', 'unavailable', 'launch: no url');
+      return url;
+    },
+  };
+}

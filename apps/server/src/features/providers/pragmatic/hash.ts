@@ -1,0 +1,28 @@
+import { createHash } from 'node:crypto';
+import { signaturesEqual } from '../constant-time';
+
+/**
+ * Pragmatic's `hash`: every parameter but `hash`, sorted by key, joined as k1=v1&k2=v2 with the
+ * raw (decoded) values, the secret key appended with no separator, MD5, lowercase hex. The same
+ * rule signs our Integration API calls and the provider's Seamless Wallet calls to us.
+ */
+export function pragmaticHash(params: Readonly<Record<string, string>>, secretKey: string): string {
+  const text = Object.keys(params)
+    .filter((key) => key !== 'hash')
+    .sort()
+    .map((key) => `${key}=${params[key]}`)
+    .join('&');
+  return createHash('md5')
+    .update(text + secretKey, 'utf8')
+    .digest('hex');
+}
+
+/** False without a secret key: a provider with no secret configured is refused (fail closed). */
+export function pragmaticHashValid(
+  params: Readonly<Record<string, string>>,
+  secretKey: string,
+): boolean {
+  const received = params['hash'];
+  if (!received || !secretKey) return false;
+  return signaturesEqual(pragmaticHash(params, secretKey), received);
+}

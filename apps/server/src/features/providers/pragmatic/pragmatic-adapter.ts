@@ -1,0 +1,163 @@
+import type { GameCategory } from '@casino/contracts';
+import {
+  flag,
+  httpLink,
+  isoDate,
+  isRecord,
+  parseJson,
+  popularityOf,
+  text,
+  topPopularity,
+} from '../catalog-fields';
+import type { HttpTransport } from '../http-transport';
+import {
+  ProviderError,
+  sendToProvider,
+  type CatalogEntry,
+  type LaunchRequest,
+  type ProviderAdapter,
+} from '../provider-adapter';
+import { pragmaticHash } from './hash';
+
+export interface PragmaticSettings {
+  /** Integration API base, e.g. …/IntegrationService/v3/http/CasinoGameAPI (no trailing slash). */
+  apiUrl: string;
+  secureLogin: string;
+  secretKey: string;
+}
+
+const catalogTimeoutMs = 15_000;
+// game/url/ is on the player's click path: better a quick 503 than a spinner for a minute.
+const launchTimeoutMs = 8_000;
+
+/** Pragmatic's game type ids (gameTypeID) by our category. */
+const categoryByType: Record<string, GameCategory> = {
+  vs: 'slots',
+  cs: 'slots',
+  tb: 'table',
+  bj: 'table',
+  rl: 'table',
+  bc: 'table',
+  lg: 'live',
+  sc: 'instant',
+};
+
+/**
+ * Pragmatic's catalog carries no demo link; its public demo opens at {site}/gs2c/openGame.do
+ * with gameSymbol, lang and cur, on the host of the Integration API.
+ */
+export function pragmaticDemoUrl(apiUrl: string, symbol: string): string {
+  const site = apiUrl.replace(/\/IntegrationService(\/.*)?$/i, '');
+  const params = new URLSearchParams({ gameSymbol: symbol, lang: 'en', cur: 'USD' });
+  return `${site}/gs2c/openGame.do?${params.toString()}`;
+}
+
+/** Maps one gameList entry of getCasinoGames (docs/protocols/pragmatic.md) to ours. */
+export function mapPragmaticGame(raw: unknown, apiUrl: string): CatalogEntry | undefined {
+  if (!isRecord(raw)) return undefined;
+  const symbol = text(raw['gameID']) ?? text(raw['symbol']);
+  const name = text(raw['gameName']) ?? text(raw['description']);
+  if (!symbol || !name) return undefined;
+  const popularity = popularityOf(raw['popularity']);
+  const demo = flag(raw['demoGameAvailable']);
+  const type = (text(raw['gameTypeID']) ?? '').toLowerCase();
+  const features = Array.isArray(raw['features'])
+    ? raw['features'].filter((f): f is string => typeof f === 'string').map((f) => f.toLowerCase())
+    : [];
+  return {
+    providerGameId: symbol,
+    name,
+    image: httpLink(raw['iconUrl']) ?? '',
+    category: categoryByType[type] ?? (raw['dataType'] === 'LC' ? 'live' : 'slots'),
+    tags: features,
+    isNew: flag(raw['isNew']),
+    isTop: flag(raw['isPopular'], popularity >= topPopularity),
+    popularity,
+    demo,
+    real: true,
+    demoUrl: demo ? pragmaticDemoUrl(apiUrl, symbol) : null,
+    releasedAt: isoDate(raw['releaseDate']),
+  };
+}
+
+export function pragmaticAdapter(
+  settings: PragmaticSettings,
+  transport: HttpTransport,
+): ProviderAdapter {
+  /** POST {apiUrl}/{method}/ with a signed form body; answers are HTTP 200 with `error`. */
+  const call = async (
+    method: string,
+    params: Record<string, string>,
+    timeoutMs: number,
+  ): Promise<Record<string, unknown>> => {
+    if (!settings.secretKey || !settings.secureLogin || !settings.apiUrl) {
+      throw new ProviderError('pragmatic', 'not-configured', 'no secureLogin or secret key');
+    }
+    const signed = { ...params, hash: pragmaticHash(params, settings.secretKey) };
+    const answer = await sendToProvider('pragmatic', transport, {
+      method: 'POST',
+      url: `${settings.apiUrl}/${method}/`,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      body: new URLSearchParams(signed).toString(),
+      timeoutMs,
+    });
+    const body = parseJson(answer.text);
+    if (answer.status !== 200 || !isRecord(body)) {
+      throw new ProviderError('pragmatic', 'unavailable', `${method}: HTTP ${answer.status}`);
+    }
+    const error = Number(body['error']);
+    if (error === 0) return body;
+    const description = text(body['description']) ?? '';
+    if (error === 8) throw new ProviderError('pragmatic', 'game-not-found', description);
+    // 5: our hash or secureLogin is wrong; 7: we sent bad parameters. Both are ours to fix.
+    if (error === 5 || error === 7) {
+      throw new ProviderError('pragmatic', 'refused', `${method}: error ${error} ${description}`);
+    }
+    throw new ProviderError('pragmatic', 'unavailable', `${method}: error ${error} ${description}`);
+  };
+
+  return {
+    slug: 'pragmatic',
+
+    async fetchCatalog() {
+      const body = await call(
+        'getCasinoGames',
+        { secureLogin: settings.secureLogin, options: 'GetFeatures' },
+        catalogTimeoutMs,
+      );
+      const list = body['gameList'];
+      if (!Array.isArray(list)) {
+        throw new ProviderError('pragmatic', 'unavailable', 'getCasinoGames: no gameList');
+      }
+      return list
+        .map((raw) => mapPragmaticGame(raw, settings.apiUrl))
+        .filter((game): game is CatalogEntry => game !== undefined);
+    },
+
+    async launchUrl(request: LaunchRequest) {
+      const params: Record<string, string> = {
+        secureLogin: settings.secureLogin,
+        symbol: request.providerGameId,
+        language: request.language,
+        playMode: request.mode === 'real' ? 'REAL' : 'DEMO',
+        currency: request.currency,
+        platform: 'WEB',
+        lobbyUrl: request.lobbyUrl,
+      };
+      if (request.mode === 'real') {
+        if (!request.token || !request.playerId) {
+          throw new Error('a real-money launch needs a launch token and a player');
+        }
+        params['token'] = request.token;
+        params['externalPlayerId'] = request.playerId;
+      }
+      const body = await call('game/url', params, launchTimeoutMs);
+      const url = httpLink(body['gameURL']);
+      if (!url) throw new ProviderError('pragmatic', 'unavailable', 'game/url: no gameURL');
+      return url;
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import type { Config } from '../../config';
+import { StartupError } from '../../lib/errors';
+import { generateSecret } from './provider-settings';
+
+/** The simulated studios' back-office settings, generated once per installation. */
+interface SimulatedSecrets {
+  endorphinaNodeId: string;
+  endorphinaSalt: string;
+  pragmaticSecureLogin: string;
+  pragmaticSecretKey: string;
+  gbgamesSecret: string;
+}
+
+export const simulatedSecretsFile = 'providers.json';
+
+function generate(): SimulatedSecrets {
+  return {
+    endorphinaNodeId: `node-${randomBytes(4).toString('hex')}`,
+    endorphinaSalt: generateSecret(),
+    pragmaticSecureLogin: `orbita_${randomBytes(4).toString('hex')}`,
+    pragmaticSecretKey: generateSecret(),
+    gbgamesSecret: generateSecret(),
+  };
+}
+
+async function read(path: string): Promise<SimulatedSecrets | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  let parsed: Partial<Record<keyof SimulatedSecrets, unknown>> = {};
+  try {
+    parsed = JSON.parse(text) as typeof parsed;
+  } catch {
+    // reported below
+  }
+  const keys: (keyof SimulatedSecrets)[] = [
+    'endorphinaNodeId',
+    'endorphinaSalt',
+    'pragmaticSecureLogin',
+    'pragmaticSecretKey',
+    'gbgamesSecret',
+  ];
+  if (!keys.every((key) => typeof parsed[key] === 'string' && parsed[key] !== '')) {
+    throw new StartupError(
+      `${path} is not a valid providers file: delete it to generate new simulated-provider secrets.`,
+    );
+  }
+  return parsed as SimulatedSecrets;
+}
+
+/** Reads DATA_DIR/providers.json, creating it (mode 0600) on the first start. */
+async function readOrCreate(path: string): Promise<SimulatedSecrets> {
+  const existing = await read(path);
+  if (existing) return existing;
+  const fresh = generate();
+  await mkdir(dirname(path), { recursive: true });
+  try {
+    // 'wx' fails if another process created it meanwhile; then that one's secrets win.
+    await writeFile(path, `${JSON.stringify(fresh, null, 2)}\n`, { flag: 'wx', mode: 0o600 });
+    await chmod(path, 0o600);
+    return fresh;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const winner = await read(path);
+    if (!winner) throw new StartupError(`${path} vanished while being created.`);
+    return winner;
+  }
+}
+
+/** A free TCP port on the host, found by binding port 0 for a moment. */
+async function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Start-up preparation for simulated providers (nothing to do for external ones):
+ * - secrets: configured values win; the rest come from DATA_DIR/providers.json, generated
+ *   once, so game sessions and the studios' back office survive a restart;
+ * - PORT=0: a free port is chosen now instead of at listen, because the studios must know
+ *   our callback URL (http://127.0.0.1:PORT/…) when they are mounted, before listen.
+ */
+export async function prepareSimulatedProviders<C extends Config>(config: C): Promise<C> {
+  if (config.providers.mode !== 'simulated') return config;
+  const p = config.providers;
+  const needsFile =
+    !p.endorphina.nodeId ||
+    !p.endorphina.salt ||
+    !p.pragmatic.secureLogin ||
+    !p.pragmatic.secretKey ||
+    !p.gbgames.secret;
+  const stored = needsFile
+    ? await readOrCreate(join(config.dataDir, simulatedSecretsFile))
+    : undefined;
+  const port = config.port === 0 ? await freePort(config.host) : config.port;
+  return {
+    ...config,
+    port,
+    providers: {
+      ...p,
+      endorphina: {
+        ...p.endorphina,
+        nodeId: p.endorphina.nodeId ?? stored?.endorphinaNodeId,
+        salt: p.endorphina.salt ?? stored?.endorphinaSalt,
+      },
+      pragmatic: {
+        ...p.pragmatic,
+        secureLogin: p.pragmatic.secureLogin ?? stored?.pragmaticSecureLogin,
+        secretKey: p.pragmatic.secretKey ?? stored?.pragmaticSecretKey,
+      },
+      gbgames: { ...p.gbgames, secret: p.gbgames.secret ?? stored?.gbgamesSecret },
+    },
+  };
+}

@@ -1,0 +1,262 @@
+import { gameCategories } from '@casino/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endorphinaAdapter } from '../src/features/providers/endorphina/endorphina-adapter';
+import { endorphinaSign } from '../src/features/providers/endorphina/sign';
+import { gbgamesAdapter } from '../src/features/providers/gbgames/gbgames-adapter';
+import {
+  inProcessTransport,
+  type HttpTransport,
+  type OutgoingRequest,
+} from '../src/features/providers/http-transport';
+import { pragmaticAdapter } from '../src/features/providers/pragmatic/pragmatic-adapter';
+import {
+  ProviderError,
+  type CatalogEntry,
+  type LaunchRequest,
+  type ProviderAdapter,
+} from '../src/features/providers/provider-adapter';
+import type { ProviderSettings } from '../src/features/providers/provider-settings';
+import { systemClock } from '../src/lib/clock';
+import { buildTestApp, type TestApp } from './helpers/test-app';
+
+let t: TestApp;
+let settings: ProviderSettings;
+let transport: HttpTransport;
+const sent: OutgoingRequest[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  settings = t.app.gameCatalog.settings;
+  const inProcess = inProcessTransport(t.app, settings.studiosUrl ?? '');
+  transport = (request) => {
+    sent.push(request);
+    return inProcess(request);
+  };
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const launch = (overrides: Partial<LaunchRequest> & { providerGameId: string }): LaunchRequest => ({
+  demoUrl: null,
+  mode: 'demo',
+  currency: 'USD',
+  language: 'ru',
+  lobbyUrl: 'http://localhost:3000/lobby',
+  ...overrides,
+});
+
+async function failure(promise: Promise<unknown>): Promise<ProviderError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ProviderError);
+  return error as ProviderError;
+}
+
+function expectWellMapped(list: CatalogEntry[], idPattern: RegExp): void {
+  const ids = new Set(list.map((g) => g.providerGameId));
+  expect(ids.size).toBe(list.length);
+  for (const game of list) {
+    expect(game.providerGameId).toMatch(idPattern);
+    expect(game.name.length).toBeGreaterThan(0);
+    expect(game.image).toMatch(/^http:\/\/localhost:3000\/studios\/\w+\/art\/v1\/[\w-]+\.svg$/);
+    expect(gameCategories).toContain(game.category);
+    expect(game.popularity).toBeGreaterThanOrEqual(0);
+    expect(game.popularity).toBeLessThanOrEqual(100);
+    expect(game.releasedAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(game.demo).toBe(game.demoUrl !== null);
+    expect(game.real).toBe(true);
+  }
+  expect(list.some((g) => g.isNew)).toBe(true);
+  expect(list.some((g) => g.isTop)).toBe(true);
+  expect(list.some((g) => /[А-Яа-яЁё]/.test(g.name))).toBe(true);
+}
+
+describe('Endorphina adapter', () => {
+  const adapter = (salt?: string, nodeId?: string): ProviderAdapter =>
+    endorphinaAdapter(
+      {
+        ...settings.endorphina,
+        ...(salt !== undefined ? { salt } : {}),
+        ...(nodeId ? { nodeId } : {}),
+      },
+      transport,
+    );
+
+  it('reads the signed catalog and maps it to our game shape', async () => {
+    const list = await adapter().fetchCatalog();
+    expect(list).toHaveLength(120);
+    expectWellMapped(list, /^endorphina_\w+@ENDORPHINA$/);
+    const request = sent.at(-1)!;
+    const url = new URL(request.url);
+    expect(url.pathname).toBe('/studios/endorphina/api/games');
+    expect(url.searchParams.get('sign')).toBe(
+      endorphinaSign({ nodeId: settings.endorphina.nodeId }, settings.endorphina.salt),
+    );
+  });
+
+  it('is refused by the studio with a wrong salt or node id', async () => {
+    expect((await failure(adapter('wrong-salt').fetchCatalog())).failure).toBe('refused');
+    expect((await failure(adapter(undefined, 'node-other').fetchCatalog())).failure).toBe(
+      'refused',
+    );
+  });
+
+  it('sends nothing at all without a salt (fail closed)', async () => {
+    const before = sent.length;
+    expect((await failure(adapter('').fetchCatalog())).failure).toBe('not-configured');
+    const noSalt = adapter('');
+    expect(
+      (await failure(noSalt.launchUrl(launch({ providerGameId: 'x', mode: 'real', token: 't' }))))
+        .failure,
+    ).toBe('not-configured');
+    expect(sent.length).toBe(before);
+  });
+
+  it('builds the signed launch link {url}/api/sessions/seamless/rest/v1?exit&nodeId&token&sign', async () => {
+    const url = new URL(
+      await adapter().launchUrl(
+        launch({ providerGameId: 'g', mode: 'real', token: 'tok-123', playerId: 'p1' }),
+      ),
+    );
+    expect(`${url.origin}${url.pathname}`).toBe(
+      `${settings.endorphina.url}/api/sessions/seamless/rest/v1`,
+    );
+    const params = Object.fromEntries(url.searchParams);
+    expect(params).toEqual({
+      exit: 'http://localhost:3000/lobby',
+      nodeId: settings.endorphina.nodeId,
+      token: 'tok-123',
+      lang: 'ru',
+      sign: endorphinaSign(
+        { exit: params['exit']!, lang: 'ru', nodeId: settings.endorphina.nodeId, token: 'tok-123' },
+        settings.endorphina.salt,
+      ),
+    });
+    // The studio accepts the link's sign (it goes on to ask our wallet, which is not
+    // listening in this test, hence 502) and refuses a tampered one with 401.
+    const good = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(good.statusCode).not.toBe(401);
+    url.searchParams.set('token', 'tok-124');
+    const tampered = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(tampered.statusCode).toBe(401);
+  });
+
+  it('opens a demo from the catalog link with exit, lang and currency', async () => {
+    const game = (await adapter().fetchCatalog()).find((g) => g.demo)!;
+    const url = new URL(
+      await adapter().launchUrl(
+        launch({ providerGameId: game.providerGameId, demoUrl: game.demoUrl }),
+      ),
+    );
+    expect(url.searchParams.get('game')).toBe(game.providerGameId);
+    expect(url.searchParams.get('exit')).toBe('http://localhost:3000/lobby');
+    expect(url.searchParams.get('currency')).toBe('USD');
+    const res = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toMatch(/\/studios\/endorphina\/game\/\w+$/);
+  });
+});
+
+describe('Pragmatic adapter', () => {
+  const adapter = (secretKey?: string, secureLogin?: string): ProviderAdapter =>
+    pragmaticAdapter(
+      {
+        ...settings.pragmatic,
+        ...(secretKey !== undefined ? { secretKey } : {}),
+        ...(secureLogin ? { secureLogin } : {}),
+      },
+      transport,
+    );
+
+  it('reads getCasinoGames with its MD5 hash and maps the gameList', async () => {
+    const list = await adapter().fetchCatalog();
+    expect(list).toHaveLength(150);
+    expectWellMapped(list, /^(vs10|tbl|lvx|inx)[a-z0-9]+$/);
+    for (const game of list.filter((g) => g.demo)) {
+      expect(game.demoUrl).toBe(
+        `${settings.studiosUrl}/pragmatic/gs2c/openGame.do?gameSymbol=${game.providerGameId}&lang=en&cur=USD`,
+      );
+    }
+    // GetFeatures: slot features become tags.
+    expect(list.some((g) => g.tags.includes('wilds'))).toBe(true);
+    expect(list.filter((g) => g.category === 'live').every((g) => !g.demo)).toBe(true);
+    const request = sent.at(-1)!;
+    expect(request.url).toBe(`${settings.pragmatic.apiUrl}/getCasinoGames/`);
+    expect(request.headers?.['content-type']).toBe('application/x-www-form-urlencoded');
+  });
+
+  it('is refused (error 5) with a wrong secret key or secureLogin', async () => {
+    expect((await failure(adapter('wrong').fetchCatalog())).failure).toBe('refused');
+    expect((await failure(adapter(undefined, 'someone_else').fetchCatalog())).failure).toBe(
+      'refused',
+    );
+    expect((await failure(adapter('').fetchCatalog())).failure).toBe('not-configured');
+  });
+
+  it('asks game/url/ for a REAL link with our token, and for a DEMO link', async () => {
+    const game = (await adapter().fetchCatalog()).find((g) => g.demo)!;
+    const real = await adapter().launchUrl(
+      launch({ providerGameId: game.providerGameId, mode: 'real', token: 'lt', playerId: 'p1' }),
+    );
+    expect(real).toMatch(
+      new RegExp(`^${settings.studiosUrl}/pragmatic/gs2c/openGame\\.do\\?tc=\\w+&stylename=`),
+    );
+    const body = new URLSearchParams(sent.at(-1)!.body);
+    expect(Object.fromEntries(body)).toMatchObject({
+      secureLogin: settings.pragmatic.secureLogin,
+      symbol: game.providerGameId,
+      playMode: 'REAL',
+      token: 'lt',
+      externalPlayerId: 'p1',
+      currency: 'USD',
+      language: 'ru',
+    });
+    const demo = await adapter().launchUrl(launch({ providerGameId: game.providerGameId }));
+    expect(demo).toContain('/gs2c/openGame.do?tc=');
+    expect(new URLSearchParams(sent.at(-1)!.body).get('token')).toBeNull();
+  });
+
+  it('reports an unknown symbol as game-not-found (error 8)', async () => {
+    const error = await failure(adapter().launchUrl(launch({ providerGameId: 'vs10nosuchgame' })));
+    expect(error.failure).toBe('game-not-found');
+  });
+});
+
+describe('GB Games adapter', () => {
+  const adapter = (secret?: string): ProviderAdapter =>
+    gbgamesAdapter(
+      { ...settings.gbgames, ...(secret !== undefined ? { secret } : {}) },
+      transport,
+      systemClock,
+    );
+
+  it('reads the catalog with a signed, timestamped query', async () => {
+    const list = await adapter().fetchCatalog();
+    expect(list).toHaveLength(90);
+    expectWellMapped(list, /^gb-[a-z0-9-]+$/);
+    expect(sent.at(-1)!.headers?.['x-gb-signature']).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('is refused with a wrong secret, and sends nothing without one', async () => {
+    expect((await failure(adapter('wrong').fetchCatalog())).failure).toBe('refused');
+    expect((await failure(adapter('').fetchCatalog())).failure).toBe('not-configured');
+  });
+
+  it('launches real and demo games through the signed launch call', async () => {
+    const game = (await adapter().fetchCatalog()).find((g) => g.demo)!;
+    const real = await adapter().launchUrl(
+      launch({ providerGameId: game.providerGameId, mode: 'real', token: 'lt', playerId: 'p1' }),
+    );
+    expect(real).toMatch(new RegExp(`^${settings.gbgames.url}/game/\\w+$`));
+    const sentBody = JSON.parse(sent.at(-1)!.body!) as Record<string, string>;
+    expect(sentBody).toMatchObject({ token: 'lt', playerId: 'p1', mode: 'real', currency: 'USD' });
+    const demo = await adapter().launchUrl(launch({ providerGameId: game.providerGameId }));
+    expect(demo).toMatch(new RegExp(`^${settings.gbgames.url}/game/\\w+$`));
+    const error = await failure(adapter().launchUrl(launch({ providerGameId: 'gb-no-such-game' })));
+    expect(error.failure).toBe('game-not-found');
+  });
+});
