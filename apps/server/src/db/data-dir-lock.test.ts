@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DataDirLocked, lockDataDir } from './data-dir-lock';
+
+let root: string;
+let dataDir: string;
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'casino-lock-'));
+  dataDir = join(root, 'pglite');
+});
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('lockDataDir', () => {
+  it('holds the folder until released, in this process too', async () => {
+    const release = await lockDataDir(dataDir);
+    expect(await readFile(`${dataDir}.lock`, 'utf8')).toBe(`${process.pid}\n`);
+    await expect(lockDataDir(dataDir)).rejects.toBeInstanceOf(DataDirLocked);
+    await release();
+    expect(existsSync(`${dataDir}.lock`)).toBe(false);
+    await (
+      await lockDataDir(dataDir)
+    )();
+  });
+
+  it('refuses a folder another live process holds, naming it and what to do', async () => {
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+    try {
+      await writeFile(`${dataDir}.lock`, `${other.pid}\n`);
+      const error = await lockDataDir(dataDir).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DataDirLocked);
+      expect((error as DataDirLocked).pid).toBe(other.pid);
+      expect((error as Error).message).toMatch(
+        /in use by process \d+.*stop that process.*DATABASE_URL/s,
+      );
+    } finally {
+      other.kill();
+    }
+  });
+
+  it('takes over a stale lock: a dead process, our own pid from a past life, or junk', async () => {
+    const gone = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => gone.on('exit', resolve));
+    for (const content of [`${gone.pid}\n`, `${process.pid}\n`, 'not a pid']) {
+      await writeFile(`${dataDir}.lock`, content);
+      const release = await lockDataDir(dataDir);
+      expect(await readFile(`${dataDir}.lock`, 'utf8')).toBe(`${process.pid}\n`);
+      await release();
+    }
+  });
+});
