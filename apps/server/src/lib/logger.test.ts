@@ -21,4 +21,33 @@ describe('logger', () => {
     expect(output).toContain('[redacted]');
     expect(output).toContain('*/*');
   });
+
+  it('masks credentials wherever a handler might log them', () => {
+    const lines: string[] = [];
+    const logger = createLogger(
+      { env: 'test', logLevel: 'info' },
+      { write: (line: string) => void lines.push(line) },
+    );
+    logger.info({ body: { email: 'a@b.co', password: 'hunter2-body' } }, 'a body');
+    logger.info({ req: { body: { otp: '271828' } } }, 'a request body');
+    logger.info({ password: 'hunter2-top', token: 'tok-top' }, 'top level');
+    logger.info({ user: { passwordHash: '$argon2id$x', refresh_token: 'rt-nested' } }, 'nested');
+    logger.info({ login: { newPassword: 'np-1', oldPassword: 'op-1', otp: '161803' } }, 'more');
+    // Error codes stay readable: "code" is what the error handler logs for every failure.
+    logger.info({ code: 'OTP_INVALID', statusCode: 400 }, 'refused');
+    const output = lines.join('');
+    expect(output).toContain('OTP_INVALID');
+    for (const secret of [
+      'hunter2',
+      '271828',
+      'tok-top',
+      '$argon2id$x',
+      'rt-nested',
+      'np-1',
+      'op-1',
+      '161803',
+    ]) {
+      expect(output).not.toContain(secret);
+    }
+  });
 });

@@ -13,7 +13,6 @@ const secretFields = [
   'newPassword',
   'repeatPassword',
   'otp',
-  'code',
   'token',
   'access_token',
   'refresh_token',

@@ -38,6 +38,9 @@ function sendWithCookie(request: FastifyRequest, reply: FastifyReply, issued: Is
 
 const noContent = z.null().describe('No content');
 
+// A POST without a body reaches validation as null; the contract allows only "absent".
+const refreshBody = z.preprocess((body) => body ?? undefined, refreshRequestSchema);
+
 /** /api/auth/*: registration with an e-mailed code, login, refresh rotation, logout. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (app, options) => {
   const { registration, login, sessions } = options;
@@ -98,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (app, option
         tags: ['auth'],
         summary:
           'Rotate the refresh token (cookie, or {token} in the body for clients without cookies)',
-        body: refreshRequestSchema,
+        body: refreshBody,
         response: { 201: tokenResponseSchema },
       },
     },

@@ -25,16 +25,15 @@ function fileTooLarge(): AppError {
 }
 
 /**
- * A declared Content-Length past the limit is refused before a byte of the body is read,
- * and the connection is closed after the answer so the rest is never read either.
+ * A declared Content-Length past the limit is refused before a byte of the body is parsed:
+ * the answer goes out at once, and Node discards whatever the client still sends (nothing
+ * is buffered). The connection is not closed on purpose: closing a socket with unread data
+ * resets it, and the client would then see a network error instead of this 413.
  * Bodies without a length (chunked) are cut off by the multipart limits instead.
  */
-function refuseDeclaredOversize(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+function refuseDeclaredOversize(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
   const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > limits.avatarMaxBytes + envelopeBytes) {
-    reply.header('connection', 'close');
-    throw fileTooLarge();
-  }
+  if (declared > limits.avatarMaxBytes + envelopeBytes) throw fileTooLarge();
   done();
 }
 

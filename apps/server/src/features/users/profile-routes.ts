@@ -17,8 +17,12 @@ export interface ProfileRoutesOptions {
 /** GET /api/user/me and the availability checks of the registration and settings forms. */
 export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = (app, options) => {
   const { service } = options;
-  // The checks answer guests, so they are what an address harvester would call: per IP.
-  const rateLimit = { max: options.availabilityPerMinute, timeWindow: 60_000 };
+  // The checks answer guests, so they are what an address harvester would call: one
+  // budget per IP shared by both checks (one limiter, one store).
+  const availabilityLimit = app.rateLimit({
+    max: options.availabilityPerMinute,
+    timeWindow: 60_000,
+  });
 
   app.get(
     '/user/me',
@@ -40,7 +44,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = (app, 
   app.post(
     '/user/check/username',
     {
-      config: { rateLimit },
+      onRequest: availabilityLimit,
       schema: {
         tags: ['user'],
         summary: 'Is this username free? (no account has it, case-insensitively)',
@@ -54,7 +58,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = (app, 
   app.post(
     '/user/check/email',
     {
-      config: { rateLimit },
+      onRequest: availabilityLimit,
       schema: {
         tags: ['user'],
         summary: 'Is this e-mail free? (no account has it)',
