@@ -53,6 +53,24 @@ describe('production bundle', () => {
       expect(asset.headers.get('cache-control')).toContain('immutable');
       const docs = await fetch(`${url}/api/docs/json`);
       expect(docs.status).toBe(200);
+      // Accounts load files and native code at run time (common-password list, argon2):
+      // a registration shows that the bundle finds them.
+      const register = (password: string) =>
+        fetch(`${url}/api/auth/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            username: 'bundle_player',
+            email: 'bundle@example.com',
+            password,
+            confirmPassword: password,
+          }),
+        });
+      const common = await register('password1');
+      expect(((await common.json()) as { error: { code: string } }).error.code).toBe(
+        'PASSWORD_TOO_COMMON',
+      );
+      expect((await register('a fine bundle passphrase')).status).toBe(201);
     } finally {
       server.stop('SIGTERM');
     }

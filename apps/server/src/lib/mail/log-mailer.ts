@@ -9,6 +9,10 @@ import type { Mailer } from './mailer';
  * code in a shared log is a credential.
  */
 export function createLogMailer(logger: Logger, env: Config['env'] = 'production'): Mailer {
+  if (env === 'production') {
+    // Said once at start-up: without SMTP nobody can finish a registration in production.
+    logger.warn('SMTP_URL is not set: e-mails (registration and e-mail change codes) are not sent');
+  }
   return {
     send(message) {
       const envelope = { to: message.to, subject: message.subject };
