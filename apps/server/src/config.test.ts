@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       },
       launchTokenTtlSeconds: 4 * 3600,
       catalogSyncIntervalMinutes: 24 * 60,
+      catalogPageCacheSeconds: 30,
     });
   });
 
@@ -194,6 +195,7 @@ describe('loadConfig', () => {
       'GBGAMES_SECRET',
       'LAUNCH_TOKEN_TTL_SECONDS',
       'CATALOG_SYNC_INTERVAL_MINUTES',
+      'CATALOG_PAGE_CACHE_SECONDS',
     ]);
     for (const { description } of Object.values(configVariables)) {
       expect(description.length).toBeGreaterThan(10);

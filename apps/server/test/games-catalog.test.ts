@@ -1,7 +1,7 @@
 import type { Game, GamePage } from '@casino/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldSearchText } from '../src/features/games/search-text';
-import { systemClock } from '../src/lib/clock';
+import { fixedClock, systemClock } from '../src/lib/clock';
 import { catalogEntry, createTestPlayer, seedGames } from './helpers/games';
 import { buildTestApp, type TestApp } from './helpers/test-app';
 
@@ -19,7 +19,8 @@ const page = async (url: string, headers: Record<string, string> = {}) => {
 };
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // These tests write games straight into the table, behind the sync's back: no page cache.
+  t = await buildTestApp({ env: { CATALOG_PAGE_CACHE_SECONDS: '0' } });
   const reports = await t.app.gameCatalog.sync.syncAll();
   expect(reports.every((r) => r.ok)).toBe(true);
   await seedGames(t.db, 'gbgames', [
@@ -288,5 +289,64 @@ describe('GET /api/banners', () => {
         mobile: `/banners/${n}-mobile.svg`,
       })),
     );
+  });
+});
+
+describe('the public page cache', () => {
+  it('serves a page from memory until it expires or a sync changes the catalog', async () => {
+    const clock = fixedClock(new Date());
+    const cached = await buildTestApp({ clock, env: { CATALOG_PAGE_CACHE_SECONDS: '30' } });
+    try {
+      await cached.app.gameCatalog.sync.syncAll();
+      const first = async () =>
+        (
+          await cached.app.inject({ method: 'GET', url: '/api/total/games?limit=1' })
+        ).json<GamePage>().data[0]!.gameId;
+      const before = await first();
+      await seedGames(cached.db, 'gbgames', [
+        catalogEntry({ providerGameId: 'gb-cache-star', name: 'Aaa Star', popularity: 100 }),
+      ]);
+      expect(await first()).toBe(before);
+      clock.advance(31_000);
+      expect(await first()).toBe('gb-cache-star');
+
+      await seedGames(cached.db, 'gbgames', [
+        catalogEntry({ providerGameId: 'gb-cache-aaa', name: 'Aaa Aaa', popularity: 100 }),
+      ]);
+      expect(await first()).toBe('gb-cache-star');
+      // A sync that changed the catalog clears the cache at once.
+      await cached.app.gameCatalog.sync.syncProvider('endorphina');
+      expect(await first()).toBe('gb-cache-aaa');
+    } finally {
+      await cached.close();
+    }
+  });
+
+  it('never caches a player’s recent list', async () => {
+    const cached = await buildTestApp({ env: { CATALOG_PAGE_CACHE_SECONDS: '30' } });
+    try {
+      await cached.app.gameCatalog.sync.syncAll();
+      const player = await createTestPlayer(cached.db, systemClock);
+      const recent = () =>
+        cached.app
+          .inject({
+            method: 'GET',
+            url: '/api/total/games?sort=recent',
+            headers: player.authorization,
+          })
+          .then((res) => res.json<GamePage>().total);
+      expect(await recent()).toBe(0);
+      const game = (
+        await cached.app.inject({ method: 'GET', url: '/api/endo-game/list?limit=1' })
+      ).json<GamePage>().data[0]!;
+      await cached.app.inject({
+        method: 'GET',
+        url: `/api/endo-game/launch?gameId=${encodeURIComponent(game.gameId)}`,
+        headers: player.authorization,
+      });
+      expect(await recent()).toBe(1);
+    } finally {
+      await cached.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type { Game, GameCategory, GamePage, GameSort, ProviderSlug } from '@casino/contracts';
 import type { Clock } from '../../lib/clock';
 import type { CatalogRepository, GameFilter } from './catalog-repository';
-import { createCountCache } from './count-cache';
+import { createCatalogCache } from './catalog-cache';
 import { toGame } from './game-view';
 import { searchWords } from './search-text';
 
@@ -27,8 +27,16 @@ export interface CatalogService {
 export function createCatalogService(deps: {
   repository: CatalogRepository;
   clock: Clock;
+  /** How long a public list page is served from memory; 0 reads every page from the database. */
+  pageCacheSeconds: number;
 }): CatalogService {
-  const counts = createCountCache({ ttlMs: 60_000, maxEntries: 5_000 });
+  const counts = createCatalogCache<number>({ ttlMs: 60_000, maxEntries: 5_000 });
+  // Public pages (everything but a player's own recent list) are the same for every visitor
+  // and change only when a sync changes the catalog, which clears this cache.
+  const pages = createCatalogCache<GamePage>({
+    ttlMs: deps.pageCacheSeconds * 1000,
+    maxEntries: 2_000,
+  });
 
   async function total(filter: GameFilter): Promise<number> {
     // A player's recent games change with every launch: never cached.
@@ -56,28 +64,59 @@ export function createCatalogService(deps: {
         sort: query.sort ?? 'all',
         playerId: query.playerId,
       };
+      const personal = filter.sort === 'recent' && filter.playerId !== undefined;
+      const cacheKey =
+        personal || deps.pageCacheSeconds <= 0
+          ? undefined
+          : JSON.stringify([
+              filter.provider,
+              filter.category,
+              filter.sort,
+              filter.words,
+              query.page,
+              query.limit,
+            ]);
+      const now = deps.clock.now().getTime();
+      const cached = cacheKey === undefined ? undefined : pages.get(cacheKey, now);
+      if (cached) return cached;
       const offset = (query.page - 1) * query.limit;
       const rows = await deps.repository.page(filter, query.limit, offset);
       // A short page is the last one, so it tells the total without counting; small search
       // results (the common case) never pay for a count.
       const count =
         rows.length > 0 && rows.length < query.limit ? offset + rows.length : await total(filter);
-      return {
+      const page: GamePage = {
         data: rows.map(toGame),
         page: query.page,
         limit: query.limit,
         total: count,
         totalPages: Math.ceil(count / query.limit),
       };
+      if (cacheKey !== undefined) pages.set(cacheKey, page, now);
+      return page;
     },
 
     async all(provider) {
-      const rows = await deps.repository.page({ provider, words: [], sort: 'all' }, 10_000, 0);
-      return rows.map(toGame);
+      const key = `all:${provider}`;
+      const now = deps.clock.now().getTime();
+      const cached = deps.pageCacheSeconds > 0 ? pages.get(key, now) : undefined;
+      if (cached) return cached.data;
+      const data = (
+        await deps.repository.page({ provider, words: [], sort: 'all' }, 10_000, 0)
+      ).map(toGame);
+      if (deps.pageCacheSeconds > 0) {
+        pages.set(
+          key,
+          { data, page: 1, limit: data.length, total: data.length, totalPages: 1 },
+          now,
+        );
+      }
+      return data;
     },
 
     catalogChanged() {
       counts.clear();
+      pages.clear();
     },
   };
 }

@@ -82,7 +82,11 @@ export async function registerGamesFeature(
 
   const catalogRepository = createCatalogRepository(db);
   const launchRepository = createLaunchRepository(db);
-  const catalog = createCatalogService({ repository: catalogRepository, clock });
+  const catalog = createCatalogService({
+    repository: catalogRepository,
+    clock,
+    pageCacheSeconds: config.catalogPageCacheSeconds,
+  });
   const sync = createCatalogSync({
     adapters: Object.values(adapters),
     repository: catalogRepository,

@@ -33,6 +33,7 @@ export const providerEnvShape = {
   GBGAMES_SECRET: z.string().optional(),
   LAUNCH_TOKEN_TTL_SECONDS: integer(60, 7 * 24 * 3600).default(4 * 3600),
   CATALOG_SYNC_INTERVAL_MINUTES: integer(0, 7 * 24 * 60).default(24 * 60),
+  CATALOG_PAGE_CACHE_SECONDS: integer(0, 3600).default(30),
 };
 
 type ProviderEnv = z.output<z.ZodObject<typeof providerEnvShape>>;
@@ -88,6 +89,11 @@ export const providerConfigVariables: Record<
     description:
       'Minutes between catalog re-syncs after start-up; 0 syncs only at start-up and on "npm run games:sync -w apps/server".',
   },
+  CATALOG_PAGE_CACHE_SECONDS: {
+    default: '30',
+    description:
+      "Seconds a public game-list page is served from this instance's memory (cleared by its own syncs; another instance's sync shows within this time); 0 reads every page from the database.",
+  },
 };
 
 /** Secrets are never echoed in a configuration error. */
@@ -124,6 +130,7 @@ export interface ProviderConfigPart {
   providers: ProvidersConfig;
   launchTokenTtlSeconds: number;
   catalogSyncIntervalMinutes: number;
+  catalogPageCacheSeconds: number;
 }
 
 /** Problems as "  NAME: message" lines (empty when fine), for loadConfig's error. */
@@ -153,5 +160,6 @@ export function providerConfigFrom(e: ProviderEnv): ProviderConfigPart {
     },
     launchTokenTtlSeconds: e.LAUNCH_TOKEN_TTL_SECONDS,
     catalogSyncIntervalMinutes: e.CATALOG_SYNC_INTERVAL_MINUTES,
+    catalogPageCacheSeconds: e.CATALOG_PAGE_CACHE_SECONDS,
   };
 }

@@ -1,0 +1,167 @@
+import { and, asc, desc, eq, fillPlaceholders, like, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { games, recentLaunches } from '../../db/schema';
+import type { GameFilter } from './catalog-repository';
+import type { GameRow } from './game-view';
+
+/**
+ * The list queries, built once per SHAPE of filter (sort, which filters are set, how many
+ * search words) as Drizzle prepared statements with placeholders, then only executed. Building
+ * a query per request cost more than running it; and on PostgreSQL a named statement is
+ * parsed and planned once per connection.
+ *
+ * Search shapes stay unnamed: a named statement's generic plan is chosen without the search
+ * words, yet "gold" (thousands of matches: walk the popularity index) and "змеи" (none: ask
+ * the trigram index) need opposite plans. Unnamed, they are planned for their actual words.
+ */
+
+export const rowColumns = {
+  id: games.id,
+  provider: games.provider,
+  providerGameId: games.providerGameId,
+  name: games.name,
+  image: games.image,
+  category: games.category,
+  tags: games.tags,
+  isNew: games.isNew,
+  isTop: games.isTop,
+  popularity: games.popularity,
+  hasDemo: games.hasDemo,
+  hasReal: games.hasReal,
+  demoUrl: games.demoUrl,
+};
+
+interface Shape {
+  sort: GameFilter['sort'];
+  provider: boolean;
+  category: boolean;
+  words: number;
+  /** sort=recent for a signed-in player: joins their launches. */
+  player: boolean;
+}
+
+function shapeOf(filter: GameFilter): Shape {
+  return {
+    sort: filter.sort,
+    provider: filter.provider !== undefined,
+    category: filter.category !== undefined,
+    words: filter.words.length,
+    player: filter.sort === 'recent' && filter.playerId !== undefined,
+  };
+}
+
+function keyOf(shape: Shape): string {
+  return `${shape.sort}_${shape.provider ? 'p' : ''}${shape.category ? 'c' : ''}${shape.player ? 'r' : ''}${shape.words}`;
+}
+
+/** LIKE treats % _ and \ specially; folded words hold none, but a word is data, not syntax. */
+function containsPattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function whereOf(shape: Shape): SQL | undefined {
+  const conditions: SQL[] = [eq(games.enabled, true)];
+  if (shape.provider) conditions.push(eq(games.provider, sql.placeholder('provider')));
+  if (shape.category) conditions.push(eq(games.category, sql.placeholder('category')));
+  for (let i = 0; i < shape.words; i++) {
+    conditions.push(like(games.searchText, sql.placeholder(`w${i}`)));
+  }
+  if (shape.sort === 'top') conditions.push(eq(games.isTop, true));
+  return and(...conditions);
+}
+
+/** The list orders; every one ends with the id, so equal keys never swap between pages. */
+function orderOf(shape: Shape): SQL[] {
+  if (shape.player) return [desc(recentLaunches.lastLaunchedAt), asc(games.id)];
+  switch (shape.sort) {
+    case 'all':
+    case 'top':
+      return [desc(games.popularity), asc(games.name), asc(games.id)];
+    case 'new':
+    case 'recent':
+      return [sql`${games.releasedAt} desc nulls last`, asc(games.id)];
+  }
+}
+
+function valuesOf(filter: GameFilter): Record<string, unknown> {
+  const values: Record<string, unknown> = {
+    provider: filter.provider,
+    category: filter.category,
+    player: filter.playerId,
+  };
+  filter.words.forEach((word, i) => {
+    values[`w${i}`] = containsPattern(word);
+  });
+  return values;
+}
+
+export function createCatalogStatements(db: Database) {
+  const recentJoin = and(
+    eq(recentLaunches.gameId, games.id),
+    eq(recentLaunches.userId, sql.placeholder('player')),
+  );
+
+  const pageQuery = (shape: Shape) => {
+    const base = db.select(rowColumns).from(games);
+    const joined = shape.player ? base.innerJoin(recentLaunches, recentJoin) : base;
+    return joined
+      .where(whereOf(shape))
+      .orderBy(...orderOf(shape))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+  };
+
+  const countQuery = (shape: Shape) => {
+    const base = db.select({ total: sql<string>`count(*)` }).from(games);
+    return (shape.player ? base.innerJoin(recentLaunches, recentJoin) : base).where(whereOf(shape));
+  };
+
+  const name = (kind: string, shape: Shape) =>
+    shape.words > 0 ? '' : `games_${kind}_${keyOf(shape)}`;
+
+  const pages = new Map<string, ReturnType<ReturnType<typeof pageQuery>['prepare']>>();
+  const counts = new Map<string, ReturnType<ReturnType<typeof countQuery>['prepare']>>();
+
+  const pageStatement = (shape: Shape) => {
+    const key = keyOf(shape);
+    let statement = pages.get(key);
+    if (!statement) {
+      // An empty name makes node-postgres send an unnamed statement (see above).
+      statement = pageQuery(shape).prepare(name('page', shape));
+      pages.set(key, statement);
+    }
+    return statement;
+  };
+
+  const countStatement = (shape: Shape) => {
+    const key = keyOf(shape);
+    let statement = counts.get(key);
+    if (!statement) {
+      statement = countQuery(shape).prepare(name('count', shape));
+      counts.set(key, statement);
+    }
+    return statement;
+  };
+
+  return {
+    page(filter: GameFilter, limit: number, offset: number): Promise<GameRow[]> {
+      return pageStatement(shapeOf(filter)).execute({ ...valuesOf(filter), limit, offset });
+    },
+
+    async count(filter: GameFilter): Promise<number> {
+      const rows = await countStatement(shapeOf(filter)).execute(valuesOf(filter));
+      return Number(rows[0]?.total ?? 0);
+    },
+
+    /** The statement a page request runs, as node-postgres receives it (for the benchmark). */
+    describePage(filter: GameFilter, limit: number, offset: number) {
+      const shape = shapeOf(filter);
+      const { sql: text, params } = pageQuery(shape).toSQL();
+      return {
+        name: name('page', shape),
+        text,
+        values: fillPlaceholders(params, { ...valuesOf(filter), limit, offset }),
+      };
+    },
+  };
+}

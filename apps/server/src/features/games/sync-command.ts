@@ -1,0 +1,67 @@
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { openDatabase } from '../../db/open-database';
+import { systemClock } from '../../lib/clock';
+import { StartupError } from '../../lib/errors';
+import { createLogger } from '../../lib/logger';
+import { createLogMailer } from '../../lib/mail/log-mailer';
+import { prepareSimulatedProviders } from '../providers/simulated-secrets';
+
+export interface CommandIo {
+  env: Record<string, string | undefined>;
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+/**
+ * `npm run games:sync -w apps/server`: reads every provider's catalog now, with the server's
+ * own configuration, and prints one line per provider. Exit code 0 when every provider
+ * synced, 1 otherwise (a failed provider keeps its previous catalog). On PGlite it needs the
+ * server stopped (one process per data folder); on PostgreSQL it runs beside the servers.
+ */
+export async function runGamesSyncCommand(io: CommandIo): Promise<number> {
+  let config;
+  try {
+    config = await prepareSimulatedProviders(loadConfig({ LOG_LEVEL: 'warn', ...io.env }));
+  } catch (error) {
+    if (error instanceof StartupError) {
+      io.err(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  let db;
+  try {
+    db = await openDatabase(config, logger);
+  } catch (error) {
+    if (error instanceof StartupError) {
+      io.err(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  // buildApp owns the database from here: closing the app closes it.
+  await db.migrate();
+  const app = await buildApp({
+    config,
+    db,
+    logger,
+    clock: systemClock,
+    mailer: createLogMailer(logger, config.env),
+  });
+  try {
+    // The simulated studios answer through app.inject, so the app needs no port.
+    const reports = await app.gameCatalog.sync.syncAll();
+    for (const report of reports) {
+      io.out(
+        report.ok
+          ? `${report.provider}: ${report.upserted} games synced, ${report.disabled} disabled`
+          : `${report.provider}: FAILED, previous catalog kept (${report.error})`,
+      );
+    }
+    return reports.every((report) => report.ok) ? 0 : 1;
+  } finally {
+    await app.close();
+  }
+}
