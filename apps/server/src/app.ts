@@ -10,6 +10,7 @@ import { createHealthService } from './features/health/health-service';
 import { healthPath, healthRoutes } from './features/health/health-routes';
 import { registerGamesFeature } from './features/games/games-feature';
 import { registerUsers } from './features/users/users-module';
+import { decorateWallet, registerWalletRoutes } from './features/wallet/wallet-feature';
 import { handleError } from './http/error-handler';
 import { createNotFoundHandler } from './http/not-found';
 import { registerOpenApi } from './http/openapi';
@@ -98,12 +99,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     version: serverVersion,
   });
   await app.register(healthRoutes, { service: health });
+  // Before the games feature: its provider callbacks post through app.wallet.
+  const wallet = decorateWallet(app, { db, clock, logger: deps.logger });
   await registerGamesFeature(app, { config, db, clock, logger: deps.logger });
 
   await registerRateLimit(app);
   const auth = createAuth({ config, db, clock, logger: deps.logger, mailer, secrets });
   await registerAuth(app, auth);
   await registerUsers(app, { config, db, clock, logger: deps.logger, auth });
+  await registerWalletRoutes(app, wallet);
   if (outbox) await app.register(outboxRoutes, { prefix: '/api', outbox });
 
   // In development Vite serves the SPA (and proxies /api here); only production serves it.

@@ -5,3 +5,4 @@ export * from './auth';
 export * from './user';
 export * from './games';
 export * from './dev';
+export * from './wallet';

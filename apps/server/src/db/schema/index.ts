@@ -9,3 +9,4 @@ export * from './wallets';
 export * from './sessions';
 export * from './auth-throttle';
 export * from './games';
+export * from './ledger';

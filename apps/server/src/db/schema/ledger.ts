@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { wallets } from './wallets';
+
+/** Every kind of money movement; the sign of `amount` is fixed per kind (see the checks). */
+export const ledgerKinds = [
+  'bet',
+  'win',
+  'refund',
+  'deposit',
+  'withdrawal',
+  'bonus',
+  'adjustment',
+] as const;
+export type LedgerKind = (typeof ledgerKinds)[number];
+
+/**
+ * `applied`: the movement happened (possibly of 0). `tombstone`: a refund of a bet we never
+ * saw: it moved nothing and holds the bet's place so that the bet, arriving late, is refused.
+ */
+export const ledgerStatuses = ['applied', 'tombstone'] as const;
+export type LedgerStatus = (typeof ledgerStatuses)[number];
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/**
+ * The ledger: one immutable row per money movement, written only by features/wallet in the
+ * same statement that changes `wallets.balance` (docs/decisions/030-ledger.md). Rows are
+ * never updated or deleted: a trigger (migration 0005) refuses both. Amounts are signed
+ * THOUSANDTHS of the currency unit, like the balance; balance_before/after chain per wallet.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    /** Our transaction id, given to providers; also the order of postings per wallet. */
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => wallets.userId),
+    kind: text('kind', { enum: ledgerKinds }).notNull(),
+    status: text('status', { enum: ledgerStatuses }).notNull(),
+    /** Signed: a bet or withdrawal is negative, a win or refund positive. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    balanceBefore: bigint('balance_before', { mode: 'bigint' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    /** A provider's slug, or 'operator' for movements made by us (adjustments, payments). */
+    provider: text('provider').notNull(),
+    /**
+     * The namespace of `provider_tx_id` within the provider: 'bet', 'refund', 'win' or the
+     * provider's own call name ('result', 'bonusWin', …); 'adjustment' for the operator.
+     */
+    operation: text('operation').notNull(),
+    /** The provider's id of this movement, or the operator's idempotency key. */
+    providerTxId: text('provider_tx_id').notNull(),
+    /** Bets: their own id. Refunds: the bet they cancel. Wins: the bet they pay, if told. */
+    betTxId: text('bet_tx_id'),
+    gameId: text('game_id'),
+    roundId: text('round_id'),
+    /** A refund of a known bet: that bet's row. */
+    reversesEntryId: bigint('reverses_entry_id', { mode: 'bigint' }).references(
+      (): AnyPgColumn => ledgerEntries.id,
+    ),
+    /** Why an operator moved money (required for adjustments). */
+    reason: text('reason'),
+    /** Who did it: an operator's name, or the command that did it. */
+    actor: text('actor'),
+    /**
+     * The content a repeat of the same key must match (user, amount, game, round, …), as the
+     * caller sent it; a repeat that differs is refused as an idempotency conflict.
+     */
+    request: jsonb('request').notNull(),
+    /** Whatever else the adapter wants kept with the movement (never compared). */
+    meta: jsonb('meta'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // The idempotency key: a repeat of a provider's call can never apply twice.
+    uniqueIndex('ledger_entries_idempotency_key').on(t.provider, t.operation, t.providerTxId),
+    // A bet and the tombstone of its refund exclude each other, whichever commits first.
+    uniqueIndex('ledger_entries_bet_once')
+      .on(t.provider, t.betTxId)
+      .where(sql`${t.kind} = 'bet' or ${t.status} = 'tombstone'`),
+    // A bet is refunded at most once.
+    uniqueIndex('ledger_entries_refund_once')
+      .on(t.provider, t.betTxId)
+      .where(sql`${t.kind} = 'refund'`),
+    // A player's statement, newest first; and the per-wallet chain of ledger:check.
+    index('ledger_entries_user_id_idx').on(t.userId, t.id),
+    check('ledger_entries_kind', sql`${t.kind} in (${inList(ledgerKinds)})`),
+    check('ledger_entries_status', sql`${t.status} in (${inList(ledgerStatuses)})`),
+    check('ledger_entries_chain', sql`${t.balanceAfter} = ${t.balanceBefore} + ${t.amount}`),
+    check('ledger_entries_balance_non_negative', sql`${t.balanceAfter} >= 0`),
+    check(
+      'ledger_entries_sign',
+      sql`case ${t.kind}
+        when 'bet' then ${t.amount} <= 0
+        when 'withdrawal' then ${t.amount} <= 0
+        when 'adjustment' then true
+        else ${t.amount} >= 0 end`,
+    ),
+    check(
+      'ledger_entries_tombstone',
+      sql`${t.status} = 'applied' or (${t.kind} = 'refund' and ${t.amount} = 0)`,
+    ),
+    check(
+      'ledger_entries_bet_reference',
+      sql`${t.kind} not in ('bet', 'refund') or ${t.betTxId} is not null`,
+    ),
+    check(
+      'ledger_entries_adjustment_reason',
+      sql`${t.kind} <> 'adjustment' or ${t.reason} is not null`,
+    ),
+  ],
+);

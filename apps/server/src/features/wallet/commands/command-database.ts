@@ -1,0 +1,42 @@
+import { join } from 'node:path';
+import { loadConfig } from '../../../config';
+import type { DatabaseConnection } from '../../../db/database';
+import { openDatabase } from '../../../db/open-database';
+
+export interface CommandDatabase {
+  db: DatabaseConnection;
+  /** Where the command works, for its first line of output (never a password). */
+  where: string;
+}
+
+/**
+ * The database an operator command works on: the server's own configuration (DATABASE_URL,
+ * else DATA_DIR's PGlite), with relative paths taken from the folder the operator typed the
+ * command in (npm's INIT_CWD), as `npm start` does, not from apps/server where npm -w runs it.
+ * Migrated, as the server would be at start-up. On PGlite while the server runs, this throws
+ * DataDirLocked, whose message tells the operator what to do.
+ */
+export async function openCommandDatabase(
+  env: Record<string, string | undefined> = process.env,
+): Promise<CommandDatabase> {
+  const config = loadConfig(env, env.INIT_CWD ?? process.cwd());
+  const db = await openDatabase(config);
+  try {
+    await db.migrate();
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const where =
+    config.databaseUrl === undefined
+      ? `PGlite in ${join(config.dataDir, 'pglite')}`
+      : `PostgreSQL at ${safeUrl(config.databaseUrl)}`;
+  return { db, where };
+}
+
+function safeUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.password = '';
+  parsed.username = '';
+  return `${parsed.host}${parsed.pathname}`;
+}

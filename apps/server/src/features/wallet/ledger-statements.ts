@@ -1,0 +1,168 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { LedgerKind } from '../../db/schema';
+
+/**
+ * The SQL of a posting. Each posting is ONE statement (so one round trip and its own
+ * transaction): a CTE that updates the wallet conditionally and inserts the ledger row from
+ * the updated balance. If the insert hits a unique index (a concurrent repeat, a bet racing
+ * its tombstone) the whole statement fails and the balance change with it: the unique
+ * indexes, not a read-before-write, are what make a movement apply at most once. The
+ * `not exists` tests only spare the wallet's row lock on a plain sequential repeat.
+ *
+ * Values travel as text parameters with casts, so both drivers bind them the same way and a
+ * bigint never passes through a JavaScript number.
+ */
+
+const entryColumns = sql.raw(
+  'user_id, kind, status, amount, balance_before, balance_after, currency, provider, ' +
+    'operation, provider_tx_id, bet_tx_id, game_id, round_id, reverses_entry_id, reason, ' +
+    'actor, request, meta, created_at',
+);
+
+export interface MovementStatement {
+  kind: LedgerKind;
+  userId: string;
+  /** Signed thousandths: negative debits, and the balance may not go below zero. */
+  delta: bigint;
+  /** Null: the wallet's own currency (operator movements). */
+  currency: string | null;
+  provider: string;
+  operation: string;
+  txId: string;
+  betTxId: string | null;
+  gameId: string | null;
+  roundId: string | null;
+  reason: string | null;
+  actor: string | null;
+  /** JSON text. */
+  request: string;
+  /** JSON text or null. */
+  meta: string | null;
+  now: Date;
+  /** Bets: refuse when a refund already left a tombstone for this id. */
+  checkTombstone: boolean;
+}
+
+/** Bets, wins and operator movements: returns the new row, or no row when nothing moved. */
+export function movementStatement(m: MovementStatement): SQL {
+  const delta = sql`${m.delta.toString()}::bigint`;
+  const tombstoneGuard = m.checkTombstone
+    ? sql`and not exists (
+        select 1 from ledger_entries
+        where provider = ${m.provider} and bet_tx_id = ${m.txId} and kind = 'refund')`
+    : sql``;
+  return sql`
+    with moved as (
+      update wallets set balance = balance + ${delta}, updated_at = ${m.now.toISOString()}::timestamptz
+      where user_id = ${m.userId}::uuid
+        and currency = coalesce(${m.currency}::text, currency)
+        and balance + ${delta} >= 0
+        and not exists (
+          select 1 from ledger_entries
+          where provider = ${m.provider} and operation = ${m.operation}
+            and provider_tx_id = ${m.txId})
+        ${tombstoneGuard}
+      returning balance, currency
+    )
+    insert into ledger_entries (${entryColumns})
+    select ${m.userId}::uuid, ${m.kind}, 'applied', ${delta}, balance - ${delta}, balance,
+      currency, ${m.provider}, ${m.operation}, ${m.txId}, ${m.betTxId}, ${m.gameId},
+      ${m.roundId}, null::bigint, ${m.reason}, ${m.actor}, ${m.request}::jsonb,
+      ${m.meta}::jsonb, ${m.now.toISOString()}::timestamptz
+    from moved
+    returning *`;
+}
+
+export interface RefundStatement {
+  userId: string;
+  provider: string;
+  /** The refund's key: its own id, or the bet's id when it has none. */
+  txId: string;
+  betTxId: string;
+  /** Magnitude the provider claims, or null; must equal the bet's. */
+  amount: bigint | null;
+  currency: string | null;
+  gameId: string | null;
+  roundId: string | null;
+  request: string;
+  meta: string | null;
+  now: Date;
+}
+
+/**
+ * A refund. If the bet is in the ledger: credit exactly its amount back, once, to its own
+ * player. If not: write a tombstone (amount 0) that takes the bet's place in the
+ * ledger_entries_bet_once index, so the bet, if it ever arrives, cannot be applied. The wallet
+ * row is locked either way, which orders the row in the wallet's chain. No row comes back
+ * when the refund was seen before, or does not match its bet.
+ */
+export function refundStatement(r: RefundStatement): SQL {
+  const amount = r.amount === null ? null : r.amount.toString();
+  return sql`
+    with bet as (
+      select id, user_id, amount, currency from ledger_entries
+      where provider = ${r.provider} and bet_tx_id = ${r.betTxId} and kind = 'bet'
+    ),
+    moved as (
+      update wallets w
+      set balance = w.balance - coalesce((select amount from bet), 0),
+        updated_at = ${r.now.toISOString()}::timestamptz
+      where w.user_id = ${r.userId}::uuid
+        and w.currency = coalesce(${r.currency}::text, w.currency)
+        and not exists (
+          select 1 from ledger_entries
+          where provider = ${r.provider} and bet_tx_id = ${r.betTxId} and kind = 'refund')
+        and not exists (
+          select 1 from ledger_entries
+          where provider = ${r.provider} and operation = 'refund' and provider_tx_id = ${r.txId})
+        and (not exists (select 1 from bet) or exists (
+          select 1 from bet
+          where bet.user_id = w.user_id and bet.currency = w.currency
+            and (${amount}::bigint is null or -bet.amount = ${amount}::bigint)))
+      returning w.balance, w.currency
+    )
+    insert into ledger_entries (${entryColumns})
+    select ${r.userId}::uuid, 'refund',
+      case when bet.id is null then 'tombstone' else 'applied' end,
+      coalesce(-bet.amount, 0), moved.balance + coalesce(bet.amount, 0), moved.balance,
+      moved.currency, ${r.provider}, 'refund', ${r.txId}, ${r.betTxId}, ${r.gameId},
+      ${r.roundId}, bet.id, null, null, ${r.request}::jsonb, ${r.meta}::jsonb,
+      ${r.now.toISOString()}::timestamptz
+    from moved left join bet on true
+    returning *`;
+}
+
+/**
+ * Rows that can explain why a posting moved nothing: the row holding its key, and for a
+ * bet id, the bet and any refund of it (a tombstone, or an earlier refund).
+ */
+export function relatedEntriesQuery(
+  provider: string,
+  operation: string,
+  txId: string,
+  betTxId: string | null,
+): SQL {
+  const byBet =
+    betTxId === null
+      ? sql``
+      : sql`or (provider = ${provider} and bet_tx_id = ${betTxId} and kind in ('bet', 'refund'))`;
+  return sql`
+    select * from ledger_entries
+    where (provider = ${provider} and operation = ${operation} and provider_tx_id = ${txId})
+      ${byBet}
+    order by id`;
+}
+
+export function walletQuery(userId: string): SQL {
+  return sql`select balance, currency from wallets where user_id = ${userId}::uuid`;
+}
+
+/** A player's statement page. Tombstones and zero amounts moved no money: left out. */
+export function entriesPageQuery(userId: string, limit: number, before: string | undefined): SQL {
+  const older = before === undefined ? sql`` : sql`and id < ${before}::bigint`;
+  return sql`
+    select * from ledger_entries
+    where user_id = ${userId}::uuid and amount <> 0 ${older}
+    order by id desc
+    limit ${limit}`;
+}

@@ -1,0 +1,120 @@
+import type { LedgerKind, LedgerStatus } from '../../db/schema';
+
+/**
+ * The posting API's inputs and answers. Amounts are bigint THOUSANDTHS of the currency unit
+ * (convert at the adapter's edge with money.ts); every id is the provider's, as text.
+ */
+
+/** What every provider movement carries. */
+export interface ProviderMovementInput {
+  /** Our player id (users.id); the posting never needs a session. */
+  userId: string;
+  /** A magnitude (>= 0): the sign comes from the kind. */
+  amount: bigint;
+  /** ISO 4217, as the provider sent it; must be the wallet's currency. */
+  currency: string;
+  /** The provider's slug (endorphina, pragmatic, gbgames, …); never 'operator'. */
+  provider: string;
+  /** The provider's transaction id: the idempotency key, with provider and operation. */
+  txId: string;
+  gameId?: string;
+  roundId?: string;
+  /** Kept with the row for audit (timestamps, round details); never compared on a repeat. */
+  meta?: Record<string, unknown>;
+}
+
+export type BetInput = ProviderMovementInput;
+
+export interface WinInput extends ProviderMovementInput {
+  /** The bet this win pays, when the provider says (informational: a win is never refused). */
+  betTxId?: string;
+  /**
+   * The namespace of `txId` when the provider has several winning calls with their own ids
+   * (Pragmatic: 'result', 'bonusWin', 'jackpotWin', 'promoWin'). Default 'win'.
+   */
+  operation?: string;
+}
+
+export interface RefundInput {
+  /** Required: every provider names the player, and a tombstone records whose it was. */
+  userId: string;
+  provider: string;
+  /** The id of the bet to cancel. */
+  betTxId: string;
+  /** The refund's own id, when the provider gives one; otherwise the bet's id is the key. */
+  txId?: string;
+  /** When the provider sends it: must equal the bet's amount (no partial refunds). */
+  amount?: bigint;
+  currency?: string;
+  gameId?: string;
+  roundId?: string;
+  meta?: Record<string, unknown>;
+}
+
+/** Operator movements: adjustments now; deposits, withdrawals and bonuses later. */
+export interface OperatorMovementInput {
+  kind: 'adjustment' | 'deposit' | 'withdrawal' | 'bonus';
+  userId: string;
+  /** Signed for adjustments; a magnitude for the others (the kind gives the sign). */
+  amount: bigint;
+  /** Default: the wallet's currency. */
+  currency?: string;
+  /** Why (required for adjustments); shown to auditors, not to the player. */
+  reason?: string;
+  /** Unique per movement; a repeat with the same key is a replay. */
+  idempotencyKey: string;
+  /** Who asked: an operator's name or the command that posted it. */
+  actor: string;
+  meta?: Record<string, unknown>;
+}
+
+export type AdjustmentInput = Omit<OperatorMovementInput, 'kind' | 'reason'> & { reason: string };
+
+/** One ledger row as the API hands it out. */
+export interface LedgerEntry {
+  /** Our transaction id. */
+  id: string;
+  userId: string;
+  kind: LedgerKind;
+  status: LedgerStatus;
+  /** Signed thousandths. */
+  amount: bigint;
+  balanceBefore: bigint;
+  balanceAfter: bigint;
+  currency: string;
+  provider: string;
+  operation: string;
+  providerTxId: string;
+  betTxId: string | null;
+  gameId: string | null;
+  roundId: string | null;
+  reversesEntryId: string | null;
+  reason: string | null;
+  actor: string | null;
+  meta: Record<string, unknown> | null;
+  createdAt: Date;
+}
+
+/**
+ * The answer to a posting. `applied`: this call moved the money (or, for a refund of an
+ * unknown bet, left the tombstone). `replayed`: the same key was posted before with the same
+ * content; nothing moved and every field but `balance` is the FIRST answer again.
+ */
+export interface PostingResult {
+  outcome: 'applied' | 'replayed';
+  /** `tombstone`: a refund of a bet never seen; it moved nothing. */
+  status: LedgerStatus;
+  /** Our transaction id: the same on every repeat. */
+  transactionId: string;
+  /** The balance right after the first application: rebuild "the first answer" from it. */
+  balanceAfter: bigint;
+  /** The wallet's balance now (equal to balanceAfter unless replayed after other postings). */
+  balance: bigint;
+  currency: string;
+  entry: LedgerEntry;
+}
+
+export interface WalletBalance {
+  balance: bigint;
+  currency: string;
+}

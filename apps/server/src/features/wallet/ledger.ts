@@ -1,0 +1,229 @@
+import type { Database } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { entriesPageQuery, walletQuery } from './ledger-statements';
+import { toLedgerEntry, type LedgerRow } from './ledger-rows';
+import type {
+  AdjustmentInput,
+  BetInput,
+  LedgerEntry,
+  OperatorMovementInput,
+  PostingResult,
+  RefundInput,
+  WalletBalance,
+  WinInput,
+} from './ledger-types';
+import { movementPosting } from './movement-posting';
+import { runPosting, type WalletRow } from './posting';
+import {
+  checkCurrency,
+  checkEntryId,
+  checkId,
+  checkMagnitude,
+  checkOptionalId,
+  checkProvider,
+  checkSignedAmount,
+  checkText,
+  checkUserId,
+  checkWinOperation,
+  maxReasonLength,
+  metaJson,
+  operatorProvider,
+} from './posting-validation';
+import { refundPosting } from './refund-posting';
+import { WalletEvents } from './wallet-events';
+import { InvalidPosting, UnknownPlayer } from './wallet-errors';
+
+/**
+ * The ledger: the only code that changes money. Every posting is one SQL statement
+ * (ledger-statements.ts) run by posting.ts; this file checks the input and builds the
+ * posting. README.md is the contract provider adapters rely on. Every method is async, so a
+ * bad input rejects like any other refusal instead of throwing synchronously.
+ */
+export interface Ledger {
+  /** Debits a bet. Refusals: InsufficientFunds, BetCancelled, IdempotencyConflict, … */
+  postBet(input: BetInput): Promise<PostingResult>;
+  /** Credits a win (0 allowed). Never refused for business reasons. */
+  postWin(input: WinInput): Promise<PostingResult>;
+  /** Cancels a bet: credits it back once, or leaves a tombstone if the bet is unknown. */
+  postRefund(input: RefundInput): Promise<PostingResult>;
+  /** An operator's signed correction with a reason; a debit below zero is refused. */
+  postAdjustment(input: AdjustmentInput): Promise<PostingResult>;
+  /** Adjustments, and later deposits, withdrawals and bonuses. */
+  postOperatorMovement(input: OperatorMovementInput): Promise<PostingResult>;
+  /** Throws UnknownPlayer for a player without a wallet. */
+  getBalance(userId: string): Promise<WalletBalance>;
+  /** A player's own movements of money, newest first, by keyset page. */
+  listEntries(userId: string, page: EntryPage): Promise<EntryList>;
+  readonly events: WalletEvents;
+}
+
+export interface EntryPage {
+  limit: number;
+  /** An entry id: only older entries. */
+  before?: string;
+}
+
+export interface EntryList {
+  entries: LedgerEntry[];
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextBefore: string | null;
+}
+
+export interface LedgerDeps {
+  db: Database;
+  clock: Clock;
+  /** Where a failing balance-change listener is reported. */
+  onListenerError?: (error: unknown) => void;
+}
+
+export function createLedger(deps: LedgerDeps): Ledger {
+  const { db, clock } = deps;
+  const events = new WalletEvents(deps.onListenerError ?? (() => {}));
+
+  async function postOperatorMovement(input: OperatorMovementInput): Promise<PostingResult> {
+    const userId = checkUserId(input.userId);
+    const adjustment = input.kind === 'adjustment';
+    const amount = adjustment ? checkSignedAmount(input.amount) : checkMagnitude(input.amount);
+    if (amount === 0n) throw new InvalidPosting(`A ${input.kind} of 0 moves nothing`);
+    const delta = input.kind === 'withdrawal' ? -amount : amount;
+    const currency = input.currency === undefined ? null : checkCurrency(input.currency);
+    const reason =
+      input.reason === undefined ? null : checkText('reason', input.reason, maxReasonLength);
+    if (adjustment && reason === null) throw new InvalidPosting('An adjustment needs a reason');
+    const posting = movementPosting(
+      {
+        kind: input.kind,
+        userId,
+        delta,
+        currency,
+        provider: operatorProvider,
+        operation: input.kind,
+        txId: checkId('idempotencyKey', input.idempotencyKey),
+        betTxId: null,
+        gameId: null,
+        roundId: null,
+        reason,
+        actor: checkText('actor', input.actor, maxReasonLength),
+        meta: metaJson(input.meta),
+        request: { userId, amount: delta.toString(), currency, reason },
+      },
+      clock.now(),
+    );
+    return runPosting(db, events, posting);
+  }
+
+  return {
+    events,
+    async postBet(input) {
+      const userId = checkUserId(input.userId);
+      const amount = checkMagnitude(input.amount);
+      const currency = checkCurrency(input.currency);
+      const txId = checkId('txId', input.txId);
+      const gameId = checkOptionalId('gameId', input.gameId);
+      const roundId = checkOptionalId('roundId', input.roundId);
+      const posting = movementPosting(
+        {
+          kind: 'bet',
+          userId,
+          delta: -amount,
+          currency,
+          provider: checkProvider(input.provider),
+          operation: 'bet',
+          txId,
+          betTxId: txId,
+          gameId,
+          roundId,
+          reason: null,
+          actor: null,
+          meta: metaJson(input.meta),
+          request: { userId, amount: amount.toString(), currency, gameId, roundId },
+        },
+        clock.now(),
+      );
+      return runPosting(db, events, posting);
+    },
+
+    async postWin(input) {
+      const userId = checkUserId(input.userId);
+      const amount = checkMagnitude(input.amount);
+      const currency = checkCurrency(input.currency);
+      const gameId = checkOptionalId('gameId', input.gameId);
+      const roundId = checkOptionalId('roundId', input.roundId);
+      const betTxId = checkOptionalId('betTxId', input.betTxId);
+      const posting = movementPosting(
+        {
+          kind: 'win',
+          userId,
+          delta: amount,
+          currency,
+          provider: checkProvider(input.provider),
+          operation: checkWinOperation(input.operation),
+          txId: checkId('txId', input.txId),
+          betTxId,
+          gameId,
+          roundId,
+          reason: null,
+          actor: null,
+          meta: metaJson(input.meta),
+          request: { userId, amount: amount.toString(), currency, gameId, roundId, betTxId },
+        },
+        clock.now(),
+      );
+      return runPosting(db, events, posting);
+    },
+
+    async postRefund(input) {
+      const userId = checkUserId(input.userId);
+      const betTxId = checkId('betTxId', input.betTxId);
+      const amount = input.amount === undefined ? null : checkMagnitude(input.amount);
+      const currency = input.currency === undefined ? null : checkCurrency(input.currency);
+      const gameId = checkOptionalId('gameId', input.gameId);
+      const roundId = checkOptionalId('roundId', input.roundId);
+      const posting = refundPosting(
+        {
+          userId,
+          provider: checkProvider(input.provider),
+          txId: checkOptionalId('txId', input.txId) ?? betTxId,
+          betTxId,
+          amount,
+          currency,
+          gameId,
+          roundId,
+          meta: metaJson(input.meta),
+          request: {
+            userId,
+            betTxId,
+            amount: amount?.toString() ?? null,
+            currency,
+            gameId,
+            roundId,
+          },
+        },
+        clock.now(),
+      );
+      return runPosting(db, events, posting);
+    },
+
+    async postAdjustment(input) {
+      return postOperatorMovement({ ...input, kind: 'adjustment' });
+    },
+    postOperatorMovement,
+
+    async getBalance(userId) {
+      const { rows } = await db.execute<WalletRow>(walletQuery(checkUserId(userId)));
+      const wallet = rows[0];
+      if (!wallet) throw new UnknownPlayer(userId);
+      return { balance: BigInt(wallet.balance), currency: wallet.currency };
+    },
+
+    async listEntries(userId, page) {
+      const before = page.before === undefined ? undefined : checkEntryId(page.before);
+      const { rows } = await db.execute<LedgerRow>(
+        entriesPageQuery(checkUserId(userId), page.limit + 1, before),
+      );
+      const entries = rows.slice(0, page.limit).map(toLedgerEntry);
+      const more = rows.length > page.limit;
+      return { entries, nextBefore: more ? (entries.at(-1)?.id ?? null) : null };
+    },
+  };
+}

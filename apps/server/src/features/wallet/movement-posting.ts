@@ -1,0 +1,60 @@
+import type { LedgerKind } from '../../db/schema';
+import { movementStatement } from './ledger-statements';
+import { checkWallet, replayedFrom, replayOf, type Posting, type PostingRequest } from './posting';
+import { BetCancelled, InsufficientFunds } from './wallet-errors';
+
+/** A validated bet, win or operator movement. */
+export interface Movement {
+  kind: LedgerKind;
+  userId: string;
+  /** Signed: negative for bets and debits. */
+  delta: bigint;
+  /** Null: the wallet's own currency. */
+  currency: string | null;
+  provider: string;
+  operation: string;
+  txId: string;
+  betTxId: string | null;
+  gameId: string | null;
+  roundId: string | null;
+  reason: string | null;
+  actor: string | null;
+  /** JSON text or null. */
+  meta: string | null;
+  request: PostingRequest;
+}
+
+/**
+ * A movement that moved nothing was: a repeat of its key (replay or conflict); for a bet, a
+ * bet whose refund came first (BetCancelled, with the tombstone's answer); or a wallet that
+ * is missing, in another currency, or short of funds.
+ */
+export function movementPosting(m: Movement, now: Date): Posting {
+  const posting: Posting = {
+    statement: movementStatement({
+      ...m,
+      request: JSON.stringify(m.request),
+      now,
+      checkTombstone: m.kind === 'bet',
+    }),
+    userId: m.userId,
+    provider: m.provider,
+    operation: m.operation,
+    txId: m.txId,
+    betTxId: m.kind === 'bet' ? m.txId : null,
+    request: m.request,
+    explain(related, wallet) {
+      const replay = replayOf(posting, related, wallet);
+      if (replay) return replay;
+      const tombstone =
+        m.kind === 'bet' && related.find((r) => r.kind === 'refund' && r.bet_tx_id === m.txId);
+      if (tombstone) {
+        throw new BetCancelled(m.txId, replayedFrom(tombstone, m.userId, wallet));
+      }
+      const balance = checkWallet(m.userId, m.currency, wallet);
+      if (balance + m.delta < 0n) throw new InsufficientFunds(balance, -m.delta);
+      return 'retry';
+    },
+  };
+  return posting;
+}

@@ -1,0 +1,149 @@
+import type { SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { uniqueViolation } from '../../db/unique-violation';
+import { relatedEntriesQuery, walletQuery } from './ledger-statements';
+import { toLedgerEntry, type LedgerRow } from './ledger-rows';
+import type { LedgerEntry, PostingResult } from './ledger-types';
+import type { WalletEvents } from './wallet-events';
+import { CurrencyMismatch, IdempotencyConflict, UnknownPlayer } from './wallet-errors';
+
+/**
+ * Running one posting: its statement, and when that moved nothing, finding out why. The
+ * statement is the only write; everything here after it is reading.
+ */
+
+/** The content a repeat must match, as stored in ledger_entries.request. */
+export type PostingRequest = Record<string, string | null>;
+export type WalletRow = { balance: string; currency: string };
+/** A replay's answer, or 'retry' when nothing explains the miss (a race that just settled). */
+export type Verdict = PostingResult | 'retry';
+
+export interface Posting {
+  statement: SQL;
+  userId: string;
+  provider: string;
+  operation: string;
+  txId: string;
+  /** Bets and refunds: the bet id whose tombstone, refund or bet row may explain a miss. */
+  betTxId: string | null;
+  request: PostingRequest;
+  /** Throws the WalletError that explains the miss, returns the replay, or 'retry'. */
+  explain(related: LedgerRow[], wallet: WalletRow | undefined): Verdict;
+}
+
+// A race (a bet and its tombstone, two first refunds) settles in one retry; three is ample.
+const maxAttempts = 3;
+const ourUniqueIndexes = new Set([
+  'ledger_entries_idempotency_key',
+  'ledger_entries_bet_once',
+  'ledger_entries_refund_once',
+]);
+
+export async function runPosting(
+  db: Database,
+  events: WalletEvents,
+  posting: Posting,
+): Promise<PostingResult> {
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    let row: LedgerRow | undefined;
+    try {
+      row = (await db.execute<LedgerRow>(posting.statement)).rows[0];
+    } catch (error) {
+      // A concurrent posting took the key first: the statement (and its balance change)
+      // rolled back as a whole. Any other failure is not ours to interpret.
+      const index = uniqueViolation(error);
+      if (index === undefined || !ourUniqueIndexes.has(index)) throw error;
+    }
+    if (row) {
+      const entry = toLedgerEntry(row);
+      // After the statement returned, i.e. committed: a listener never sees a rolled-back move.
+      if (entry.amount !== 0n) {
+        events.emitBalanceChanged({
+          userId: entry.userId,
+          balance: entry.balanceAfter,
+          currency: entry.currency,
+          entry,
+        });
+      }
+      return resultOf(entry, 'applied', entry.balanceAfter);
+    }
+    const [related, wallet] = await Promise.all([
+      db.execute<LedgerRow>(
+        relatedEntriesQuery(posting.provider, posting.operation, posting.txId, posting.betTxId),
+      ),
+      db.execute<WalletRow>(walletQuery(posting.userId)),
+    ]);
+    const verdict = posting.explain(related.rows, wallet.rows[0]);
+    if (verdict !== 'retry') return verdict;
+  }
+  throw new Error(`Posting ${posting.provider}/${posting.txId} did not settle`);
+}
+
+/**
+ * The row holding this posting's key, answered as a replay when the content matches, or
+ * refused as a conflict naming the fields that differ. Undefined: the key is free.
+ */
+export function replayOf(
+  posting: Posting,
+  related: LedgerRow[],
+  wallet: WalletRow | undefined,
+): PostingResult | undefined {
+  const same = related.find(
+    (r) =>
+      r.provider === posting.provider &&
+      r.operation === posting.operation &&
+      r.provider_tx_id === posting.txId,
+  );
+  if (!same) return undefined;
+  const first = replayedFrom(same, posting.userId, wallet);
+  const fields = differingFields(same.request, posting.request);
+  if (fields.length > 0) throw new IdempotencyConflict(fields, first);
+  return first;
+}
+
+/** A stored row as "the first answer again", with the wallet's balance now. */
+export function replayedFrom(
+  row: LedgerRow,
+  userId: string,
+  wallet: WalletRow | undefined,
+): PostingResult {
+  // The wallet read is the posting's player's; another player's row keeps its own balance.
+  const balance =
+    wallet && row.user_id === userId ? BigInt(wallet.balance) : BigInt(row.balance_after);
+  return resultOf(toLedgerEntry(row), 'replayed', balance);
+}
+
+export function resultOf(
+  entry: LedgerEntry,
+  outcome: PostingResult['outcome'],
+  balance: bigint,
+): PostingResult {
+  return {
+    outcome,
+    status: entry.status,
+    transactionId: entry.id,
+    balanceAfter: entry.balanceAfter,
+    balance,
+    currency: entry.currency,
+    entry,
+  };
+}
+
+/** The wallet's balance, or the reason this posting cannot touch the wallet. */
+export function checkWallet(
+  userId: string,
+  currency: string | null,
+  wallet: WalletRow | undefined,
+): bigint {
+  if (!wallet) throw new UnknownPlayer(userId);
+  if (currency !== null && wallet.currency !== currency) {
+    throw new CurrencyMismatch(wallet.currency, currency);
+  }
+  return BigInt(wallet.balance);
+}
+
+function differingFields(stored: unknown, now: PostingRequest): string[] {
+  const first = (stored ?? {}) as PostingRequest;
+  const keys = new Set([...Object.keys(first), ...Object.keys(now)]);
+  return [...keys].filter((key) => (first[key] ?? null) !== (now[key] ?? null)).sort();
+}

@@ -1,0 +1,55 @@
+import { refundStatement } from './ledger-statements';
+import { checkWallet, replayedFrom, replayOf, type Posting, type PostingRequest } from './posting';
+import { BetAlreadyRefunded, RefundMismatch } from './wallet-errors';
+
+/** A validated refund. */
+export interface Refund {
+  userId: string;
+  provider: string;
+  /** The refund's key: its own id, or the bet's id when it has none. */
+  txId: string;
+  betTxId: string;
+  amount: bigint | null;
+  currency: string | null;
+  gameId: string | null;
+  roundId: string | null;
+  meta: string | null;
+  request: PostingRequest;
+}
+
+/**
+ * A refund that moved nothing was: a repeat of its key (replay or conflict); a second refund
+ * of the bet under another id (BetAlreadyRefunded, with the first refund's answer); a refund
+ * that does not match its bet (RefundMismatch); or a missing wallet or other currency.
+ */
+export function refundPosting(r: Refund, now: Date): Posting {
+  const posting: Posting = {
+    statement: refundStatement({ ...r, request: JSON.stringify(r.request), now }),
+    userId: r.userId,
+    provider: r.provider,
+    operation: 'refund',
+    txId: r.txId,
+    betTxId: r.betTxId,
+    request: r.request,
+    explain(related, wallet) {
+      const replay = replayOf(posting, related, wallet);
+      if (replay) return replay;
+      const earlier = related.find((e) => e.kind === 'refund' && e.bet_tx_id === r.betTxId);
+      if (earlier) {
+        throw new BetAlreadyRefunded(r.betTxId, replayedFrom(earlier, r.userId, wallet));
+      }
+      const bet = related.find((e) => e.kind === 'bet' && e.bet_tx_id === r.betTxId);
+      if (bet) {
+        const fields = [
+          bet.user_id === r.userId ? '' : 'userId',
+          r.currency === null || bet.currency === r.currency ? '' : 'currency',
+          r.amount === null || -BigInt(bet.amount) === r.amount ? '' : 'amount',
+        ].filter(Boolean);
+        if (fields.length > 0) throw new RefundMismatch(r.betTxId, fields);
+      }
+      checkWallet(r.userId, r.currency, wallet);
+      return 'retry';
+    },
+  };
+  return posting;
+}

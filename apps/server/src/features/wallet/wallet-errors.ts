@@ -1,0 +1,109 @@
+import type { PostingResult } from './ledger-types';
+
+/**
+ * Why a posting moved nothing. Each class has a stable `code` that a provider adapter maps to
+ * its protocol's error (README.md lists the mapping); none of them is an HTTP error, because
+ * the same posting answers Endorphina, Pragmatic, GB Games and the operator's command.
+ */
+export abstract class WalletError extends Error {
+  abstract readonly code: string;
+}
+
+/** A bet (or a debit) bigger than the balance. Only debits can get it. */
+export class InsufficientFunds extends WalletError {
+  override readonly name = 'InsufficientFunds';
+  readonly code = 'INSUFFICIENT_FUNDS';
+  constructor(
+    readonly balance: bigint,
+    readonly requested: bigint,
+  ) {
+    super(`Balance ${balance} is less than ${requested} (thousandths)`);
+  }
+}
+
+/**
+ * The key (provider, operation, transaction id) was posted before with different content:
+ * another amount, player, game, round or bet. `first` is what the first posting answered.
+ */
+export class IdempotencyConflict extends WalletError {
+  override readonly name = 'IdempotencyConflict';
+  readonly code = 'IDEMPOTENCY_CONFLICT';
+  constructor(
+    readonly fields: string[],
+    readonly first: PostingResult,
+  ) {
+    super(
+      `Transaction ${first.entry.provider}/${first.entry.operation}/${first.entry.providerTxId} ` +
+        `was posted before with a different ${fields.join(', ')}`,
+    );
+  }
+}
+
+/**
+ * A bet whose refund arrived first: the refund left a tombstone, so the bet can never be
+ * applied. `refund` is the tombstone's answer. Providers expect a final refusal here.
+ */
+export class BetCancelled extends WalletError {
+  override readonly name = 'BetCancelled';
+  readonly code = 'BET_CANCELLED';
+  constructor(
+    readonly betTxId: string,
+    readonly refund: PostingResult,
+  ) {
+    super(`Bet ${betTxId} was refunded before it arrived`);
+  }
+}
+
+/**
+ * A second refund of a bet under another refund id. The bet was credited back once, by
+ * `first`; most protocols want success here (map it to the first answer).
+ */
+export class BetAlreadyRefunded extends WalletError {
+  override readonly name = 'BetAlreadyRefunded';
+  readonly code = 'BET_ALREADY_REFUNDED';
+  constructor(
+    readonly betTxId: string,
+    readonly first: PostingResult,
+  ) {
+    super(`Bet ${betTxId} was already refunded by transaction ${first.transactionId}`);
+  }
+}
+
+/** A refund whose player, amount or currency is not the bet's (no partial refunds). */
+export class RefundMismatch extends WalletError {
+  override readonly name = 'RefundMismatch';
+  readonly code = 'REFUND_MISMATCH';
+  constructor(
+    readonly betTxId: string,
+    readonly fields: string[],
+  ) {
+    super(`Refund of bet ${betTxId} differs from the bet in ${fields.join(', ')}`);
+  }
+}
+
+/** No wallet for this player id. */
+export class UnknownPlayer extends WalletError {
+  override readonly name = 'UnknownPlayer';
+  readonly code = 'UNKNOWN_PLAYER';
+  constructor(readonly userId: string) {
+    super(`No wallet for player ${userId}`);
+  }
+}
+
+/** The posting's currency is not the wallet's. */
+export class CurrencyMismatch extends WalletError {
+  override readonly name = 'CurrencyMismatch';
+  readonly code = 'CURRENCY_MISMATCH';
+  constructor(
+    readonly walletCurrency: string,
+    readonly requested: string,
+  ) {
+    super(`Wallet is in ${walletCurrency}, posting in ${requested}`);
+  }
+}
+
+/** A malformed posting (negative magnitude, empty id, reserved provider): a caller's bug. */
+export class InvalidPosting extends WalletError {
+  override readonly name = 'InvalidPosting';
+  readonly code = 'INVALID_POSTING';
+}

@@ -1,0 +1,141 @@
+import type { WalletTransactionsResponse } from '@casino/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createPlayer, me, signIn, type SignedInPlayer } from '../helpers/players';
+import { buildTestApp, type TestApp } from '../helpers/test-app';
+import { txId } from '../helpers/wallets';
+
+let t: TestApp;
+let alice: SignedInPlayer;
+let bob: SignedInPlayer;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  alice = await createPlayer(t);
+  bob = await createPlayer(t);
+  const wallet = t.app.wallet;
+  await wallet.postAdjustment({
+    userId: alice.id,
+    amount: 50_000n,
+    reason: 'test funds',
+    idempotencyKey: txId('fund'),
+    actor: 'test',
+  });
+  await wallet.postBet({
+    userId: alice.id,
+    amount: 1_500n,
+    currency: 'USD',
+    provider: 'pragmatic',
+    txId: 'bet-1',
+    gameId: 'vs20olympgate',
+    roundId: '9001',
+  });
+  // A lost round's zero win: kept in the ledger, left out of the player's statement.
+  await wallet.postWin({
+    userId: alice.id,
+    amount: 0n,
+    currency: 'USD',
+    provider: 'pragmatic',
+    txId: 'win-0',
+  });
+  await wallet.postWin({
+    userId: alice.id,
+    amount: 3_250n,
+    currency: 'USD',
+    provider: 'pragmatic',
+    txId: 'win-1',
+  });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+function list(player: SignedInPlayer | undefined, query = '') {
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/wallet/transactions${query}`,
+    headers: player ? bearer(player.accessToken) : {},
+  });
+}
+
+describe('GET /api/wallet/transactions', () => {
+  it("lists the player's own movements, newest first, as decimal strings", async () => {
+    const res = await list(alice);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json<WalletTransactionsResponse>();
+    expect(body.next_before).toBeNull();
+    expect(body.data.map((e) => [e.kind, e.amount, e.balance_after, e.provider])).toEqual([
+      ['win', '3.25', '51.75', 'pragmatic'],
+      ['bet', '-1.50', '48.50', 'pragmatic'],
+      ['adjustment', '50.00', '50.00', null],
+    ]);
+    expect(body.data[1]).toMatchObject({
+      game_id: 'vs20olympgate',
+      round_id: '9001',
+      currency: 'USD',
+    });
+    // The operator's reason is not the player's business.
+    expect(JSON.stringify(body)).not.toContain('test funds');
+  });
+
+  it('pages with before', async () => {
+    const first = (await list(alice, '?limit=2')).json<WalletTransactionsResponse>();
+    expect(first.data).toHaveLength(2);
+    expect(first.next_before).toBe(first.data[1]?.id);
+    const rest = (
+      await list(alice, `?limit=2&before=${first.next_before ?? ''}`)
+    ).json<WalletTransactionsResponse>();
+    expect(rest.data.map((e) => e.kind)).toEqual(['adjustment']);
+    expect(rest.next_before).toBeNull();
+  });
+
+  it("never shows another player's rows", async () => {
+    const body = (await list(bob)).json<WalletTransactionsResponse>();
+    expect(body).toEqual({ data: [], next_before: null });
+    // Not even by paging from one of Alice's ids.
+    const aliceIds = (await list(alice)).json<WalletTransactionsResponse>().data.map((e) => e.id);
+    const paged = (
+      await list(bob, `?before=${String(Number(aliceIds[0]) + 1)}`)
+    ).json<WalletTransactionsResponse>();
+    expect(paged.data).toEqual([]);
+  });
+
+  it('asks a guest to sign in and refuses a bad page', async () => {
+    expect((await list(undefined)).statusCode).toBe(401);
+    expect((await list(alice, '?before=abc')).statusCode).toBe(400);
+    expect((await list(alice, '?limit=0')).statusCode).toBe(400);
+    expect((await list(alice, '?limit=101')).statusCode).toBe(400);
+  });
+});
+
+describe('a player who signed out', () => {
+  it('still gets a late win, and sees it at the next sign-in', async () => {
+    const carol = await createPlayer(t);
+    const out = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/auth/logout',
+      headers: bearer(carol.accessToken),
+    });
+    expect(out.statusCode).toBe(204);
+    expect((await me(t, carol.accessToken)).statusCode).toBe(401);
+
+    const seen: bigint[] = [];
+    const stop = t.app.wallet.events.onBalanceChanged((e) => {
+      if (e.userId === carol.id) seen.push(e.balance);
+    });
+    const win = await t.app.wallet.postWin({
+      userId: carol.id,
+      amount: 12_345n,
+      currency: 'USD',
+      provider: 'endorphina',
+      txId: txId('late-win'),
+    });
+    stop();
+    expect(win.outcome).toBe('applied');
+    expect(seen).toEqual([12_345n]);
+
+    const again = await signIn(t, carol);
+    expect((await me(t, again.accessToken)).json<{ balance: string }>().balance).toBe('12.345');
+  });
+});
