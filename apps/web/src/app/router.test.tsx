@@ -45,10 +45,13 @@ afterEach(() => {
   useAuthStore.setState({ user: null, isAuth: false, isChecking: false });
 });
 
-describe('routes', () => {
+// The first render loads lazy pages through dynamic imports: slow while every file runs.
+describe('routes', { timeout: 20_000 }, () => {
   it('sends a guest from a profile page to the lobby', async () => {
     const router = renderAt('/profile/balance/credit');
-    expect(await screen.findByRole('heading', { level: 1, name: /Лобби|Lobby/ })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Лобби|Lobby/ }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(router.pathname).toBe('/');
   });
 
@@ -67,7 +70,7 @@ describe('routes', () => {
 
   it('marks the current page in the sidebar', async () => {
     renderAt('/casino');
-    await screen.findByRole('heading', { level: 1, name: 'Казино' });
+    await screen.findByRole('heading', { level: 1, name: 'Казино' }, { timeout: 5000 });
     const current = screen.getByTestId('sidebar').querySelectorAll('a[aria-current="page"]');
     expect(Array.from(current, (link) => link.getAttribute('href'))).toEqual(['/casino']);
   });

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 
 // jsdom has no matchMedia; the app asks for the colour scheme and the desktop breakpoint.
@@ -15,6 +15,10 @@ if (typeof window.matchMedia !== 'function') {
     dispatchEvent: () => false,
   });
 }
+
+// Lazy pages and their texts load through dynamic imports, which are slow when every test file
+// runs at once: give findBy* more than the default second.
+configure({ asyncUtilTimeout: 4000 });
 
 // jsdom does not scroll; the router's scroll restoration calls it on every navigation.
 window.scrollTo = () => undefined;

@@ -10,13 +10,21 @@ export type CategoryChoice = GameCategory | 'all';
 interface CategoryFilterProps {
   value: CategoryChoice;
   onChange: (value: CategoryChoice) => void;
+  /** Where the tabs and the selector sit in the page's layout. */
+  tabsClassName?: string;
+  selectClassName?: string;
 }
 
 /**
  * The casino's four category tabs and the category selector (SPEC §2): two views of one value,
  * so they always agree. A pressed category tab pressed again goes back to all categories.
  */
-export function CategoryFilter({ value, onChange }: CategoryFilterProps) {
+export function CategoryFilter({
+  value,
+  onChange,
+  tabsClassName,
+  selectClassName,
+}: CategoryFilterProps) {
   const { t } = useTranslation();
   const options: DropdownOption<CategoryChoice>[] = [
     { value: 'all', label: t('games.categories.all') },
@@ -28,7 +36,7 @@ export function CategoryFilter({ value, onChange }: CategoryFilterProps) {
   return (
     <>
       <div
-        className={styles.chips}
+        className={cx(styles.chips, tabsClassName)}
         role="group"
         aria-label={t('games.casino.categoriesLabel')}
         data-testid="category-tabs"
@@ -51,7 +59,7 @@ export function CategoryFilter({ value, onChange }: CategoryFilterProps) {
         })}
       </div>
       <Dropdown
-        className={styles.select}
+        className={cx(styles.select, selectClassName)}
         label={t('games.category')}
         value={value}
         options={options}

@@ -145,12 +145,12 @@ export function CasinoPage() {
           testId="sort-tabs"
         />
         <div className={styles.filters}>
-          <div className={styles.categories}>
-            <CategoryFilter
-              value={category}
-              onChange={(value) => setParam('category', value, 'all')}
-            />
-          </div>
+          <CategoryFilter
+            value={category}
+            onChange={(value) => setParam('category', value, 'all')}
+            tabsClassName={styles.chips}
+            selectClassName={styles.select}
+          />
           <SearchBox className={styles.search} />
         </div>
       </div>

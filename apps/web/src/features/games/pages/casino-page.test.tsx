@@ -1,0 +1,148 @@
+import { limits } from '@casino/contracts';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadGamesMessages } from '../../../shared/i18n/games/load';
+import { callsTo, fakeGamesApi, type ApiCall } from '../../../test/games-api';
+import { currentLocation, renderWithProviders } from '../../../test/render';
+import { useAuthStore } from '../../auth/auth-store';
+import { useSearchStore } from '../../search/search-store';
+import { CasinoPage } from './casino-page';
+
+beforeAll(() => loadGamesMessages());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSearchStore.setState({ text: '' });
+  useAuthStore.setState({ user: null, isAuth: false, isChecking: false });
+});
+
+const totalCalls = (calls: ApiCall[]) => callsTo(calls, '/api/total/games');
+const lastQuery = (calls: ApiCall[]) => totalCalls(calls).at(-1)?.url.searchParams;
+
+function renderCasino(path = '/casino') {
+  return renderWithProviders({ routes: [{ path: '/casino', element: <CasinoPage /> }] }, { path });
+}
+
+describe('CasinoPage', () => {
+  it('shows 7 skeleton tiles, then the games with "Add More Games"', async () => {
+    const calls = fakeGamesApi({ delayMs: 20 });
+    renderCasino();
+    expect(screen.getAllByTestId('game-skeleton')).toHaveLength(limits.casinoSkeletonTiles);
+    await screen.findByTestId('casino-games');
+    expect(within(screen.getByTestId('casino-games')).getAllByTestId('game-tile')).toHaveLength(20);
+    expect(lastQuery(calls)?.get('sort')).toBe('all');
+    fireEvent.click(screen.getByTestId('load-more'));
+    await vi.waitFor(() =>
+      expect(within(screen.getByTestId('casino-games')).getAllByTestId('game-tile')).toHaveLength(
+        40,
+      ),
+    );
+  });
+
+  it('debounces the shared search text by 500 ms before asking the server', async () => {
+    const calls = fakeGamesApi();
+    renderCasino();
+    await screen.findByTestId('casino-games');
+    const before = totalCalls(calls).length;
+
+    const input = screen.getByLabelText('Поиск');
+    fireEvent.change(input, { target: { value: 'l' } });
+    fireEvent.change(input, { target: { value: 'lu' } });
+    fireEvent.change(input, { target: { value: 'lun' } });
+    // The text is shared at once (the header's box shows it too)…
+    expect(useSearchStore.getState().text).toBe('lun');
+    // …but nothing is asked before the typing pauses.
+    await new Promise((done) => setTimeout(done, 300));
+    expect(totalCalls(calls)).toHaveLength(before);
+
+    await vi.waitFor(() => expect(totalCalls(calls)).toHaveLength(before + 1), { timeout: 1500 });
+    expect(lastQuery(calls)?.get('search')).toBe('lun');
+    await new Promise((done) => setTimeout(done, 600));
+    // One request for three keystrokes.
+    expect(totalCalls(calls)).toHaveLength(before + 1);
+  });
+
+  it('shows text typed elsewhere (the header box) in its own search box', () => {
+    fakeGamesApi();
+    renderCasino();
+    act(() => useSearchStore.getState().setText('pavilion'));
+    expect(screen.getByLabelText<HTMLInputElement>('Поиск').value).toBe('pavilion');
+  });
+
+  it('has five sort tabs; each asks for its sort and lands in the address', async () => {
+    const calls = fakeGamesApi();
+    renderCasino();
+    await screen.findByTestId('casino-games');
+    const tabs = within(screen.getByTestId('sort-tabs')).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Все',
+      'Новые игры',
+      'Топ игр',
+      'Недавно сыгранные',
+      'Недавно добавленные',
+    ]);
+    fireEvent.click(screen.getByTestId('sort-tabs-top'));
+    await vi.waitFor(() => expect(lastQuery(calls)?.get('sort')).toBe('top'));
+    expect(currentLocation.search).toBe('?tab=top');
+    expect(screen.getByTestId('sort-tabs-top').getAttribute('aria-selected')).toBe('true');
+
+    // Arrow keys move between tabs.
+    fireEvent.keyDown(screen.getByTestId('sort-tabs-top'), { key: 'ArrowLeft' });
+    await vi.waitFor(() => expect(lastQuery(calls)?.get('sort')).toBe('new'));
+  });
+
+  it('asks a guest to log in on "Recently played", without asking the server', async () => {
+    const calls = fakeGamesApi();
+    renderCasino('/casino?tab=played');
+    expect(await screen.findByTestId('casino-games-empty')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Войти' })).toBeTruthy();
+    expect(totalCalls(calls)).toHaveLength(0);
+  });
+
+  it('asks "Recently added" without the session, "Recently played" with it', async () => {
+    localStorage.setItem('token', 'access-token');
+    useAuthStore.getState().setUser({
+      id: 'u1',
+      username: 'player',
+      email: 'player@example.com',
+      avatar: null,
+      balance: '0.00',
+      createdAt: '2024-01-01T00:00:00Z',
+    });
+    const calls = fakeGamesApi();
+    renderCasino('/casino?tab=played');
+    await screen.findByTestId('casino-games');
+    expect(lastQuery(calls)?.get('sort')).toBe('recent');
+    expect(totalCalls(calls).at(-1)?.headers.get('Authorization')).toBe('Bearer access-token');
+
+    fireEvent.click(screen.getByTestId('sort-tabs-added'));
+    await vi.waitFor(() => expect(totalCalls(calls)).toHaveLength(2));
+    expect(lastQuery(calls)?.get('sort')).toBe('recent');
+    expect(totalCalls(calls).at(-1)?.headers.get('Authorization')).toBeNull();
+  });
+
+  it('keeps the category tabs and the category selector in sync', async () => {
+    const calls = fakeGamesApi();
+    renderCasino();
+    await screen.findByTestId('casino-games');
+    const select = screen.getByTestId('category-select');
+
+    fireEvent.click(screen.getByTestId('category-tab-live'));
+    await vi.waitFor(() => expect(lastQuery(calls)?.get('category')).toBe('live'));
+    expect(screen.getByTestId('category-tab-live').getAttribute('aria-pressed')).toBe('true');
+    expect(select.textContent).toContain('Live');
+
+    fireEvent.click(select);
+    fireEvent.click(screen.getByTestId('category-select-option-table'));
+    await vi.waitFor(() => expect(lastQuery(calls)?.get('category')).toBe('table'));
+    expect(screen.getByTestId('category-tab-table').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('category-tab-live').getAttribute('aria-pressed')).toBe('false');
+    expect(currentLocation.search).toBe('?category=table');
+
+    // Pressing the pressed tab again goes back to every category.
+    // (The unfiltered list is still cached: no new request.)
+    fireEvent.click(screen.getByTestId('category-tab-table'));
+    await vi.waitFor(() => expect(select.textContent).toContain('Все категории'));
+    expect(screen.getByTestId('category-tab-table').getAttribute('aria-pressed')).toBe('false');
+    expect(currentLocation.search).toBe('');
+  });
+});

@@ -1,0 +1,84 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadGamesMessages } from '../../../shared/i18n/games/load';
+import { useModalStore } from '../../../shared/ui/modal/modal-store';
+import { useToastStore } from '../../../shared/ui/toast/toast-store';
+import { callsTo, fakeGame, fakeGamesApi } from '../../../test/games-api';
+import { currentLocation, renderWithProviders } from '../../../test/render';
+import { PlayModal } from '../components/play-modal';
+import { usePlayStore } from '../play-store';
+import { PlayPage } from './play-page';
+
+beforeAll(() => loadGamesMessages());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useModalStore.setState({ modal: null, demo: false });
+  useToastStore.getState().clear();
+});
+
+const playRoutes = [
+  { path: '/play/:provider/:gameId', element: <PlayPage /> },
+  { path: '/', element: <PlayModal /> },
+];
+
+const demo = () =>
+  new Response(JSON.stringify({ url: 'about:blank#demo', mode: 'demo' }), { status: 200 });
+
+describe('the Play modal (guests)', () => {
+  it('starts the demo in the game frame', async () => {
+    const game = fakeGame(4, { provider: 'gbgames' });
+    usePlayStore.getState().choose(game);
+    useModalStore.setState({ modal: 'play', demo: true });
+    const calls = fakeGamesApi({ launch: demo });
+    renderWithProviders({ routes: playRoutes }, { path: '/' });
+
+    expect(screen.getByRole('dialog', { name: game.name })).toBeTruthy();
+    fireEvent.click(screen.getByTestId('play-demo'));
+    await screen.findByTestId('play-frame');
+    expect(currentLocation.pathname).toBe(`/play/gbgames/${game.gameId}`);
+    expect(screen.getByTestId('play-frame').getAttribute('src')).toBe('about:blank#demo');
+    expect(screen.getByTestId('play-mode').dataset.mode).toBe('demo');
+    expect(useModalStore.getState().modal).toBeNull();
+    // Launched once, by the modal; the frame used its answer.
+    expect(callsTo(calls, '/api/provider2-game/launch')).toHaveLength(1);
+  });
+
+  it('offers the login, keeping demo mode on', () => {
+    usePlayStore.getState().choose(fakeGame(5));
+    useModalStore.setState({ modal: 'play', demo: true });
+    renderWithProviders({ routes: playRoutes }, { path: '/' });
+    fireEvent.click(screen.getByTestId('play-login'));
+    expect(useModalStore.getState()).toMatchObject({ modal: 'login', demo: true });
+  });
+});
+
+describe('PlayPage', () => {
+  it('launches the game itself when opened directly', async () => {
+    const calls = fakeGamesApi({ launch: demo });
+    renderWithProviders({ routes: playRoutes }, { path: '/play/pragmatic/vs10goldfish' });
+    expect(await screen.findByTestId('play-frame')).toBeTruthy();
+    expect(callsTo(calls, '/api/pragmatic/user-auth/ru/vs10goldfish')).toHaveLength(1);
+    expect(screen.getByTestId('play-back').getAttribute('href')).toBe('/');
+  });
+
+  it('shows what went wrong, with a way back, when the launch fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fakeGamesApi({
+      launch: () =>
+        new Response(JSON.stringify({ error: { code: 'GAME_NOT_FOUND', message: 'gone' } }), {
+          status: 404,
+        }),
+    });
+    renderWithProviders({ routes: playRoutes }, { path: '/play/endorphina/nope' });
+    const error = await screen.findByTestId('play-error');
+    expect(error.textContent).toContain('Эта игра больше недоступна.');
+    expect(useToastStore.getState().toasts).toHaveLength(1);
+  });
+
+  it('refuses an unknown provider without asking the server', async () => {
+    const calls = fakeGamesApi({ launch: demo });
+    renderWithProviders({ routes: playRoutes }, { path: '/play/acme/x' });
+    expect(await screen.findByTestId('play-error')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+});

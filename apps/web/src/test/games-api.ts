@@ -1,0 +1,121 @@
+import type { Game, GamePage } from '@casino/contracts';
+import { vi } from 'vitest';
+
+/** A game of the common shape, numbered so every page holds different names. */
+export function fakeGame(n: number, overrides: Partial<Game> = {}): Game {
+  const providers = ['endorphina', 'pragmatic', 'gbgames'] as const;
+  const provider = overrides.provider ?? providers[n % 3] ?? 'endorphina';
+  return {
+    id: `game-${provider}-${n}`,
+    gameId: `${provider}-${n}`,
+    name: `${provider} game ${n}`,
+    image: `/art/${provider}-${n}.svg`,
+    type: '',
+    provider,
+    category: 'slots',
+    tags: [],
+    isNew: n % 5 === 0,
+    isTop: n % 4 === 0,
+    popularity: 50,
+    demo: true,
+    real: true,
+    real_url: null,
+    demo_url: null,
+    ...overrides,
+  };
+}
+
+const pageOf = (page: number, limit: number, total: number, provider?: Game['provider']) => {
+  const start = (page - 1) * limit;
+  const count = Math.max(0, Math.min(limit, total - start));
+  return Array.from({ length: count }, (_, index) =>
+    fakeGame(start + index, provider ? { provider } : {}),
+  );
+};
+
+export interface ApiCall {
+  url: URL;
+  headers: Headers;
+}
+
+interface FakeApiOptions {
+  /** Games behind /total/games (every filter answers from the same list). */
+  totalGames?: number;
+  /** Games behind /endo-game/list. */
+  endorphinaGames?: number;
+  /** Pragmatic answers a full page for every page number: the list never runs out. */
+  pragmaticEndless?: boolean;
+  gbGames?: number;
+  /** Milliseconds before each answer, to see the loading states. */
+  delayMs?: number;
+  /** Answers a launch call. */
+  launch?: (url: URL) => Response;
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/**
+ * Replaces fetch with the game endpoints of the API (SPEC §7), answering from generated games.
+ * Returns the calls made, in order.
+ */
+export function fakeGamesApi(options: FakeApiOptions = {}): ApiCall[] {
+  const {
+    totalGames = 360,
+    endorphinaGames = 1000,
+    pragmaticEndless = true,
+    gbGames = 90,
+    delayMs = 0,
+  } = options;
+  const calls: ApiCall[] = [];
+  const answer = (url: URL): Response => {
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const limit = Number(url.searchParams.get('limit') ?? 20);
+    const path = url.pathname;
+    if (path === '/api/total/games') {
+      const data = pageOf(page, limit, totalGames);
+      const body: GamePage = {
+        data,
+        page,
+        limit,
+        total: totalGames,
+        totalPages: Math.ceil(totalGames / limit),
+      };
+      return json(body);
+    }
+    if (path === '/api/endo-game/list') {
+      const body: GamePage = {
+        data: pageOf(page, limit, endorphinaGames, 'endorphina'),
+        page,
+        limit,
+        total: endorphinaGames,
+        totalPages: Math.ceil(endorphinaGames / limit),
+      };
+      return json(body);
+    }
+    if (path === '/api/pragmatic/list') {
+      return json(pageOf(page, limit, pragmaticEndless ? 100_000 : 150, 'pragmatic'));
+    }
+    if (path === '/api/provider2-game/list/USD/EN') {
+      const games = pageOf(page, 20, gbGames, 'gbgames');
+      return json(Object.fromEntries(games.map((game, index) => [String(index), game])));
+    }
+    if (options.launch && /launch|user-auth/.test(path)) return options.launch(url);
+    return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const href = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
+      const url = new URL(href, 'http://localhost');
+      calls.push({ url, headers: new Headers(init?.headers) });
+      if (delayMs) await new Promise((done) => setTimeout(done, delayMs));
+      return answer(url);
+    }),
+  );
+  return calls;
+}
+
+/** The calls to one path. */
+export const callsTo = (calls: ApiCall[], path: string) =>
+  calls.filter((call) => call.url.pathname === path);
