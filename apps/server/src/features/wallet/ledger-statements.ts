@@ -142,10 +142,13 @@ export function relatedEntriesQuery(
   txId: string,
   betTxId: string | null,
 ): SQL {
+  // Two disjuncts, not `kind in (…)`: each matches one partial unique index, so the planner
+  // can use them (a BitmapOr); `kind in` implies neither predicate and scans the table.
   const byBet =
     betTxId === null
       ? sql``
-      : sql`or (provider = ${provider} and bet_tx_id = ${betTxId} and kind in ('bet', 'refund'))`;
+      : sql`or (provider = ${provider} and bet_tx_id = ${betTxId} and kind = 'bet')
+          or (provider = ${provider} and bet_tx_id = ${betTxId} and kind = 'refund')`;
   return sql`
     select * from ledger_entries
     where (provider = ${provider} and operation = ${operation} and provider_tx_id = ${txId})
