@@ -160,4 +160,13 @@ describe('checkLedger', () => {
     );
     expect(formatLedgerReport(report)).toContain('LEDGER IS INCONSISTENT');
   });
+
+  it('names ledger rows whose wallet is gone', async () => {
+    const userId = await createFundedUser(db, ledger, 2_000n);
+    await db.execute(sql`delete from wallets where user_id = ${userId}::uuid`);
+    const report = await checkLedger(db);
+    expect(report.checks.find((c) => c.name === 'has-wallet')?.examples).toEqual([
+      `1 entries of ${userId}, which has no wallet`,
+    ]);
+  });
 });

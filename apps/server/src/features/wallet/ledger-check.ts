@@ -125,6 +125,15 @@ const checks: Check[] = [
       `${str(r.amount)}, bet ${r.bet_amount === null ? 'not found' : `was ${str(r.bet_amount)}`}`,
   },
   {
+    name: 'has-wallet',
+    description: 'every ledger row belongs to an existing wallet',
+    query: sql`
+      select e.user_id, count(*) as n from ledger_entries e
+      where not exists (select 1 from wallets w where w.user_id = e.user_id)
+      group by e.user_id`,
+    describe: (r) => `${str(r.n)} entries of ${str(r.user_id)}, which has no wallet`,
+  },
+  {
     name: 'currency',
     description: "every row is in its wallet's currency",
     query: sql`

@@ -7,7 +7,8 @@ import type { LedgerKind } from '../../db/schema';
  * the updated balance. If the insert hits a unique index (a concurrent repeat, a bet racing
  * its tombstone) the whole statement fails and the balance change with it: the unique
  * indexes, not a read-before-write, are what make a movement apply at most once. The
- * `not exists` tests only spare the wallet's row lock on a plain sequential repeat.
+ * `not exists` tests only spare the wallet's row lock on a plain sequential repeat. The row's
+ * user_id is the updated wallet's own, which is what stands in for a foreign key.
  *
  * Values travel as text parameters with casts, so both drivers bind them the same way and a
  * bigint never passes through a JavaScript number.
@@ -62,10 +63,10 @@ export function movementStatement(m: MovementStatement): SQL {
           where provider = ${m.provider} and operation = ${m.operation}
             and provider_tx_id = ${m.txId})
         ${tombstoneGuard}
-      returning balance, currency
+      returning user_id, balance, currency
     )
     insert into ledger_entries (${entryColumns})
-    select ${m.userId}::uuid, ${m.kind}, 'applied', ${delta}, balance - ${delta}, balance,
+    select user_id, ${m.kind}, 'applied', ${delta}, balance - ${delta}, balance,
       currency, ${m.provider}, ${m.operation}, ${m.txId}, ${m.betTxId}, ${m.gameId},
       ${m.roundId}, null::bigint, ${m.reason}, ${m.actor}, ${m.request}::jsonb,
       ${m.meta}::jsonb, ${m.now.toISOString()}::timestamptz
@@ -119,10 +120,10 @@ export function refundStatement(r: RefundStatement): SQL {
           select 1 from bet
           where bet.user_id = w.user_id and bet.currency = w.currency
             and (${amount}::bigint is null or -bet.amount = ${amount}::bigint)))
-      returning w.balance, w.currency
+      returning w.user_id, w.balance, w.currency
     )
     insert into ledger_entries (${entryColumns})
-    select ${r.userId}::uuid, 'refund',
+    select moved.user_id, 'refund',
       case when bet.id is null then 'tombstone' else 'applied' end,
       coalesce(-bet.amount, 0), moved.balance + coalesce(bet.amount, 0), moved.balance,
       moved.currency, ${r.provider}, 'refund', ${r.txId}, ${r.betTxId}, ${r.gameId},
