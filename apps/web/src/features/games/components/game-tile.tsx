@@ -56,7 +56,9 @@ export const GameTile = memo(function GameTile({ game, onPlay, busy = false }: G
             aria-hidden="true"
           />
         </span>
-        <span className={styles.name}>{game.name}</span>
+        <span className={styles.name} data-testid="game-name">
+          {game.name}
+        </span>
         <span className={styles.provider} aria-hidden="true">
           {t(`games.providers.${game.provider}`)}
         </span>

@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { getFocusable, trapTabKey } from '../../lib/focus';
 import { useScrollLock } from '../../lib/scroll-lock';
+import { useModalStore } from './modal-store';
 import styles from './modal.module.css';
 
 interface ModalProps {
@@ -26,6 +27,8 @@ export function Modal({ open, onClose, title, children, name }: ModalProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
+  // Demo mode (a guest came from a game) is shown on the dialog, for styles and tests.
+  const demo = useModalStore((state) => state.demo);
 
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -75,6 +78,7 @@ export function Modal({ open, onClose, title, children, name }: ModalProps) {
         className={styles.panel}
         data-testid="modal"
         data-modal={name}
+        data-demo={demo || undefined}
         onKeyDown={onPanelKeyDown}
       >
         <div className={styles.header}>
