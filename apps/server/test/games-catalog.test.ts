@@ -278,20 +278,6 @@ describe('GET /api/total/games', () => {
   });
 });
 
-describe('GET /api/banners', () => {
-  it('lists the four banners with desktop and mobile artwork', async () => {
-    const res = await get('/api/banners');
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual(
-      [1, 2, 3, 4].map((n) => ({
-        id: String(n),
-        desktop: `/banners/${n}-desktop.svg`,
-        mobile: `/banners/${n}-mobile.svg`,
-      })),
-    );
-  });
-});
-
 describe('the public page cache', () => {
   it('serves a page from memory until it expires or a sync changes the catalog', async () => {
     const clock = fixedClock(new Date());

@@ -1,13 +1,11 @@
 import {
   allGamesQuerySchema,
-  bannerSchema,
   gameMapParamsSchema,
   gameMapQuerySchema,
   gameMapSchema,
   gamePageQuerySchema,
   gamePageSchema,
   gameSchema,
-  limits,
   totalGamesQuerySchema,
   type GameMap,
 } from '@casino/contracts';
@@ -114,21 +112,5 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = (
     },
   );
 
-  app.get(
-    '/api/banners',
-    {
-      schema: {
-        tags,
-        summary: 'The home carousel: four banners with desktop and mobile artwork',
-        response: { 200: z.array(bannerSchema) },
-      },
-    },
-    // The artwork is static files of the web app (apps/web/public/banners/).
-    () =>
-      Array.from({ length: limits.bannerCount }, (_, index) => {
-        const id = String(index + 1);
-        return { id, desktop: `/banners/${id}-desktop.svg`, mobile: `/banners/${id}-mobile.svg` };
-      }),
-  );
   return Promise.resolve();
 };
