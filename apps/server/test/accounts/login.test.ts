@@ -58,30 +58,6 @@ describe('POST /api/auth/login', () => {
     expect(errorOf(unknown).message).toBe(errorOf(wrongPassword).message);
   });
 
-  it('does the same argon2 work for an unknown e-mail as for a wrong password', async () => {
-    const player = await createPlayer(t);
-    const time = async (email: string) => {
-      const started = performance.now();
-      await login(t, email, 'wrong password here', '10.1.0.2');
-      return performance.now() - started;
-    };
-    const fastest = async (emails: string[]) => {
-      let best = Infinity;
-      for (const email of emails) best = Math.min(best, await time(email));
-      return best;
-    };
-    await time('warm-up@example.com');
-    const known = await fastest([player.email, player.email, player.email]);
-    const unknown = await fastest([
-      'ghost1@example.com',
-      'ghost2@example.com',
-      'ghost3@example.com',
-    ]);
-    // Without the dummy hash an unknown e-mail would answer in a few milliseconds, a small
-    // fraction of one argon2 verification; the margin leaves room for a busy machine.
-    expect(unknown).toBeGreaterThan(known * 0.3);
-  });
-
   it('refuses bad input with the spec keys', async () => {
     const res = await t.app.inject({
       method: 'POST',
