@@ -3,13 +3,14 @@ import { createTestDb, type TestDatabase } from '../../../test/helpers/test-data
 import { systemClock } from '../../lib/clock';
 import { createLoginService } from './login-service';
 import { dummyPasswordHash, verifyPassword } from './password';
+import type * as PasswordModule from './password';
 import type { SessionService } from './session-service';
 import type { AuthThrottle } from './throttle';
 
 // Spy on the real argon2 verification: the property under test is that an unknown e-mail
 // costs the same argon2 work as a wrong password, proven by the call, not by a stopwatch.
 vi.mock('./password', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./password')>();
+  const actual = await importOriginal<typeof PasswordModule>();
   return { ...actual, verifyPassword: vi.fn(actual.verifyPassword) };
 });
 
