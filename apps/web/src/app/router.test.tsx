@@ -58,13 +58,15 @@ describe('routes', { timeout: 20_000 }, () => {
   it('lets a signed-in player into the profile area', async () => {
     useAuthStore.getState().setUser(player);
     const router = renderAt('/profile/balance/widthdrawall');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Вывод средств' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Вывод средств' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(router.pathname).toBe('/profile/balance/widthdrawall');
   });
 
   it('shows the 404 page for unknown paths, with a link home', async () => {
     renderAt('/no/such/page');
-    const notFound = await screen.findByTestId('not-found');
+    const notFound = await screen.findByTestId('not-found', {}, { timeout: 5000 });
     expect(notFound.querySelector('a[href="/"]')).not.toBeNull();
   });
 
