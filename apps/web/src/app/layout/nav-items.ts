@@ -36,7 +36,7 @@ export interface NavItem {
 export const lobbyNav: NavItem[] = [
   { id: 'home', titleKey: 'nav.home', href: '/', icon: House, type: 'main' },
   { id: 'casino', titleKey: 'nav.casino', href: '/casino', icon: Dices, type: 'main' },
-  // Table, live and instant games: everything but slots (decision 021).
+  // Table, live and instant games: everything but slots (decision 023).
   { id: 'other', titleKey: 'nav.other', href: '/other', icon: Spade, type: 'main' },
   { id: 'premium', titleKey: 'nav.premium', href: '/premium', icon: Crown, type: 'main' },
 ];

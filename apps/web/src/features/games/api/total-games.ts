@@ -23,11 +23,6 @@ export interface TotalGamesFilter {
   category?: GameCategory | undefined;
   provider?: ProviderSlug | undefined;
   limit?: number | undefined;
-  /**
-   * Ask as a guest even when signed in: "recent" then means the newest games rather than the
-   * player's own history (the casino's "Recently added" tab, decision 022).
-   */
-  anonymous?: boolean | undefined;
 }
 
 /** GET /total/games: one page of the combined list. */
@@ -48,7 +43,6 @@ export function fetchTotalGames(
       provider: filter.provider,
     },
     schema: gamePageGuard,
-    session: !filter.anonymous,
     signal,
   });
 }
@@ -63,7 +57,7 @@ const totalGamesKey = (filter: TotalGamesFilter, viewer: string) =>
       category: filter.category ?? null,
       provider: filter.provider ?? null,
       limit: filter.limit ?? limits.gamePageSize,
-      viewer: filter.anonymous ? 'guest' : viewer,
+      viewer,
     },
   ] as const;
 

@@ -6,7 +6,7 @@ import { Modal } from '../../../shared/ui/modal/modal';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { useAuthStore } from '../../auth/auth-store';
 import { isGameCategory } from '../catalog';
-import { useLaunchAndOpen } from '../hooks/use-play-game';
+import { openLoginForGame, useLaunchAndOpen } from '../hooks/use-play-game';
 import { usePlayStore } from '../play-store';
 import styles from './play-modal.module.css';
 
@@ -28,11 +28,8 @@ export function PlayModal() {
   }, [game, close]);
   if (!game) return null;
 
-  const toLogin = () => {
-    const modal = useModalStore.getState();
-    modal.open('login');
-    modal.setDemo(true);
-  };
+  // A game without a demo: a guest can only log in for it.
+  const loginOnly = !isAuth && !game.demo;
 
   return (
     <Modal open onClose={close} title={game.name} name="play">
@@ -55,30 +52,53 @@ export function PlayModal() {
               {game.isNew && <li className={styles.tagNew}>{t('games.badge.new')}</li>}
               {game.isTop && <li className={styles.tagTop}>{t('games.badge.top')}</li>}
             </ul>
-            {!isAuth && <p className={styles.note}>{t('games.play.demoNote')}</p>}
+            {!isAuth && (
+              <p className={styles.note}>
+                {loginOnly ? t('games.play.noDemoNote') : t('games.play.demoNote')}
+              </p>
+            )}
           </div>
         </div>
 
         <div className={styles.actions}>
-          <Button
-            variant="primary"
-            size="lg"
-            block
-            onClick={() => open(game, close)}
-            disabled={isPending}
-            aria-busy={isPending || undefined}
-            icon={<Play size={18} aria-hidden="true" />}
-            data-autofocus
-            data-testid="play-demo"
-          >
-            {isPending
-              ? t('games.play.opening')
-              : isAuth
-                ? t('games.play.real')
-                : t('games.play.demo')}
-          </Button>
-          {!isAuth && (
-            <Button variant="secondary" size="lg" block onClick={toLogin} data-testid="play-login">
+          {loginOnly ? (
+            <Button
+              variant="primary"
+              size="lg"
+              block
+              onClick={openLoginForGame}
+              data-autofocus
+              data-testid="play-login"
+            >
+              {t('games.play.login')}
+            </Button>
+          ) : (
+            <Button
+              variant="primary"
+              size="lg"
+              block
+              onClick={() => open(game, close)}
+              disabled={isPending}
+              aria-busy={isPending || undefined}
+              icon={<Play size={18} aria-hidden="true" />}
+              data-autofocus
+              data-testid="play-demo"
+            >
+              {isPending
+                ? t('games.play.opening')
+                : isAuth
+                  ? t('games.play.real')
+                  : t('games.play.demo')}
+            </Button>
+          )}
+          {!isAuth && !loginOnly && (
+            <Button
+              variant="secondary"
+              size="lg"
+              block
+              onClick={openLoginForGame}
+              data-testid="play-login"
+            >
               {t('games.play.loginForReal')}
             </Button>
           )}

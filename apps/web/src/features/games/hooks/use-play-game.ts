@@ -5,9 +5,11 @@ import { useLocation, useNavigate } from 'react-router';
 import { useLanguage } from '../../../shared/i18n/i18n';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { toast } from '../../../shared/ui/toast/toast-store';
+import { isApiError } from '../../../shared/lib/api-client';
 import { useAuthStore } from '../../auth/auth-store';
 import { useLaunchGame } from '../api/launch-game';
 import { usePlayStore } from '../play-store';
+import { useRecentDemos } from '../recent-demos-store';
 import { launchErrorText } from './launch-error-text';
 
 /** The in-app game frame of a game (decision 022). */
@@ -22,9 +24,17 @@ export interface PlayRouteState {
   from: string;
 }
 
+/** Opens the login modal for a game (demo mode on: the player came from a game, SPEC §4). */
+export function openLoginForGame(): void {
+  const modal = useModalStore.getState();
+  modal.open('login');
+  modal.setDemo(true);
+}
+
 /**
  * Launches a game and opens it in the game frame; a failure is a toast and the player stays
- * where they were.
+ * where they were. A demo is remembered on this device (the casino's "Recent demos"). A game
+ * without a demo answers a guest 401: the login modal opens.
  */
 export function useLaunchAndOpen() {
   const { t } = useTranslation();
@@ -41,11 +51,17 @@ export function useLaunchAndOpen() {
         {
           onSuccess: (answer) => {
             onOpened?.();
+            if (answer.mode === 'demo') useRecentDemos.getState().add(game);
             const state: PlayRouteState = { game, launch: answer, from: pathname + search };
             void navigate(playPath(game), { state });
           },
           onError: (error) => {
             console.error(error);
+            if (isApiError(error) && error.status === 401) {
+              toast.error(t('games.errors.loginNeeded'), t('games.errors.title'));
+              openLoginForGame();
+              return;
+            }
             toast.error(launchErrorText(error, game.provider, t), t('games.errors.title'));
           },
         },

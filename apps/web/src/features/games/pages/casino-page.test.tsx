@@ -2,16 +2,18 @@ import { limits } from '@casino/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadGamesMessages } from '../../../shared/i18n/games/load';
-import { callsTo, fakeGamesApi, type ApiCall } from '../../../test/games-api';
+import { callsTo, fakeGame, fakeGamesApi, type ApiCall } from '../../../test/games-api';
 import { currentLocation, renderWithProviders } from '../../../test/render';
 import { useAuthStore } from '../../auth/auth-store';
 import { useSearchStore } from '../../search/search-store';
+import { recentDemosKey, useRecentDemos } from '../recent-demos-store';
 import { CasinoPage } from './casino-page';
 
 beforeAll(() => loadGamesMessages());
 afterEach(() => {
   vi.unstubAllGlobals();
   useSearchStore.setState({ text: '' });
+  useRecentDemos.setState({ games: [] });
   useAuthStore.setState({ user: null, isAuth: false, isChecking: false });
 });
 
@@ -78,7 +80,7 @@ describe('CasinoPage', () => {
       'Новые игры',
       'Топ игр',
       'Недавно сыгранные',
-      'Недавно добавленные',
+      'Недавние демо',
     ]);
     fireEvent.click(screen.getByTestId('sort-tabs-top'));
     await vi.waitFor(() => expect(lastQuery(calls)?.get('sort')).toBe('top'));
@@ -98,7 +100,7 @@ describe('CasinoPage', () => {
     expect(totalCalls(calls)).toHaveLength(0);
   });
 
-  it('asks "Recently added" without the session, "Recently played" with it', async () => {
+  it('asks for the signed-in player\'s own history on "Recently played"', async () => {
     localStorage.setItem('token', 'access-token');
     useAuthStore.getState().setUser({
       id: 'u1',
@@ -113,11 +115,40 @@ describe('CasinoPage', () => {
     await screen.findByTestId('casino-games');
     expect(lastQuery(calls)?.get('sort')).toBe('recent');
     expect(totalCalls(calls).at(-1)?.headers.get('Authorization')).toBe('Bearer access-token');
+  });
 
-    fireEvent.click(screen.getByTestId('sort-tabs-added'));
-    await vi.waitFor(() => expect(totalCalls(calls)).toHaveLength(2));
-    expect(lastQuery(calls)?.get('sort')).toBe('recent');
-    expect(totalCalls(calls).at(-1)?.headers.get('Authorization')).toBeNull();
+  it('shows the demos played on this device on "Recent demos", filtered, without asking', async () => {
+    const calls = fakeGamesApi();
+    useRecentDemos.getState().add(fakeGame(1, { name: 'Lunar Pavilion', category: 'slots' }));
+    useRecentDemos.getState().add(fakeGame(2, { name: 'Ruby Roulette', category: 'table' }));
+    renderCasino('/casino?tab=demos');
+    const list = await screen.findByTestId('casino-games');
+    expect(
+      within(list)
+        .getAllByTestId('game-name')
+        .map((name) => name.textContent),
+    ).toEqual(['Ruby Roulette', 'Lunar Pavilion']);
+    expect(screen.queryByTestId('load-more')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('category-tab-slots'));
+    await vi.waitFor(() =>
+      expect(
+        within(list)
+          .getAllByTestId('game-name')
+          .map((name) => name.textContent),
+      ).toEqual(['Lunar Pavilion']),
+    );
+    expect(totalCalls(calls)).toHaveLength(0);
+    // Kept across reloads, on this device only.
+    expect(JSON.parse(localStorage.getItem(recentDemosKey) ?? '[]')).toHaveLength(2);
+  });
+
+  it('says how to fill "Recent demos" when it is empty', async () => {
+    fakeGamesApi();
+    renderCasino('/casino?tab=demos');
+    expect(await screen.findByTestId('casino-games-empty')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Смотреть топ игр' }));
+    expect(currentLocation.search).toBe('?tab=top');
   });
 
   it('keeps the category tabs and the category selector in sync', async () => {

@@ -1,5 +1,5 @@
-import { limits, type GameCategory } from '@casino/contracts';
-import { History, LogIn, SearchX } from 'lucide-react';
+import { limits, type Game, type GameCategory, type GameSort } from '@casino/contracts';
+import { Gamepad2, History, LogIn, SearchX } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -21,23 +21,24 @@ import { GameList, type EmptyContent } from '../components/game-list';
 import { LoadMore } from '../components/load-more';
 import { SortTabs } from '../components/sort-tabs';
 import { useFirstPageOnLeave } from '../hooks/use-first-page-on-leave';
+import { useRecentDemos } from '../recent-demos-store';
 import { useViewer } from '../hooks/use-viewer';
 import styles from './casino-page.module.css';
 
 /**
  * The five sort tabs (SPEC §2). The two "Recent Games" tabs (decision 022): "Recently played"
- * is the signed-in player's own history (sort=recent with the session); "Recently added" is the
- * newest games, which is what sort=recent answers to anyone without a session.
+ * is the signed-in player's real-money history, kept by the server (sort=recent); "Recent
+ * demos" is the games this device opened in demo mode (recent-demos-store), which the server
+ * cannot keep for a guest.
  */
-export const casinoTabs = ['all', 'new', 'top', 'played', 'added'] as const;
+export const casinoTabs = ['all', 'new', 'top', 'played', 'demos'] as const;
 export type CasinoTab = (typeof casinoTabs)[number];
 
-const tabFilters: Record<CasinoTab, TotalGamesFilter> = {
-  all: { sort: 'all' },
-  new: { sort: 'new' },
-  top: { sort: 'top' },
-  played: { sort: 'recent' },
-  added: { sort: 'recent', anonymous: true },
+const tabSorts: Record<Exclude<CasinoTab, 'demos'>, GameSort> = {
+  all: 'all',
+  new: 'new',
+  top: 'top',
+  played: 'recent',
 };
 
 const isTab = (value: string | null): value is CasinoTab =>
@@ -78,17 +79,22 @@ export function CasinoPage() {
     );
   };
 
+  const demos = tab === 'demos';
   const guestHistory = tab === 'played' && !isAuth;
   const filter: TotalGamesFilter = {
-    ...tabFilters[tab],
+    sort: demos ? 'all' : tabSorts[tab],
     category: category === 'all' ? undefined : category,
     search: search || undefined,
   };
-  const query = useTotalGamesPages(filter, !guestHistory);
+  const query = useTotalGamesPages(filter, !guestHistory && !demos);
   useFirstPageOnLeave(totalGamesInfiniteOptions(filter, viewer).queryKey);
+  const recentDemos = useRecentDemos((state) => state.games);
 
   const pages = query.data?.pages;
-  const games = guestHistory ? [] : pages?.flatMap((page) => page.data);
+  let games: Game[] | undefined;
+  if (demos) games = recentDemos.filter((game) => matches(game, filter));
+  else if (guestHistory) games = [];
+  else games = pages?.flatMap((page) => page.data);
   const filtered = Boolean(search) || category !== 'all';
 
   let empty: EmptyContent | undefined;
@@ -131,6 +137,17 @@ export function CasinoPage() {
       title: t('games.casino.playedEmptyTitle'),
       text: t('games.casino.playedEmptyText'),
     };
+  } else if (demos) {
+    empty = {
+      icon: Gamepad2,
+      title: t('games.casino.demosEmptyTitle'),
+      text: t('games.casino.demosEmptyText'),
+      action: (
+        <Button variant="secondary" onClick={() => setParam('tab', 'top', 'all')}>
+          {t('games.casino.demosAction')}
+        </Button>
+      ),
+    };
   }
 
   return (
@@ -164,7 +181,7 @@ export function CasinoPage() {
       >
         <GameList
           games={games}
-          loading={query.isPending && !guestHistory}
+          loading={query.isPending && !guestHistory && !demos}
           error={query.isError}
           onRetry={() => void query.refetch()}
           skeletons={limits.casinoSkeletonTiles}
@@ -172,7 +189,7 @@ export function CasinoPage() {
           empty={empty}
           testId="casino-games"
         />
-        {games && games.length > 0 && (
+        {!demos && games && games.length > 0 && (
           <LoadMore
             page={pages?.length ?? 1}
             hasMore={query.hasNextPage}
@@ -187,4 +204,11 @@ export function CasinoPage() {
       </div>
     </Page>
   );
+}
+
+/** The casino's filters applied to the demo history, which never leaves this device. */
+function matches(game: Game, filter: TotalGamesFilter): boolean {
+  if (filter.category && game.category !== filter.category) return false;
+  const search = filter.search?.toLocaleLowerCase();
+  return !search || game.name.toLocaleLowerCase().includes(search);
 }

@@ -13,7 +13,7 @@ import styles from './lobby-page.module.css';
 export const otherCategories = ['table', 'live', 'instant'] as const satisfies GameCategory[];
 
 /**
- * /other (decision 021): the games that are not slots, one section per category, each with
+ * /other (decision 023): the games that are not slots, one section per category, each with
  * its most popular games and a link to the whole category in the casino.
  */
 export function OtherPage() {

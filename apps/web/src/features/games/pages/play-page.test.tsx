@@ -7,6 +7,7 @@ import { callsTo, fakeGame, fakeGamesApi } from '../../../test/games-api';
 import { currentLocation, renderWithProviders } from '../../../test/render';
 import { PlayModal } from '../components/play-modal';
 import { usePlayStore } from '../play-store';
+import { useRecentDemos } from '../recent-demos-store';
 import { PlayPage } from './play-page';
 
 beforeAll(() => loadGamesMessages());
@@ -14,6 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   useModalStore.setState({ modal: null, demo: false });
   useToastStore.getState().clear();
+  useRecentDemos.setState({ games: [] });
 });
 
 const playRoutes = [
@@ -41,6 +43,36 @@ describe('the Play modal (guests)', () => {
     expect(useModalStore.getState().modal).toBeNull();
     // Launched once, by the modal; the frame used its answer.
     expect(callsTo(calls, '/api/provider2-game/launch')).toHaveLength(1);
+    // Remembered for the casino's "Recent demos".
+    expect(useRecentDemos.getState().games[0]?.id).toBe(game.id);
+  });
+
+  it('offers only the login for a game without a demo', () => {
+    usePlayStore.getState().choose(fakeGame(6, { demo: false }));
+    useModalStore.setState({ modal: 'play', demo: true });
+    renderWithProviders({ routes: playRoutes }, { path: '/' });
+    expect(screen.queryByTestId('play-demo')).toBeNull();
+    fireEvent.click(screen.getByTestId('play-login'));
+    expect(useModalStore.getState()).toMatchObject({ modal: 'login', demo: true });
+  });
+
+  it('opens the login when the server wants a player for the game (401)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    usePlayStore.getState().choose(fakeGame(7, { provider: 'endorphina' }));
+    useModalStore.setState({ modal: 'play', demo: true });
+    fakeGamesApi({
+      launch: () =>
+        new Response(JSON.stringify({ error: { code: 'UNAUTHORIZED', message: 'sign in' } }), {
+          status: 401,
+        }),
+    });
+    renderWithProviders({ routes: playRoutes }, { path: '/' });
+    fireEvent.click(screen.getByTestId('play-demo'));
+    await vi.waitFor(() => expect(useModalStore.getState().modal).toBe('login'));
+    expect(useModalStore.getState().demo).toBe(true);
+    expect(useToastStore.getState().toasts[0]?.message).toBe(
+      'У этой игры нет демо-режима. Войдите, чтобы сыграть.',
+    );
   });
 
   it('offers the login, keeping demo mode on', () => {
