@@ -10,6 +10,7 @@ import {
   House,
   LayoutGrid,
   ScrollText,
+  Search,
   Settings,
   ShieldCheck,
   Spade,
@@ -36,6 +37,15 @@ export interface NavItem {
 export const lobbyNav: NavItem[] = [
   { id: 'home', titleKey: 'nav.home', href: '/', icon: House, type: 'main' },
   { id: 'casino', titleKey: 'nav.casino', href: '/casino', icon: Dices, type: 'main' },
+  // The header's search box is hidden on narrow phones: the menu keeps the way to search.
+  {
+    id: 'search',
+    titleKey: 'nav.search',
+    href: '/search',
+    icon: Search,
+    type: 'main',
+    match: 'prefix',
+  },
   // Table, live and instant games: everything but slots (decision 023).
   { id: 'other', titleKey: 'nav.other', href: '/other', icon: Spade, type: 'main' },
   { id: 'premium', titleKey: 'nav.premium', href: '/premium', icon: Crown, type: 'main' },

@@ -36,6 +36,7 @@ export const en = {
     casino: 'Casino',
     premium: 'Premium',
     other: 'Table & live',
+    search: 'Search',
     allGames: 'All games',
     endorphina: 'Endorphina',
     gbgames: 'GB Games',

@@ -34,6 +34,7 @@ export const ru: Messages = {
     casino: 'Казино',
     premium: 'Премиум',
     other: 'Столы и live',
+    search: 'Поиск',
     allGames: 'Все игры',
     endorphina: 'Endorphina',
     gbgames: 'GB Games',
