@@ -49,9 +49,10 @@ export default defineConfig(({ mode }) => ({
         codeSplitting: {
           groups: [
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
-            // The code the lobby pages share (tiles, lists, game queries, and the parts of
-            // TanStack Query only they use) in one chunk instead of a dozen small ones,
-            // which compress worse and each cost a request (decision 022).
+            // The code two or more lobby pages share (tiles, lists, game queries, and the
+            // parts of TanStack Query only lazy screens use) in one chunk instead of a dozen
+            // small ones, which compress worse and each cost a request; a module only one
+            // page uses stays in that page's chunk (decision 022).
             {
               name: 'lobby',
               test: (id: string) => lobbyShared.test(id) && !lobbyInShell.test(id),
