@@ -99,6 +99,8 @@ test.describe('app shell', () => {
     const modal = page.getByTestId('modal');
     await expect(modal).toBeVisible();
     expect(await scrollLocked(page)).toBe(true);
+    // The form inside is loaded lazily; tab through it once it is there.
+    await expect(page.getByTestId('login-email')).toBeVisible();
     for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
     expect(await modal.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
