@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ProviderSlug } from '@casino/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLaunchRepository } from '../src/features/games/launch-repository';
-import { newLaunchToken } from '../src/features/games/launch-token';
 import { endorphinaSign } from '../src/features/providers/endorphina/sign';
 import { gbSignature } from '../src/features/providers/gbgames/signature';
 import { pragmaticHash } from '../src/features/providers/pragmatic/hash';
@@ -10,6 +8,7 @@ import type { ProviderSettings } from '../src/features/providers/provider-settin
 import { fixedClock } from '../src/lib/clock';
 import { catalogEntry, createTestPlayer, seedGames, type TestPlayer } from './helpers/games';
 import { buildTestApp, type TestApp } from './helpers/test-app';
+import { recordTestLaunch } from './helpers/launch-tokens';
 
 const clock = fixedClock(new Date('2026-11-22T10:15:00.000Z'));
 let t: TestApp;
@@ -18,20 +17,8 @@ let player: TestPlayer;
 let gameIds: Map<string, string>;
 
 /** A launch token as a launch would record it (valid for an hour from the clock's now). */
-async function tokenFor(provider: ProviderSlug, providerGameId: string, userId = player.id) {
-  const { token, hash } = newLaunchToken();
-  const now = clock.now();
-  await createLaunchRepository(t.db).recordLaunch({
-    tokenHash: hash,
-    userId,
-    gameId: gameIds.get(providerGameId)!,
-    provider,
-    currency: 'USD',
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + 3600_000),
-  });
-  return token;
-}
+const tokenFor = (provider: ProviderSlug, providerGameId: string, userId = player.id) =>
+  recordTestLaunch(t.db, clock, { provider, gameId: gameIds.get(providerGameId)!, userId });
 
 beforeAll(async () => {
   t = await buildTestApp({ clock });

@@ -1,10 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { Database } from '../../src/db/database';
-import { games, users, wallets } from '../../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { games, sessions, users, wallets } from '../../src/db/schema';
 import { createSessionService } from '../../src/features/auth/session-service';
 import { createTokenService } from '../../src/features/auth/token-service';
 import { foldSearchText } from '../../src/features/games/search-text';
+import { createLedger } from '../../src/features/wallet/ledger';
 import type { CatalogEntry } from '../../src/features/providers/provider-adapter';
 import type { Clock } from '../../src/lib/clock';
 import { testSecrets } from './test-app';
@@ -12,12 +14,15 @@ import { testSecrets } from './test-app';
 export interface TestPlayer {
   id: string;
   accessToken: string;
+  /** The sign-in session behind the access token (launches record it). */
+  sessionId: string;
   authorization: { authorization: string };
 }
 
 /**
- * A player with a wallet (balance in thousandths) and a live session, made directly in the
- * database through the accounts feature's own session and token services.
+ * A player with a wallet (balance in thousandths, funded by a ledger adjustment so the
+ * ledger check holds) and a live session, made through the accounts feature's own session
+ * and token services.
  */
 export async function createTestPlayer(
   db: Database,
@@ -35,13 +40,29 @@ export async function createTestPlayer(
     createdAt: now,
     updatedAt: now,
   });
-  await db
-    .insert(wallets)
-    .values({ userId: id, currency: 'USD', balance, createdAt: now, updatedAt: now });
+  await db.insert(wallets).values({ userId: id, currency: 'USD', createdAt: now, updatedAt: now });
+  if (balance !== 0n) {
+    await createLedger({ db, clock }).postAdjustment({
+      userId: id,
+      amount: balance,
+      reason: 'test funds',
+      idempotencyKey: `fund-${id}`,
+      actor: 'test',
+    });
+  }
   const tokens = createTokenService({ secret: testSecrets.JWT_SECRET, ttlSeconds: 900, clock });
-  const sessions = createSessionService({ db, clock, tokens, absoluteTtlDays: 30, idleTtlDays: 7 });
-  const { accessToken } = await sessions.open(id);
-  return { id, accessToken, authorization: { authorization: `Bearer ${accessToken}` } };
+  const service = createSessionService({ db, clock, tokens, absoluteTtlDays: 30, idleTtlDays: 7 });
+  const { accessToken } = await service.open(id);
+  const [session] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, id));
+  return {
+    id,
+    accessToken,
+    sessionId: session!.id,
+    authorization: { authorization: `Bearer ${accessToken}` },
+  };
 }
 
 /** A catalog entry with sensible defaults, for seeding the games table through the sync path. */

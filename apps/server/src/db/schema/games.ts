@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { sessions } from './sessions';
 
 /**
  * The game catalog, synced from the providers (features/games/catalog-sync.ts). A game that
@@ -88,6 +89,11 @@ export const launchTokens = pgTable(
       .references(() => games.id),
     provider: text('provider').notNull(),
     currency: text('currency').notNull(),
+    /**
+     * The sign-in session the player launched from: once it ends (sign-out, revoked), the
+     * launch token takes no more bets, though wins and refunds still land.
+     */
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

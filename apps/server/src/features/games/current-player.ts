@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 export type ResolvePlayer = (
   request: FastifyRequest,
   reply: FastifyReply,
-) => Promise<{ id: string } | null>;
+) => Promise<{ id: string; sessionId?: string } | null>;
 
 /**
  * Optional sign-in on top of the accounts feature's `app.authenticate` (bearer access token
@@ -20,6 +20,6 @@ export function optionalPlayer(app: FastifyInstance): ResolvePlayer {
     if (request.headers.authorization === undefined) return null;
     if (!app.hasDecorator('authenticate')) return null;
     await app.authenticate(request, reply);
-    return request.player ? { id: request.player.id } : null;
+    return request.player ? { id: request.player.id, sessionId: request.player.sessionId } : null;
   };
 }

@@ -121,6 +121,7 @@ export async function registerGamesFeature(
     settings,
     sessions: createLaunchSessions({ launches: launchRepository, clock }),
     clock,
+    wallet: app.wallet,
   });
   await app.register(catalogRoutes, { catalog, resolvePlayer });
   await app.register(launchRoutes, { launches, resolvePlayer });

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { games, launchTokens, recentLaunches, wallets } from '../../db/schema';
+import { games, launchTokens, recentLaunches, sessions, wallets } from '../../db/schema';
 
 export interface NewLaunchToken {
   tokenHash: string;
@@ -8,6 +8,8 @@ export interface NewLaunchToken {
   gameId: string;
   provider: string;
   currency: string;
+  /** The sign-in session the launch came from (null: unknown, e.g. a test's direct insert). */
+  sessionId: string | null;
   createdAt: Date;
   expiresAt: Date;
 }
@@ -22,12 +24,26 @@ export interface LaunchSession {
   providerGameId: string;
   /** Thousandths of the currency unit; null when the player has no wallet. */
   balance: bigint | null;
+  /**
+   * When the sign-in session the game was launched from ended or ends: its revocation
+   * (sign-out), else its absolute end; null when the launch has no session on record.
+   */
+  signInEndsAt: Date | null;
 }
 
 export interface LaunchRepository {
   /** Stores the token and records the launch for the "recent" list, in one transaction. */
   recordLaunch(token: NewLaunchToken): Promise<void>;
   findSession(tokenHash: string): Promise<LaunchSession | undefined>;
+  /**
+   * The player's most recent launch of one provider's game (protocols whose money calls
+   * carry no token, like Pragmatic's, judge a bet by it).
+   */
+  findLatestSession(
+    userId: string,
+    provider: string,
+    providerGameId: string,
+  ): Promise<LaunchSession | undefined>;
   /** The wallet of a player, read-only (the ledger that changes it is another feature). */
   findWallet(userId: string): Promise<{ balance: bigint; currency: string } | undefined>;
 }
@@ -51,19 +67,20 @@ export function createLaunchRepository(db: Database): LaunchRepository {
     },
 
     async findSession(tokenHash) {
-      const rows = await db
-        .select({
-          userId: launchTokens.userId,
-          provider: launchTokens.provider,
-          currency: launchTokens.currency,
-          expiresAt: launchTokens.expiresAt,
-          providerGameId: games.providerGameId,
-          balance: wallets.balance,
-        })
-        .from(launchTokens)
-        .innerJoin(games, eq(games.id, launchTokens.gameId))
-        .leftJoin(wallets, eq(wallets.userId, launchTokens.userId))
-        .where(eq(launchTokens.tokenHash, tokenHash))
+      const rows = await sessionSelect(db).where(eq(launchTokens.tokenHash, tokenHash)).limit(1);
+      return rows[0];
+    },
+
+    async findLatestSession(userId, provider, providerGameId) {
+      const rows = await sessionSelect(db)
+        .where(
+          and(
+            eq(launchTokens.userId, userId),
+            eq(launchTokens.provider, provider),
+            eq(games.providerGameId, providerGameId),
+          ),
+        )
+        .orderBy(desc(launchTokens.expiresAt))
         .limit(1);
       return rows[0];
     },
@@ -77,4 +94,25 @@ export function createLaunchRepository(db: Database): LaunchRepository {
       return rows[0];
     },
   };
+}
+
+/** A launch token with its game, its player's wallet and when its sign-in ends. */
+function sessionSelect(db: Database) {
+  return db
+    .select({
+      userId: launchTokens.userId,
+      provider: launchTokens.provider,
+      currency: launchTokens.currency,
+      expiresAt: launchTokens.expiresAt,
+      providerGameId: games.providerGameId,
+      balance: wallets.balance,
+      signInEndsAt:
+        sql<Date | null>`coalesce(${sessions.revokedAt}, ${sessions.expiresAt})`.mapWith(
+          (value: string | Date | null) => (value === null ? null : new Date(value)),
+        ),
+    })
+    .from(launchTokens)
+    .innerJoin(games, eq(games.id, launchTokens.gameId))
+    .leftJoin(wallets, eq(wallets.userId, launchTokens.userId))
+    .leftJoin(sessions, eq(sessions.id, launchTokens.sessionId));
 }

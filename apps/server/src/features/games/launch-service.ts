@@ -21,7 +21,7 @@ export interface LaunchInput {
   /** The provider's game id (or ours). */
   gameRef: string;
   /** The signed-in player, or null for a guest. */
-  player: { id: string } | null;
+  player: { id: string; sessionId?: string } | null;
   currency: 'USD';
   language: LaunchLanguage;
 }
@@ -118,6 +118,7 @@ export function createLaunchService(deps: LaunchServiceDeps): LaunchService {
         gameId: game.id,
         provider: input.provider,
         currency: input.currency,
+        sessionId: input.player.sessionId ?? null,
         createdAt: now,
         expiresAt: new Date(now.getTime() + deps.tokenTtlSeconds * 1000),
       });

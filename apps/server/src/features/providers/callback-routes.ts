@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Clock } from '../../lib/clock';
+import type { Ledger } from '../wallet/ledger';
 import { acceptRawFormBodies } from './callback-params';
 import { endorphinaWalletPrefix, endorphinaWalletRoutes } from './endorphina/wallet-routes';
 import { gbWalletRoutes } from './gbgames/wallet-routes';
@@ -11,6 +12,8 @@ export interface ProviderCallbackOptions {
   settings: ProviderSettings;
   sessions: LaunchSessions;
   clock: Clock;
+  /** The only way the callbacks move money. */
+  wallet: Ledger;
 }
 
 /**
@@ -20,18 +23,20 @@ export interface ProviderCallbackOptions {
  */
 export const providerCallbackRoutes: FastifyPluginAsync<ProviderCallbackOptions> = async (
   app,
-  { settings, sessions, clock },
+  { settings, sessions, clock, wallet },
 ) => {
   acceptRawFormBodies(app);
   await app.register(endorphinaWalletRoutes, {
     prefix: endorphinaWalletPrefix,
     settings: settings.endorphina,
     sessions,
+    wallet,
   });
   await app.register(pragmaticWalletRoutes, {
     prefix: pragmaticWalletPrefix,
     settings: settings.pragmatic,
     sessions,
+    wallet,
   });
-  await app.register(gbWalletRoutes, { settings: settings.gbgames, sessions, clock });
+  await app.register(gbWalletRoutes, { settings: settings.gbgames, sessions, clock, wallet });
 };

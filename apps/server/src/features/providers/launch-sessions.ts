@@ -3,29 +3,54 @@ import type { Clock } from '../../lib/clock';
 import type { LaunchRepository, LaunchSession } from '../games/launch-repository';
 import { hashLaunchToken } from '../games/launch-token';
 
-/** A live launch session of a player who has a wallet. */
+/** A launch session of a player who has a wallet. */
 export type OpenSession = LaunchSession & { balance: bigint };
 
 export type SessionLookup =
   | { kind: 'ok'; session: OpenSession }
   /** Unknown token, a token of another provider, or a player without a wallet. */
   | { kind: 'not-found' }
-  | { kind: 'expired' };
+  /** The launch token's own lifetime is over. */
+  | { kind: 'expired'; session: OpenSession }
+  /** The player signed out (or the sign-in session ended) since launching. */
+  | { kind: 'signed-out'; session: OpenSession };
 
 /**
  * Resolves the launch token a provider's wallet callback presents. A token only works at the
- * provider it was issued for, and only until it expires.
+ * provider it was issued for. Bets need `kind: 'ok'`; wins and refunds must land whatever the
+ * kind (they arrive after expiry and sign-out), so every found session is returned with it.
  */
 export function createLaunchSessions(deps: { launches: LaunchRepository; clock: Clock }) {
+  const judge = (session: LaunchSession | undefined, provider: ProviderSlug): SessionLookup => {
+    if (!session || session.provider !== provider || session.balance === null) {
+      return { kind: 'not-found' };
+    }
+    const open: OpenSession = { ...session, balance: session.balance };
+    const now = deps.clock.now().getTime();
+    if (session.signInEndsAt !== null && session.signInEndsAt.getTime() <= now) {
+      return { kind: 'signed-out', session: open };
+    }
+    if (session.expiresAt.getTime() <= now) return { kind: 'expired', session: open };
+    return { kind: 'ok', session: open };
+  };
+
   return {
     async lookup(token: string, provider: ProviderSlug): Promise<SessionLookup> {
       if (!token || token.length > 200) return { kind: 'not-found' };
-      const session = await deps.launches.findSession(hashLaunchToken(token));
-      if (!session || session.provider !== provider || session.balance === null) {
-        return { kind: 'not-found' };
+      return judge(await deps.launches.findSession(hashLaunchToken(token)), provider);
+    },
+    /**
+     * For protocols whose bets carry no token (Pragmatic): the player's latest launch of
+     * that game, judged like a token.
+     */
+    async latest(userId: string, provider: ProviderSlug, providerGameId: string) {
+      if (!/^[0-9a-f-]{36}$/i.test(userId) || !providerGameId || providerGameId.length > 200) {
+        return { kind: 'not-found' } as const;
       }
-      if (session.expiresAt.getTime() <= deps.clock.now().getTime()) return { kind: 'expired' };
-      return { kind: 'ok', session: { ...session, balance: session.balance } };
+      return judge(
+        await deps.launches.findLatestSession(userId, provider, providerGameId),
+        provider,
+      );
     },
     findWallet: (userId: string) => deps.launches.findWallet(userId),
   };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { rawQueryOf, singleValuedParams } from '../callback-params';
 import { signaturesEqual } from '../constant-time';
+import type { Ledger } from '../../wallet/ledger';
 import type { LaunchSessions, OpenSession } from '../launch-sessions';
 import { thousandthsNumber } from '../money-units';
 import { endorphinaSignValid } from './sign';
@@ -29,6 +30,7 @@ function fail(reply: FastifyReply, code: EndoError, message: string): FastifyRep
 export interface EndorphinaWalletOptions {
   settings: EndorphinaSettings;
   sessions: LaunchSessions;
+  wallet: Ledger;
 }
 
 /**
@@ -60,6 +62,8 @@ export const endorphinaWalletRoutes: FastifyPluginAsync<EndorphinaWalletOptions>
         return fail(reply, 'TOKEN_NOT_FOUND', 'unknown launch token');
       case 'expired':
         return fail(reply, 'TOKEN_EXPIRED', 'the launch token has expired');
+      case 'signed-out':
+        return fail(reply, 'TOKEN_EXPIRED', 'the player has signed out');
       case 'ok':
         return reply.header('cache-control', 'no-store').send(answer(found.session));
     }

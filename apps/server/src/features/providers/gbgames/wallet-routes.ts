@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Clock } from '../../../lib/clock';
 import { isRecord, parseJson } from '../catalog-fields';
 import { acceptRawJsonBodies } from '../callback-params';
+import type { Ledger } from '../../wallet/ledger';
 import type { LaunchSessions } from '../launch-sessions';
 import { centsText } from '../money-units';
 import type { GbGamesSettings } from './gbgames-adapter';
@@ -29,6 +30,7 @@ function fail(reply: FastifyReply, code: GbError, message: string): FastifyReply
 export interface GbWalletOptions {
   settings: GbGamesSettings;
   sessions: LaunchSessions;
+  wallet: Ledger;
   clock: Clock;
 }
 
@@ -72,6 +74,8 @@ export const gbWalletRoutes: FastifyPluginAsync<GbWalletOptions> = (
       if (found.kind === 'not-found') return fail(reply, 'TOKEN_NOT_FOUND', 'unknown launch token');
       if (found.kind === 'expired')
         return fail(reply, 'TOKEN_EXPIRED', 'the launch token has expired');
+      if (found.kind === 'signed-out')
+        return fail(reply, 'TOKEN_EXPIRED', 'the player has signed out');
       const { session } = found;
       // Every message repeats what the token was issued for; a mismatch is someone else's token.
       if (

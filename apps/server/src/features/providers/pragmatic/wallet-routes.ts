@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { singleValuedParams } from '../callback-params';
+import type { Ledger } from '../../wallet/ledger';
 import type { LaunchSessions } from '../launch-sessions';
 import { centsText } from '../money-units';
 import type { PragmaticSettings } from './pragmatic-adapter';
@@ -35,6 +36,7 @@ const cash = (thousandths: bigint): number => Number(centsText(thousandths));
 export interface PragmaticWalletOptions {
   settings: PragmaticSettings;
   sessions: LaunchSessions;
+  wallet: Ledger;
 }
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "launch_tokens" ADD COLUMN "session_id" uuid;--> statement-breakpoint
+ALTER TABLE "launch_tokens" ADD CONSTRAINT "launch_tokens_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE set null ON UPDATE no action;
