@@ -126,31 +126,6 @@ describe('Endorphina session and balance', () => {
     });
     expect(bad.statusCode).toBe(401);
   });
-
-  it('refuses money calls for now, finally (NO_RETRY), and unsigned ones with 401', async () => {
-    const token = await tokenFor('endorphina', 'endo-a@ENDORPHINA');
-    const params = { token, amount: '1000', id: 'tx1' };
-    const body = new URLSearchParams({
-      ...params,
-      sign: endorphinaSign(params, s.endorphina.salt),
-    });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/endo-game/wallet/bet',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: body.toString(),
-    });
-    expect(res.statusCode).toBe(429);
-    expect(res.json()).toMatchObject({ code: 'NO_RETRY' });
-    body.set('sign', '0'.repeat(40));
-    const unsigned = await t.app.inject({
-      method: 'POST',
-      url: '/api/endo-game/wallet/win',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: body.toString(),
-    });
-    expect(unsigned.statusCode).toBe(401);
-  });
 });
 
 describe('Pragmatic authenticate.html and balance.html', () => {
@@ -254,12 +229,6 @@ describe('Pragmatic authenticate.html and balance.html', () => {
     }
   });
 
-  it('refuses money methods for now with a final error, after checking the hash', async () => {
-    const params = { userId: player.id, providerId: 'P', reference: 'r1', amount: '1.00' };
-    expect(await post('bet', params)).toMatchObject({ error: 120 });
-    expect(await post('result', params, '0'.repeat(32))).toMatchObject({ error: 5 });
-  });
-
   it('parses form bodies on the provider callbacks only: the rest of the API still says 415', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -356,14 +325,6 @@ describe('GB Games BetResult_url', () => {
     } finally {
       clock.advance(-3600_000);
     }
-  });
-
-  it('answers other message types with a clear not-supported error, moving no money', async () => {
-    const token = await tokenFor('gbgames', 'gb-a');
-    const bet = balance(token, { type: 'bet', transactionId: 't1', roundId: '1', amount: '1.00' });
-    const res = await send(bet);
-    expect(res).toMatchObject({ status: 400, body: { status: 'ERROR', code: 'BAD_REQUEST' } });
-    expect(String(res.body['message'])).toContain('not supported yet');
   });
 
   it('keeps the raw JSON parser to this route: other JSON routes still parse as before', async () => {
