@@ -1,31 +1,17 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Clock } from '../../../lib/clock';
 import { isRecord, parseJson } from '../catalog-fields';
 import { acceptRawJsonBodies } from '../callback-params';
 import type { Ledger } from '../../wallet/ledger';
-import type { LaunchSessions } from '../launch-sessions';
-import { centsText } from '../money-units';
+import type { LaunchSessions, SessionLookup } from '../launch-sessions';
 import type { GbGamesSettings } from './gbgames-adapter';
+import { gbMoneyPostings } from './money-postings';
 import { gbSignatureHeader, gbSignatureValid, gbTimestampFresh } from './signature';
+import { gbCents, gbError, sendGbAnswer, type GbAnswer } from './wallet-answers';
+import { parseGbMessage, type GbMessage } from './wallet-messages';
 
 /** Fixed by the protocol (docs/protocols/gbgames.md §1), under our site root. */
 export const gbWalletPath = '/api/game/BetResult_url';
-
-type GbError = 'INVALID_SIGNATURE' | 'BAD_REQUEST' | 'TOKEN_NOT_FOUND' | 'TOKEN_EXPIRED';
-
-const statusOf: Record<GbError, number> = {
-  INVALID_SIGNATURE: 401,
-  BAD_REQUEST: 400,
-  TOKEN_EXPIRED: 403,
-  TOKEN_NOT_FOUND: 404,
-};
-
-function fail(reply: FastifyReply, code: GbError, message: string): FastifyReply {
-  return reply
-    .code(statusOf[code])
-    .header('cache-control', 'no-store')
-    .send({ status: 'ERROR', code, message });
-}
 
 export interface GbWalletOptions {
   settings: GbGamesSettings;
@@ -34,17 +20,73 @@ export interface GbWalletOptions {
   clock: Clock;
 }
 
+const notLive = (kind: Exclude<SessionLookup['kind'], 'ok' | 'not-found'>): GbAnswer =>
+  kind === 'expired'
+    ? gbError('TOKEN_EXPIRED', 'the launch token has expired')
+    : gbError('TOKEN_EXPIRED', 'the player has signed out');
+
 /**
- * GB Games' wallet messages (§5). The signature is checked first, over the raw body, before
- * the JSON is even parsed; then the timestamp's freshness. Only `balance` is answered for
- * now: bet, result and refund come with the wallet ledger and are refused as BAD_REQUEST
- * (final for the studio, so nothing is retried or refunded against an untouched wallet).
+ * An unexpected failure for the log: its name, code and the start of its message (a database
+ * error's). The body, the token and the signature are never logged.
+ */
+function failureOf(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { kind: typeof error };
+  const code = (error as { code?: unknown }).code;
+  return {
+    name: error.name,
+    ...(typeof code === 'string' ? { code } : {}),
+    message: error.message.slice(0, 200),
+  };
+}
+
+/**
+ * GB Games' wallet messages (§5): balance, bet, result and refund, all at one path. The
+ * signature is checked first, over the raw body, before the JSON is even parsed; then the
+ * timestamp's freshness; then the fields (malformed: 400, final). Bets need a live launch
+ * session; results and refunds land whatever became of it (§6.3). Money moves only through
+ * the ledger, idempotent on the studio's transactionId; a failure that is not the wallet's
+ * (the database) is answered 500 INTERNAL, which the studio retries with the same id.
  */
 export const gbWalletRoutes: FastifyPluginAsync<GbWalletOptions> = (
   app,
-  { settings, sessions, clock },
+  { settings, sessions, wallet, clock },
 ) => {
   acceptRawJsonBodies(app);
+  const money = gbMoneyPostings(wallet);
+
+  const answer = async (message: GbMessage): Promise<GbAnswer> => {
+    const found = await sessions.lookup(message.token, 'gbgames');
+    if (found.kind === 'not-found') return gbError('TOKEN_NOT_FOUND', 'unknown launch token');
+    const { session } = found;
+    // Every message repeats what the token was issued for; a mismatch is someone else's token.
+    if (
+      message.playerId !== session.userId ||
+      message.gameId !== session.providerGameId ||
+      message.currency !== session.currency
+    ) {
+      return gbError(
+        'TOKEN_NOT_FOUND',
+        'the token was issued for another player, game or currency',
+      );
+    }
+    switch (message.type) {
+      case 'balance':
+        if (found.kind !== 'ok') return notLive(found.kind);
+        return {
+          ok: true,
+          body: { status: 'OK', balance: gbCents(session.balance), currency: session.currency },
+        };
+      case 'bet':
+        // A retry of a bet applied while the session was live is a repeat, not a new bet.
+        if (found.kind !== 'ok' && !(await money.betApplied(message, session))) {
+          return notLive(found.kind);
+        }
+        return money.post(message, session);
+      case 'result':
+      case 'refund':
+        return money.post(message, session);
+    }
+  };
 
   app.post(
     gbWalletPath,
@@ -52,46 +94,37 @@ export const gbWalletRoutes: FastifyPluginAsync<GbWalletOptions> = (
     async (request, reply) => {
       const raw = typeof request.body === 'string' ? request.body : '';
       if (!gbSignatureValid(raw, request.headers[gbSignatureHeader], settings.secret)) {
-        return fail(reply, 'INVALID_SIGNATURE', 'signature missing or wrong');
+        return sendGbAnswer(reply, gbError('INVALID_SIGNATURE', 'signature missing or wrong'));
       }
-      const message = parseJson(raw);
-      if (!isRecord(message)) return fail(reply, 'BAD_REQUEST', 'the body must be a JSON object');
-      if (!gbTimestampFresh(message['timestamp'], clock.now())) {
-        return fail(reply, 'INVALID_SIGNATURE', 'timestamp missing or more than 5 minutes off');
+      const body = parseJson(raw);
+      if (!isRecord(body)) {
+        return sendGbAnswer(reply, gbError('BAD_REQUEST', 'the body must be a JSON object'));
       }
-      const type = message['type'];
-      if (type !== 'balance') {
-        const name = typeof type === 'string' ? type.slice(0, 40) : 'without a type';
-        return fail(
+      if (!gbTimestampFresh(body['timestamp'], clock.now())) {
+        return sendGbAnswer(
           reply,
-          'BAD_REQUEST',
-          `message type ${name} is not supported yet: no money moves`,
+          gbError('INVALID_SIGNATURE', 'timestamp missing or more than 5 minutes off'),
         );
       }
-      const field = (name: string) =>
-        typeof message[name] === 'string' ? message[name] : undefined;
-      const found = await sessions.lookup(field('token') ?? '', 'gbgames');
-      if (found.kind === 'not-found') return fail(reply, 'TOKEN_NOT_FOUND', 'unknown launch token');
-      if (found.kind === 'expired')
-        return fail(reply, 'TOKEN_EXPIRED', 'the launch token has expired');
-      if (found.kind === 'signed-out')
-        return fail(reply, 'TOKEN_EXPIRED', 'the player has signed out');
-      const { session } = found;
-      // Every message repeats what the token was issued for; a mismatch is someone else's token.
-      if (
-        field('playerId') !== session.userId ||
-        field('gameId') !== session.providerGameId ||
-        field('currency') !== session.currency
-      ) {
-        return fail(
+      const parsed = parseGbMessage(body);
+      if (!parsed.ok) return sendGbAnswer(reply, gbError('BAD_REQUEST', parsed.reason));
+      const { message } = parsed;
+      try {
+        return sendGbAnswer(reply, await answer(message));
+      } catch (error) {
+        request.log.error(
+          {
+            failure: failureOf(error),
+            type: message.type,
+            ...(message.type === 'balance' ? {} : { transactionId: message.transactionId }),
+          },
+          'GB Games wallet message failed; answered INTERNAL for the studio to retry',
+        );
+        return sendGbAnswer(
           reply,
-          'TOKEN_NOT_FOUND',
-          'the token was issued for another player, game or currency',
+          gbError('INTERNAL', 'temporary failure: send the message again, same transactionId'),
         );
       }
-      return reply
-        .header('cache-control', 'no-store')
-        .send({ status: 'OK', balance: centsText(session.balance), currency: session.currency });
     },
   );
   return Promise.resolve();
