@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { games, launchTokens, recentLaunches, sessions, wallets } from '../../db/schema';
 
@@ -44,6 +44,13 @@ export interface LaunchRepository {
     provider: string,
     providerGameId: string,
   ): Promise<LaunchSession | undefined>;
+  /**
+   * Ends a launch token at `at` (a provider's "end of session"): from then on it looks
+   * expired, so it takes no more bets, while wins and refunds presented with it still find
+   * their player. Only a token of that provider; never extends one; an unknown hash changes
+   * nothing.
+   */
+  endLaunch(tokenHash: string, provider: string, at: Date): Promise<void>;
   /** The wallet of a player, read-only (the ledger that changes it is another feature). */
   findWallet(userId: string): Promise<{ balance: bigint; currency: string } | undefined>;
 }
@@ -83,6 +90,19 @@ export function createLaunchRepository(db: Database): LaunchRepository {
         .orderBy(desc(launchTokens.expiresAt))
         .limit(1);
       return rows[0];
+    },
+
+    async endLaunch(tokenHash, provider, at) {
+      await db
+        .update(launchTokens)
+        .set({ expiresAt: at })
+        .where(
+          and(
+            eq(launchTokens.tokenHash, tokenHash),
+            eq(launchTokens.provider, provider),
+            gt(launchTokens.expiresAt, at),
+          ),
+        );
     },
 
     async findWallet(userId) {

@@ -52,6 +52,14 @@ export function createLaunchSessions(deps: { launches: LaunchRepository; clock: 
         provider,
       );
     },
+    /**
+     * The provider ended the game session (Endorphina's endSession): the token takes no more
+     * bets from now on (it looks expired); wins and refunds with it still land.
+     */
+    async end(token: string, provider: ProviderSlug): Promise<void> {
+      if (!token || token.length > 200) return;
+      await deps.launches.endLaunch(hashLaunchToken(token), provider, deps.clock.now());
+    },
     findWallet: (userId: string) => deps.launches.findWallet(userId),
   };
 }

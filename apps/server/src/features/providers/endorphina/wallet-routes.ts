@@ -1,31 +1,24 @@
 import { createHash } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { rawQueryOf, singleValuedParams } from '../callback-params';
 import { signaturesEqual } from '../constant-time';
 import type { Ledger } from '../../wallet/ledger';
 import type { LaunchSessions, OpenSession } from '../launch-sessions';
 import { thousandthsNumber } from '../money-units';
-import { endorphinaSignValid } from './sign';
+import {
+  endoOk,
+  endoRefusal,
+  fail,
+  failureSummary,
+  sendEndo,
+  type EndoAnswer,
+} from './endo-answers';
 import type { EndorphinaSettings } from './endorphina-adapter';
+import { createEndorphinaMoneyCalls, type EndorphinaMoneyCalls } from './money-calls';
+import { endorphinaSignValid } from './sign';
 
 /** Where Endorphina's EndoAPI callbacks live: the operator URL we give the studio. */
 export const endorphinaWalletPrefix = '/api/endo-game/wallet';
-
-type EndoError =
-  'ACCESS_DENIED' | 'TOKEN_NOT_FOUND' | 'TOKEN_EXPIRED' | 'NO_RETRY' | 'INTERNAL_ERROR';
-
-const statusOf: Record<EndoError, number> = {
-  ACCESS_DENIED: 401,
-  TOKEN_EXPIRED: 403,
-  TOKEN_NOT_FOUND: 404,
-  NO_RETRY: 429,
-  INTERNAL_ERROR: 500,
-};
-
-/** EndoAPI errors: `{code, message}` with the HTTP status the protocol assigns to the code. */
-function fail(reply: FastifyReply, code: EndoError, message: string): FastifyReply {
-  return reply.code(statusOf[code]).header('cache-control', 'no-store').send({ code, message });
-}
 
 export interface EndorphinaWalletOptions {
   settings: EndorphinaSettings;
@@ -34,15 +27,15 @@ export interface EndorphinaWalletOptions {
 }
 
 /**
- * The read-only part of EndoAPI's seamless wallet: `session` and `balance` (called when a game
- * opens) and the integration `check`. Money calls come with the wallet ledger; until then
- * they are refused with NO_RETRY, which the studio treats as final, so nothing is retried
- * or refunded against a wallet that never moved. Every call is signed: the sign is checked
- * before anything else, and without a salt nothing is accepted.
+ * EndoAPI's seamless wallet: `session` and `balance` (called when a game opens), the money
+ * calls `bet`, `win`, `refund`, `promoWin` and `endSession` on the ledger (money-calls.ts),
+ * and the integration `check`. Every call is signed: the sign is checked first, over the raw
+ * parameters, and without a salt nothing is accepted. A failure that is not a refusal (the
+ * database down) answers INTERNAL_ERROR, which the studio retries with the same id.
  */
 export const endorphinaWalletRoutes: FastifyPluginAsync<EndorphinaWalletOptions> = (
   app,
-  { settings, sessions },
+  { settings, sessions, wallet },
 ) => {
   const schema = { tags: ['provider callbacks'], hide: true };
 
@@ -51,38 +44,61 @@ export const endorphinaWalletRoutes: FastifyPluginAsync<EndorphinaWalletOptions>
     return params && endorphinaSignValid(params, settings.salt) ? params : undefined;
   };
 
-  const withSession = async (
+  /**
+   * Anything thrown is not a refusal (the database down, a bug): INTERNAL_ERROR, retried by
+   * the studio with the same id. Logged without the parameters, token or sign.
+   */
+  const orInternalError = async (
+    request: FastifyRequest,
+    call: string,
+    answer: () => Promise<EndoAnswer>,
+  ): Promise<EndoAnswer> => {
+    try {
+      return await answer();
+    } catch (error) {
+      request.log.error({ call, failure: failureSummary(error) }, 'Endorphina callback failed');
+      return endoRefusal('INTERNAL_ERROR', 'internal error, please retry');
+    }
+  };
+
+  /** session and balance: only for a live token, like a bet. */
+  const withLiveSession = async (
     params: Record<string, string>,
-    reply: FastifyReply,
-    answer: (session: OpenSession) => object,
-  ): Promise<FastifyReply> => {
+    answer: (session: OpenSession) => Record<string, unknown>,
+  ): Promise<EndoAnswer> => {
     const found = await sessions.lookup(params['token'] ?? '', 'endorphina');
     switch (found.kind) {
       case 'not-found':
-        return fail(reply, 'TOKEN_NOT_FOUND', 'unknown launch token');
+        return endoRefusal('TOKEN_NOT_FOUND', 'unknown launch token');
       case 'expired':
-        return fail(reply, 'TOKEN_EXPIRED', 'the launch token has expired');
+        return endoRefusal('TOKEN_EXPIRED', 'the launch token has expired');
       case 'signed-out':
-        return fail(reply, 'TOKEN_EXPIRED', 'the player has signed out');
+        return endoRefusal('TOKEN_EXPIRED', 'the player has signed out');
       case 'ok':
-        return reply.header('cache-control', 'no-store').send(answer(found.session));
+        return endoOk(answer(found.session));
     }
   };
 
   app.get('/session', { schema }, async (request, reply) => {
     const params = signedQuery(rawQueryOf(request));
     if (!params) return fail(reply, 'ACCESS_DENIED', 'bad sign');
-    return withSession(params, reply, (s) => ({
-      player: s.userId,
-      currency: s.currency,
-      game: s.providerGameId,
-    }));
+    const answer = await orInternalError(request, 'session', () =>
+      withLiveSession(params, (s) => ({
+        player: s.userId,
+        currency: s.currency,
+        game: s.providerGameId,
+      })),
+    );
+    return sendEndo(reply, answer);
   });
 
   app.get('/balance', { schema }, async (request, reply) => {
     const params = signedQuery(rawQueryOf(request));
     if (!params) return fail(reply, 'ACCESS_DENIED', 'bad sign');
-    return withSession(params, reply, (s) => ({ balance: thousandthsNumber(s.balance) }));
+    const answer = await orInternalError(request, 'balance', () =>
+      withLiveSession(params, (s) => ({ balance: thousandthsNumber(s.balance) })),
+    );
+    return sendEndo(reply, answer);
   });
 
   // The integration check: sign = SHA-1(nodeId + param + salt), answered in kind.
@@ -100,14 +116,16 @@ export const endorphinaWalletRoutes: FastifyPluginAsync<EndorphinaWalletOptions>
     return reply.send({ nodeId: settings.nodeId, param, sign: expected });
   });
 
-  for (const call of ['bet', 'win', 'refund', 'promoWin', 'endSession']) {
-    app.post(`/${call}`, { schema }, (request, reply) => {
+  const moneyCalls = createEndorphinaMoneyCalls({ sessions, wallet });
+  const calls: (keyof EndorphinaMoneyCalls)[] = ['bet', 'win', 'refund', 'promoWin', 'endSession'];
+  for (const call of calls) {
+    app.post(`/${call}`, { schema }, async (request, reply) => {
       const params =
         typeof request.body === 'string' ? singleValuedParams(request.body) : undefined;
       if (!params || !endorphinaSignValid(params, settings.salt)) {
         return fail(reply, 'ACCESS_DENIED', 'bad sign');
       }
-      return fail(reply, 'NO_RETRY', `${call} is not supported yet: no money moves`);
+      return sendEndo(reply, await orInternalError(request, call, () => moneyCalls[call](params)));
     });
   }
   return Promise.resolve();

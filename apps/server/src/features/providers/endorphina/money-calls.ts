@@ -1,0 +1,191 @@
+import type { Ledger } from '../../wallet/ledger';
+import type { PostingResult } from '../../wallet/ledger-types';
+import { toThousandthsNumber } from '../../wallet/money';
+import { BetAlreadyRefunded } from '../../wallet/wallet-errors';
+import type { LaunchSessions, OpenSession } from '../launch-sessions';
+import { endoOk, endoRefusal, type EndoAnswer } from './endo-answers';
+import { betCall, promoWinCall, refundCall, winCall, type TokenMoneyCall } from './money-params';
+import { refusalFor } from './wallet-error-mapping';
+
+const provider = 'endorphina';
+
+export interface EndorphinaMoneyCallDeps {
+  sessions: LaunchSessions;
+  wallet: Ledger;
+}
+
+type Params = Readonly<Record<string, string>>;
+type Found = { ok: true; session: OpenSession } | { ok: false; answer: EndoAnswer };
+
+/**
+ * EndoAPI's money calls on the ledger, each from the signed parameters to the answer. Every
+ * posting is idempotent on the studio's id: a repeat answers the FIRST answer again (its
+ * transactionId and the balance right after it), so a retried call gets the same body.
+ * Refusals come back as answers; anything else (the database down) is thrown, for the route
+ * to answer INTERNAL_ERROR, which the studio retries.
+ */
+export function createEndorphinaMoneyCalls({ sessions, wallet }: EndorphinaMoneyCallDeps) {
+  const postingAnswer = (result: PostingResult): EndoAnswer =>
+    endoOk({
+      balance: toThousandthsNumber(result.balanceAfter),
+      transactionId: result.transactionId,
+    });
+
+  const posted = async (post: () => Promise<PostingResult>): Promise<EndoAnswer> => {
+    try {
+      return postingAnswer(await post());
+    } catch (error) {
+      // A second refund id for a refunded bet: Endorphina wants plain success, the first one.
+      if (error instanceof BetAlreadyRefunded) return postingAnswer(error.first);
+      const refusal = refusalFor(error);
+      if (refusal) return refusal;
+      throw error;
+    }
+  };
+
+  /** A bet needs a live session: not expired, not signed out, not ended by endSession. */
+  const liveSession = async (token: string): Promise<Found> => {
+    const found = await sessions.lookup(token, provider);
+    switch (found.kind) {
+      case 'not-found':
+        return { ok: false, answer: endoRefusal('TOKEN_NOT_FOUND', 'unknown launch token') };
+      case 'expired':
+        return { ok: false, answer: endoRefusal('TOKEN_EXPIRED', 'the launch token has expired') };
+      case 'signed-out':
+        return { ok: false, answer: endoRefusal('TOKEN_EXPIRED', 'the player has signed out') };
+      case 'ok':
+        return { ok: true, session: found.session };
+    }
+  };
+
+  /** Wins, refunds and endSession land whatever the kind: they come after expiry and logout. */
+  const anySession = async (token: string): Promise<Found> => {
+    const found = await sessions.lookup(token, provider);
+    if (found.kind === 'not-found') {
+      return { ok: false, answer: endoRefusal('TOKEN_NOT_FOUND', 'unknown launch token') };
+    }
+    return { ok: true, session: found.session };
+  };
+
+  /** The first of the named fields the call does not share with the token's session. */
+  const mismatch = (
+    call: TokenMoneyCall,
+    session: OpenSession,
+    fields: readonly ('player' | 'currency' | 'game')[],
+  ): EndoAnswer | undefined => {
+    const expected = {
+      player: session.userId,
+      currency: session.currency,
+      game: session.providerGameId,
+    };
+    const field = fields.find((name) => call[name] !== expected[name]);
+    return field === undefined
+      ? undefined
+      : endoRefusal('NO_RETRY', `${field} is not the launch token's ${field}`);
+  };
+
+  const meta = (call: TokenMoneyCall) => (call.date === undefined ? {} : { date: call.date });
+
+  return {
+    async bet(params: Params): Promise<EndoAnswer> {
+      const parsed = betCall(params);
+      if (!parsed.ok) return parsed.answer;
+      const call = parsed.value;
+      const found = await liveSession(call.token);
+      if (!found.ok) return found.answer;
+      const wrong = mismatch(call, found.session, ['player', 'currency', 'game']);
+      if (wrong) return wrong;
+      return posted(() =>
+        wallet.postBet({
+          userId: found.session.userId,
+          amount: call.amount,
+          currency: call.currency,
+          provider,
+          txId: call.id,
+          gameId: call.game,
+          roundId: call.roundId,
+          meta: meta(call),
+        }),
+      );
+    },
+
+    async win(params: Params): Promise<EndoAnswer> {
+      const parsed = winCall(params);
+      if (!parsed.ok) return parsed.answer;
+      const call = parsed.value;
+      const found = await anySession(call.token);
+      if (!found.ok) return found.answer;
+      const wrong = mismatch(call, found.session, ['player']);
+      if (wrong) return wrong;
+      return posted(() =>
+        wallet.postWin({
+          userId: found.session.userId,
+          amount: call.amount,
+          currency: call.currency,
+          provider,
+          // A zero win has no id: one per bet closes the round, keyed on the bet it pays.
+          txId: call.id ?? `for-bet:${call.betTransactionId}`,
+          betTxId: call.betTransactionId,
+          gameId: call.game,
+          roundId: call.roundId,
+          meta: meta(call),
+        }),
+      );
+    },
+
+    async refund(params: Params): Promise<EndoAnswer> {
+      const parsed = refundCall(params);
+      if (!parsed.ok) return parsed.answer;
+      const call = parsed.value;
+      const found = await anySession(call.token);
+      if (!found.ok) return found.answer;
+      const wrong = mismatch(call, found.session, ['player']);
+      if (wrong) return wrong;
+      // `id` is the bet's: the refund's key too. An unknown bet leaves a tombstone.
+      return posted(() =>
+        wallet.postRefund({
+          userId: found.session.userId,
+          provider,
+          betTxId: call.id,
+          amount: call.amount,
+          currency: call.currency,
+          gameId: call.game,
+          roundId: call.roundId,
+          meta: meta(call),
+        }),
+      );
+    },
+
+    async promoWin(params: Params): Promise<EndoAnswer> {
+      const parsed = promoWinCall(params);
+      if (!parsed.ok) return parsed.answer;
+      const call = parsed.value;
+      // No token: `player` is our user id (as `session` told the studio), credited in the
+      // wallet's own currency. An unknown player is UnknownPlayer → TOKEN_NOT_FOUND.
+      return posted(async () => {
+        const { currency } = await wallet.getBalance(call.player);
+        return wallet.postWin({
+          userId: call.player,
+          amount: call.amount,
+          currency,
+          provider,
+          operation: 'promoWin',
+          txId: call.id,
+          gameId: call.game,
+          roundId: call.roundId,
+        });
+      });
+    },
+
+    async endSession(params: Params): Promise<EndoAnswer> {
+      const token = params['token'] ?? '';
+      const found = await anySession(token);
+      if (!found.ok) return found.answer;
+      // The token takes no more bets from now on; wins and refunds with it still land.
+      await sessions.end(token, provider);
+      return endoOk({ balance: toThousandthsNumber(found.session.balance) });
+    },
+  };
+}
+
+export type EndorphinaMoneyCalls = ReturnType<typeof createEndorphinaMoneyCalls>;
