@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { and, asc, eq } from 'drizzle-orm';
+import type { GamePage, LaunchResponse } from '@casino/contracts';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ledgerEntries, sessions } from '../../src/db/schema';
@@ -9,9 +10,9 @@ import { gbSignature } from '../../src/features/providers/gbgames/signature';
 import { gbWalletRoutes } from '../../src/features/providers/gbgames/wallet-routes';
 import { createLaunchSessions } from '../../src/features/providers/launch-sessions';
 import { checkLedger, formatLedgerReport } from '../../src/features/wallet/ledger-check';
-import { fixedClock } from '../../src/lib/clock';
+import { fixedClock, systemClock } from '../../src/lib/clock';
 import { createLogger } from '../../src/lib/logger';
-import { catalogEntry, createTestPlayer, seedGames } from '../helpers/games';
+import { catalogEntry, createTestPlayer, freePort, seedGames } from '../helpers/games';
 import { recordTestLaunch } from '../helpers/launch-tokens';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 
@@ -574,6 +575,82 @@ describe('a failure that is not the wallet’s', () => {
     expect(logged).toContain(betId);
     for (const secretText of [p.token, secret]) expect(logged).not.toContain(secretText);
     expect(logged).not.toMatch(/[0-9a-f]{64}/);
+  });
+});
+
+describe('the simulated studio as the client, over real HTTP', () => {
+  let e: TestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    e = await buildTestApp({ env: { HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base } });
+    await e.app.gameCatalog.sync.syncProvider('gbgames');
+    await e.app.listen({ port, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    await e.close();
+  });
+
+  /** Launches a GB game for a new player and follows the link to the studio's game page. */
+  const openGame = async () => {
+    const player = await createTestPlayer(e.db, systemClock, 42_500n);
+    const list = await fetch(`${base}/api/total/games?provider=gbgames&limit=1`);
+    const { gameId } = ((await list.json()) as GamePage).data[0]!;
+    const launched = await fetch(`${base}/api/provider2-game/launch?gameId=${gameId}`, {
+      headers: player.authorization,
+    });
+    expect(launched.status).toBe(200);
+    const link = ((await launched.json()) as LaunchResponse).url;
+    const opened = await fetch(link, { redirect: 'manual' });
+    const page = opened.status === 302 ? opened.headers.get('location')! : link;
+    expect(page).toMatch(/\/studios\/gbgames\/game\/\w+$/);
+    const spin = async () => {
+      const res = await fetch(`${page}/spin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ bet: 1_000 }),
+      });
+      return (await res.json()) as { ok: boolean; error?: string; win?: number; balance: number };
+    };
+    const rows = () =>
+      e.db
+        .select({ operation: ledgerEntries.operation, status: ledgerEntries.status })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.userId, player.id), eq(ledgerEntries.provider, 'gbgames')))
+        .orderBy(asc(ledgerEntries.id));
+    const balance = async () => (await e.app.wallet.getBalance(player.id)).balance;
+    return { spin, rows, balance };
+  };
+
+  it('retries a bet the database failed once: one bet, one result, the game shows the ledger', async () => {
+    const game = await openGame();
+    vi.spyOn(e.app.wallet, 'postBet').mockRejectedValueOnce(new Error('database down'));
+    const answer = await game.spin();
+    expect(answer.ok).toBe(true);
+    expect(await game.rows()).toEqual([
+      { operation: 'bet', status: 'applied' },
+      { operation: 'result', status: 'applied' },
+    ]);
+    expect(await game.balance()).toBe(42_500n - 1_000n + BigInt(answer.win ?? 0));
+    expect(BigInt(answer.balance)).toBe(await game.balance());
+  });
+
+  it('refunds a bet that failed every attempt: our tombstone, the balance untouched', async () => {
+    const game = await openGame();
+    const postBet = vi.spyOn(e.app.wallet, 'postBet');
+    for (let attempt = 0; attempt < 4; attempt++) {
+      postBet.mockRejectedValueOnce(new Error('database down'));
+    }
+    expect(await game.spin()).toMatchObject({ ok: false, error: 'WALLET_UNAVAILABLE' });
+    expect(postBet).toHaveBeenCalledTimes(4);
+    expect(await game.rows()).toEqual([{ operation: 'refund', status: 'tombstone' }]);
+    expect(await game.balance()).toBe(42_500n);
+    // The next round plays normally.
+    expect((await game.spin()).ok).toBe(true);
+    expect(await checkLedger(e.db)).toMatchObject({ ok: true });
   });
 });
 
