@@ -1,0 +1,69 @@
+import type { Ledger } from '../../wallet/ledger';
+import { UnknownPlayer } from '../../wallet/wallet-errors';
+import type { LaunchSessions } from '../launch-sessions';
+import type { PragmaticGames } from './catalog-games';
+import { pragmaticErrors, refusal, type PragmaticAnswer } from './wallet-answers';
+
+export type Admission =
+  { admitted: true; currency: string } | { admitted: false; answer: PragmaticAnswer };
+
+export interface AdmissionDeps {
+  sessions: LaunchSessions;
+  wallet: Ledger;
+  /** The catalog check (8); without it a bet is judged by the player's launches alone. */
+  games: PragmaticGames | undefined;
+}
+
+const refused = (error: number, description: string): Admission => ({
+  admitted: false,
+  answer: refusal(error, description),
+});
+
+/**
+ * Whether a bet may be taken. Pragmatic's bet carries no token, so it is judged by the
+ * player's latest launch of that game (decision 032). The order, first failing check wins:
+ *
+ * 1. the player: unknown → 2;
+ * 2. the game: not in our catalog, or disabled → 8;
+ * 3. the launch: signed out since → 2 (logged out); expired, or the player never launched
+ *    this game → 4.
+ *
+ * One query (the latest launch, which carries the wallet) in the usual case, plus the catalog
+ * row when `games` is given; the other reads happen only on the way to a refusal.
+ */
+export async function admitBet(
+  deps: AdmissionDeps,
+  userId: string,
+  gameId: string,
+): Promise<Admission> {
+  const found = await deps.sessions.latest(userId, 'pragmatic', gameId);
+  if (found.kind === 'not-found') {
+    // No launch of this game by this player with a wallet: find out which part is missing.
+    try {
+      await deps.wallet.getBalance(userId);
+    } catch (error) {
+      if (error instanceof UnknownPlayer) {
+        return refused(pragmaticErrors.playerNotFound, 'Player not found');
+      }
+      throw error;
+    }
+  }
+  if (deps.games) {
+    const game = await deps.games.find(gameId);
+    if (!game) return refused(pragmaticErrors.gameNotFound, 'Game not found');
+    if (!game.enabled) return refused(pragmaticErrors.gameNotFound, 'Game disabled');
+  }
+  switch (found.kind) {
+    case 'ok':
+      return { admitted: true, currency: found.session.currency };
+    case 'signed-out':
+      return refused(pragmaticErrors.playerNotFound, 'Player logged out');
+    case 'expired':
+      return refused(pragmaticErrors.badToken, 'Authentication failed: the game session expired');
+    case 'not-found':
+      return refused(
+        pragmaticErrors.badToken,
+        'Authentication failed: no game session for this player and game',
+      );
+  }
+}

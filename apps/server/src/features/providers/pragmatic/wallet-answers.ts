@@ -1,0 +1,56 @@
+import type { FastifyReply } from 'fastify';
+import { centsText } from '../money-units';
+
+/**
+ * Seamless Wallet error numbers we answer with (PROTOCOLS.md, Pragmatic). 6 (player frozen)
+ * and 50 (bet limit) do not apply: accounts have neither state (docs/protocols/pragmatic.md,
+ * "Operator side").
+ */
+export const pragmaticErrors = {
+  ok: 0,
+  insufficientBalance: 1,
+  playerNotFound: 2,
+  betNotAllowed: 3,
+  badToken: 4,
+  badHash: 5,
+  badParameters: 7,
+  gameNotFound: 8,
+  /** Internal error: the provider retries the same call (the idempotency key makes it safe). */
+  retry: 100,
+  /** Internal error a retry cannot fix (wallet-failures.ts says which). */
+  noRetry: 120,
+  /** endRound's own "internal error, retry". */
+  endRoundRetry: 130,
+} as const;
+
+/** A JSON answer body: always `error` and `description`, the method's fields beside them. */
+export type PragmaticAnswer = Record<string, unknown> & { error: number; description: string };
+
+export const refusal = (error: number, description: string): PragmaticAnswer => ({
+  error,
+  description,
+});
+
+/** Every answer is HTTP 200 JSON with `error` and `description`, as the protocol has it. */
+export function sendAnswer(reply: FastifyReply, body: PragmaticAnswer): FastifyReply {
+  return reply.header('cache-control', 'no-store').send(body);
+}
+
+/**
+ * Cash as Pragmatic reads it: a JSON number with two decimals, rounded DOWN to the cent (a
+ * provider must never believe the player has more than they do). Built from the exact decimal
+ * text, so the number printed is exactly that text (no float arithmetic on the amount).
+ */
+export const cash = (thousandths: bigint): number => Number(centsText(thousandths));
+
+/**
+ * The balance fields of an answer. No bonus money exists here: `bonus` is always 0 and the
+ * balance shown is all cash.
+ */
+export const balanceFields = (balance: bigint) => ({ cash: cash(balance), bonus: 0 });
+
+export const success = (fields: Record<string, unknown>): PragmaticAnswer => ({
+  ...fields,
+  error: pragmaticErrors.ok,
+  description: 'Success',
+});

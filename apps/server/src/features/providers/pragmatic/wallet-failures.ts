@@ -1,0 +1,83 @@
+import { MoneyFormatError } from '../../wallet/money';
+import {
+  BetCancelled,
+  CurrencyMismatch,
+  IdempotencyConflict,
+  InsufficientFunds,
+  InvalidPosting,
+  RefundMismatch,
+  UnknownPlayer,
+  type WalletError,
+} from '../../wallet/wallet-errors';
+import { pragmaticErrors, refusal, type PragmaticAnswer } from './wallet-answers';
+
+/**
+ * A refusal of the ledger (or of the amount's format) as Pragmatic's error, as the ledger's
+ * README suggests. (BetAlreadyRefunded is the refund's business: it answers success.)
+ */
+export function walletRefusal(error: WalletError | MoneyFormatError): PragmaticAnswer {
+  if (error instanceof MoneyFormatError) {
+    return refusal(pragmaticErrors.badParameters, `Bad parameters: ${error.message}`);
+  }
+  if (error instanceof InsufficientFunds) {
+    return refusal(pragmaticErrors.insufficientBalance, 'Insufficient balance');
+  }
+  if (error instanceof UnknownPlayer)
+    return refusal(pragmaticErrors.playerNotFound, 'Player not found');
+  if (error instanceof BetCancelled) {
+    return refusal(
+      pragmaticErrors.betNotAllowed,
+      'Bet not allowed: it was refunded before it arrived',
+    );
+  }
+  if (error instanceof IdempotencyConflict) {
+    return refusal(
+      pragmaticErrors.badParameters,
+      `Bad parameters: reference already used with a different ${error.fields.join(', ')}`,
+    );
+  }
+  if (error instanceof RefundMismatch) {
+    return refusal(
+      pragmaticErrors.badParameters,
+      `Bad parameters: the refund's ${error.fields.join(', ')} is not the bet's`,
+    );
+  }
+  if (error instanceof CurrencyMismatch) {
+    return refusal(pragmaticErrors.badParameters, 'Bad parameters: not the wallet’s currency');
+  }
+  if (error instanceof InvalidPosting) {
+    return refusal(pragmaticErrors.badParameters, `Bad parameters: ${error.message}`);
+  }
+  return refusal(pragmaticErrors.badParameters, `Bad parameters: ${error.code}`);
+}
+
+/** SQLSTATE of a database error, found on the error or its causes (Drizzle wraps the driver's). */
+export function sqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Whether a failure outside the ledger's refusals is final. Only the database's verdict on the
+ * data itself is: SQLSTATE class 22 (data exception: a value the column cannot hold) and 23
+ * (integrity constraint violation; the ledger already turned its own unique indexes into
+ * replays) fail the same way however often the same call is sent. Everything else (connection
+ * lost, pool exhausted, timeout, shutdown, deadlock, a schema not migrated yet) may pass on a
+ * retry, and a retry is always safe: nothing committed, or the idempotency key answers it.
+ */
+export function isFinalFailure(error: unknown): boolean {
+  const state = sqlState(error);
+  return state !== undefined && (state.startsWith('22') || state.startsWith('23'));
+}
+
+/** The answer to a failure that is not a refusal: retry (100, or the method's own) or 120. */
+export function internalFailure(error: unknown, retryCode: number): PragmaticAnswer {
+  return isFinalFailure(error)
+    ? refusal(pragmaticErrors.noRetry, 'Internal error, no retry')
+    : refusal(retryCode, 'Internal error, retry');
+}
