@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './logger';
+import { createLogger, maskedUrl } from './logger';
 
 describe('logger', () => {
   it('redacts authorization and cookie headers wherever a request is logged', () => {
@@ -49,5 +49,25 @@ describe('logger', () => {
     ]) {
       expect(output).not.toContain(secret);
     }
+  });
+
+  it('masks launch tokens and signatures in logged URLs, keeping the rest readable', () => {
+    expect(maskedUrl('/api/endo-game/wallet/balance?token=abc123&sign=f00d')).toBe(
+      '/api/endo-game/wallet/balance?token=[redacted]&sign=[redacted]',
+    );
+    expect(maskedUrl('/api/x?Hash=1&page=2&%74oken=3&code')).toBe(
+      '/api/x?Hash=[redacted]&page=2&%74oken=[redacted]&code=[redacted]',
+    );
+    expect(maskedUrl('/api/total/games?search=token')).toBe('/api/total/games?search=token');
+    expect(maskedUrl('/no/query')).toBe('/no/query');
+    const lines: string[] = [];
+    const logger = createLogger(
+      { env: 'test', logLevel: 'info' },
+      { write: (line: string) => void lines.push(line) },
+    );
+    logger.info({ req: { method: 'GET', url: '/w?token=secret-launch&sign=deadbeef' } }, 'in');
+    const output = lines.join('');
+    expect(output).not.toMatch(/secret-launch|deadbeef/);
+    expect(output).toContain('/w?token=[redacted]&sign=[redacted]');
   });
 });

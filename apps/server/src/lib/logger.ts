@@ -41,10 +41,66 @@ export const redactedPaths = [
   ...secretFields.map((field) => `*.${field}`),
 ];
 
+/**
+ * Query parameters that carry credentials: providers' callbacks put the launch token and the
+ * request's signature in the query string (Endorphina's GET session/balance), and a URL is
+ * logged with every request.
+ */
+const secretQueryParameters = new Set(['token', 'sign', 'hash', 'signature', 'code']);
+
+/** The URL with the values of credential-bearing query parameters masked. */
+export function maskedUrl(url: string): string {
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  const query = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0] ?? '';
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // A malformed name is logged as sent.
+      }
+      return secretQueryParameters.has(decoded.toLowerCase()) ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, start)}?${query}`;
+}
+
+interface LoggedRequest {
+  method?: string;
+  url?: unknown;
+  host?: string;
+  ip?: string;
+  headers?: Record<string, unknown>;
+  socket?: { remotePort?: number };
+  raw?: unknown;
+}
+
+/**
+ * Fastify's own request serialiser with the URL's secrets masked. A plain object logged
+ * under `req` by a handler keeps its fields (the redaction paths still apply to them).
+ */
+const requestSerializer = (req: LoggedRequest) => {
+  const url = typeof req.url === 'string' ? maskedUrl(req.url) : req.url;
+  if (req.raw === undefined) return { ...req, url };
+  return {
+    method: req.method,
+    url,
+    version: req.headers?.['accept-version'],
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+};
+
 export function loggerOptions(config: Pick<Config, 'logLevel' | 'env'>): LoggerOptions {
   return {
     level: config.logLevel,
     redact: { paths: redactedPaths, censor: '[redacted]' },
+    serializers: { req: requestSerializer },
     // Readable lines while developing; JSON lines everywhere else (pino-pretty is a dev
     // dependency and runs in a worker, so the production bundle never loads it).
     ...(config.env === 'development'

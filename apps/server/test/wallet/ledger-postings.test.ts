@@ -185,6 +185,30 @@ describe('a bet', () => {
   });
 });
 
+describe('the replay of a bet, without posting', () => {
+  it('is the first answer for an applied bet, undefined for a free key, a conflict otherwise', async () => {
+    const userId = await createFundedUser(db, ledger, 10_000n);
+    const bet = { userId, amount: 1_000n, currency: 'USD', provider, txId: txId(), roundId: 'r' };
+    expect(await ledger.replayOfBet(bet)).toBeUndefined();
+    expect(await entryCount(userId)).toBe(1);
+    expect(await balance(userId)).toBe(10_000n);
+    const first = await ledger.postBet(bet);
+    await ledger.postWin({ ...bet, txId: txId('win'), amount: 500n });
+    const replay = await ledger.replayOfBet({ ...bet, meta: { retried: true } });
+    expect(replay).toMatchObject({
+      outcome: 'replayed',
+      transactionId: first.transactionId,
+      balanceAfter: 9_000n,
+      balance: 9_500n,
+    });
+    await expect(ledger.replayOfBet({ ...bet, amount: 999n })).rejects.toBeInstanceOf(
+      IdempotencyConflict,
+    );
+    expect(await entryCount(userId)).toBe(3);
+    expect(await balance(userId)).toBe(9_500n);
+  });
+});
+
 describe('a win', () => {
   it('credits, replays, and is never refused for lack of a session or funds', async () => {
     const userId = await createWalletUser(db);

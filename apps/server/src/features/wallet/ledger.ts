@@ -13,7 +13,7 @@ import type {
   WinInput,
 } from './ledger-types';
 import { movementPosting } from './movement-posting';
-import { runPosting, type WalletRow } from './posting';
+import { findReplay, runPosting, type Posting, type WalletRow } from './posting';
 import {
   checkCurrency,
   checkEntryId,
@@ -42,6 +42,13 @@ import { InvalidPosting, UnknownPlayer } from './wallet-errors';
 export interface Ledger {
   /** Debits a bet. Refusals: InsufficientFunds, BetCancelled, IdempotencyConflict, … */
   postBet(input: BetInput): Promise<PostingResult>;
+  /**
+   * The first answer to this bet if it was already applied (same key, same content), without
+   * posting anything: for a retry that arrives after the game session ended, which must get
+   * its first answer rather than a refusal the provider would never refund. Undefined when
+   * the key is free; IdempotencyConflict when it holds other content.
+   */
+  replayOfBet(input: BetInput): Promise<PostingResult | undefined>;
   /** Credits a win (0 allowed). Never refused for business reasons. */
   postWin(input: WinInput): Promise<PostingResult>;
   /** Cancels a bet: credits it back once, or leaves a tombstone if the bet is unknown. */
@@ -112,35 +119,42 @@ export function createLedger(deps: LedgerDeps): Ledger {
     return runPosting(db, events, posting);
   }
 
+  function betPosting(input: BetInput): Posting {
+    const userId = checkUserId(input.userId);
+    const amount = checkMagnitude(input.amount);
+    const currency = checkCurrency(input.currency);
+    const txId = checkId('txId', input.txId);
+    const gameId = checkOptionalId('gameId', input.gameId);
+    const roundId = checkOptionalId('roundId', input.roundId);
+    return movementPosting(
+      {
+        kind: 'bet',
+        userId,
+        delta: -amount,
+        currency,
+        provider: checkProvider(input.provider),
+        operation: 'bet',
+        txId,
+        betTxId: txId,
+        gameId,
+        roundId,
+        reason: null,
+        actor: null,
+        meta: metaJson(input.meta),
+        request: { userId, amount: amount.toString(), currency, gameId, roundId },
+      },
+      clock.now(),
+    );
+  }
+
   return {
     events,
     async postBet(input) {
-      const userId = checkUserId(input.userId);
-      const amount = checkMagnitude(input.amount);
-      const currency = checkCurrency(input.currency);
-      const txId = checkId('txId', input.txId);
-      const gameId = checkOptionalId('gameId', input.gameId);
-      const roundId = checkOptionalId('roundId', input.roundId);
-      const posting = movementPosting(
-        {
-          kind: 'bet',
-          userId,
-          delta: -amount,
-          currency,
-          provider: checkProvider(input.provider),
-          operation: 'bet',
-          txId,
-          betTxId: txId,
-          gameId,
-          roundId,
-          reason: null,
-          actor: null,
-          meta: metaJson(input.meta),
-          request: { userId, amount: amount.toString(), currency, gameId, roundId },
-        },
-        clock.now(),
-      );
-      return runPosting(db, events, posting);
+      return runPosting(db, events, betPosting(input));
+    },
+
+    async replayOfBet(input) {
+      return findReplay(db, betPosting(input));
     },
 
     async postWin(input) {

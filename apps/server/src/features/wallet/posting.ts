@@ -79,6 +79,20 @@ export async function runPosting(
   throw new Error(`Posting ${posting.provider}/${posting.txId} did not settle`);
 }
 
+/** Reads only: the replay of `posting` if its key was applied before, else undefined. */
+export async function findReplay(
+  db: Database,
+  posting: Posting,
+): Promise<PostingResult | undefined> {
+  const [related, wallet] = await Promise.all([
+    db.execute<LedgerRow>(
+      relatedEntriesQuery(posting.provider, posting.operation, posting.txId, posting.betTxId),
+    ),
+    db.execute<WalletRow>(walletQuery(posting.userId)),
+  ]);
+  return replayOf(posting, related.rows, wallet.rows[0]);
+}
+
 /**
  * The row holding this posting's key, answered as a replay when the content matches, or
  * refused as a conflict naming the fields that differ. Undefined: the key is free.
