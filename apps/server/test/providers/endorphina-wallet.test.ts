@@ -541,6 +541,24 @@ describe('after the launch token expired or the player signed out', () => {
     expect(await balanceOf(tbl.player.id)).toBe(13_000n);
   });
 
+  it('answers a bet’s retry from its first application, even once the session closed', async () => {
+    const tbl = await table(10_000n, { signInSession: true });
+    const r = round(tbl);
+    const bet = r.bet(1_000);
+    const first = await post('bet', bet);
+    expect(first).toMatchObject({ status: 200, body: { balance: 9_000 } });
+    // The studio lost the answer; before its retry, the player signed out.
+    await createSessionRepository(t.db).revoke(tbl.player.sessionId, 'logout', clock.now());
+    expect(await post('bet', bet)).toEqual(first);
+    expect(await post('bet', { ...bet, amount: '999' })).toMatchObject({
+      status: 429,
+      body: { code: 'NO_RETRY' },
+    });
+    expect(await post('bet', r.bet(1_000))).toMatchObject({ status: 403 });
+    expect(await balanceOf(tbl.player.id)).toBe(9_000n);
+    expect((await rowsOf(tbl.player.id)).filter((row) => row.kind === 'bet')).toHaveLength(1);
+  });
+
   it('refuses a bet once the sign-in session was revoked, but credits the win', async () => {
     const tbl = await table(10_000n, { signInSession: true });
     const r = round(tbl);

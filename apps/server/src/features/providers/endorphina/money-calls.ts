@@ -43,20 +43,11 @@ export function createEndorphinaMoneyCalls({ sessions, wallet }: EndorphinaMoney
     }
   };
 
-  /** A bet needs a live session: not expired, not signed out, not ended by endSession. */
-  const liveSession = async (token: string): Promise<Found> => {
-    const found = await sessions.lookup(token, provider);
-    switch (found.kind) {
-      case 'not-found':
-        return { ok: false, answer: endoRefusal('TOKEN_NOT_FOUND', 'unknown launch token') };
-      case 'expired':
-        return { ok: false, answer: endoRefusal('TOKEN_EXPIRED', 'the launch token has expired') };
-      case 'signed-out':
-        return { ok: false, answer: endoRefusal('TOKEN_EXPIRED', 'the player has signed out') };
-      case 'ok':
-        return { ok: true, session: found.session };
-    }
-  };
+  /** Why a bet on a session that is not live is refused (expired, signed out, ended). */
+  const closedSession = (kind: 'expired' | 'signed-out'): EndoAnswer =>
+    kind === 'expired'
+      ? endoRefusal('TOKEN_EXPIRED', 'the launch token has expired')
+      : endoRefusal('TOKEN_EXPIRED', 'the player has signed out');
 
   /** Wins, refunds and endSession land whatever the kind: they come after expiry and logout. */
   const anySession = async (token: string): Promise<Found> => {
@@ -91,22 +82,37 @@ export function createEndorphinaMoneyCalls({ sessions, wallet }: EndorphinaMoney
       const parsed = betCall(params);
       if (!parsed.ok) return parsed.answer;
       const call = parsed.value;
-      const found = await liveSession(call.token);
-      if (!found.ok) return found.answer;
+      const found = await sessions.lookup(call.token, provider);
+      if (found.kind === 'not-found') {
+        return endoRefusal('TOKEN_NOT_FOUND', 'unknown launch token');
+      }
       const wrong = mismatch(call, found.session, ['player', 'currency', 'game']);
       if (wrong) return wrong;
-      return posted(() =>
-        wallet.postBet({
-          userId: found.session.userId,
-          amount: call.amount,
-          currency: call.currency,
-          provider,
-          txId: call.id,
-          gameId: call.game,
-          roundId: call.roundId,
-          meta: meta(call),
-        }),
-      );
+      const bet = {
+        userId: found.session.userId,
+        amount: call.amount,
+        currency: call.currency,
+        provider,
+        txId: call.id,
+        gameId: call.game,
+        roundId: call.roundId,
+        meta: meta(call),
+      };
+      if (found.kind !== 'ok') {
+        // A new bet needs a live session (not expired, signed out or ended by endSession);
+        // a retry of one applied while it was live gets its first answer, or the studio
+        // would take a debited bet for refused and never refund it.
+        let replay: PostingResult | undefined;
+        try {
+          replay = await wallet.replayOfBet(bet);
+        } catch (error) {
+          const refusal = refusalFor(error);
+          if (refusal) return refusal;
+          throw error;
+        }
+        return replay ? postingAnswer(replay) : closedSession(found.kind);
+      }
+      return posted(() => wallet.postBet(bet));
     },
 
     async win(params: Params): Promise<EndoAnswer> {
