@@ -17,11 +17,6 @@ import type { GbMoneyMessage } from './wallet-messages';
 const provider = 'gbgames';
 /** The ledger namespace of GB Games' winning message (§5.3). */
 const resultOperation = 'result';
-/**
- * How far back a bet that arrives without a live session is looked for among the player's
- * latest ledger rows: a retry of a bet comes seconds after the first attempt.
- */
-const replayLookBack = 50;
 
 /**
  * bet, result and refund (§5.2–5.4) as ledger postings, idempotent on the studio's
@@ -29,17 +24,19 @@ const replayLookBack = 50;
  * here; anything else (the database) is rethrown for the route to answer INTERNAL.
  */
 export function gbMoneyPostings(wallet: Ledger) {
+  const commonOf = (message: GbMoneyMessage, session: OpenSession) => ({
+    userId: session.userId,
+    provider,
+    txId: message.transactionId,
+    currency: message.currency,
+    gameId: message.gameId,
+    roundId: message.roundId,
+    // Kept for audit, never compared by the ledger: a retry has a new timestamp.
+    meta: { timestamp: message.timestamp, fingerprint: message.fingerprint },
+  });
+
   const posting = (message: GbMoneyMessage, session: OpenSession): Promise<PostingResult> => {
-    const common = {
-      userId: session.userId,
-      provider,
-      txId: message.transactionId,
-      currency: message.currency,
-      gameId: message.gameId,
-      roundId: message.roundId,
-      // Kept for audit, never compared by the ledger: a retry has a new timestamp.
-      meta: { timestamp: message.timestamp, fingerprint: message.fingerprint },
-    };
+    const common = commonOf(message, session);
     switch (message.type) {
       case 'bet':
         return wallet.postBet({ ...common, amount: message.amount });
@@ -84,13 +81,14 @@ export function gbMoneyPostings(wallet: Ledger) {
      */
     async betApplied(message: GbMoneyMessage, session: OpenSession): Promise<boolean> {
       if (message.type !== 'bet') return false;
-      const { entries } = await wallet.listEntries(session.userId, { limit: replayLookBack });
-      return entries.some(
-        (entry) =>
-          entry.provider === provider &&
-          entry.operation === 'bet' &&
-          entry.providerTxId === message.transactionId,
-      );
+      try {
+        const bet = { ...commonOf(message, session), amount: message.amount };
+        return (await wallet.replayOfBet(bet)) !== undefined;
+      } catch (error) {
+        // The id is taken by other content: `post` answers that conflict (409), moving nothing.
+        if (error instanceof IdempotencyConflict) return true;
+        throw error;
+      }
     },
   };
 }
