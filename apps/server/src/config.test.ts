@@ -184,6 +184,7 @@ describe('loadConfig', () => {
       'SMTP_URL',
       'MAIL_FROM',
       'PUBLIC_URL',
+      'OPERATOR_API_TOKEN',
       'PROVIDERS',
       'ENDORPHINA_URL',
       'ENDORPHINA_NODE_ID',

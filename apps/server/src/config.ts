@@ -69,6 +69,8 @@ const envSchema = z.object({
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),
+  // Bearer token of the operator API (POST /api/operator/…); unset, those routes do not exist.
+  OPERATOR_API_TOKEN: secret.optional(),
   ...providerEnvShape,
 });
 
@@ -154,6 +156,11 @@ export const configVariables: Record<EnvName, { default: string; description: st
     description:
       'Address players open the site at (e.g. https://casino.example.com); e-mails link to it when set.',
   },
+  OPERATOR_API_TOKEN: {
+    default: '(unset: no operator API)',
+    description:
+      'Bearer token of the operator API (POST /api/operator/wallet/adjustments funds a player), at least 32 characters; unset, the operator routes answer 404.',
+  },
   ...providerConfigVariables,
 };
 
@@ -180,6 +187,8 @@ export interface Config extends ProviderConfigPart {
   mailFrom: string;
   /** Without a trailing slash. */
   publicUrl: string | undefined;
+  /** Unset: the operator API is not registered (404). Never logged. */
+  operatorApiToken: string | undefined;
 }
 
 const unechoed = new Set<string>([
@@ -187,6 +196,7 @@ const unechoed = new Set<string>([
   'JWT_SECRET',
   'OTP_SECRET',
   'SMTP_URL',
+  'OPERATOR_API_TOKEN',
   ...providerSecretVariables,
 ]);
 
@@ -249,6 +259,7 @@ export function loadConfig(
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    operatorApiToken: e.OPERATOR_API_TOKEN,
     ...providerConfigFrom(e),
   };
 }

@@ -46,3 +46,61 @@ export const walletTransactionsResponseSchema = z.object({
   next_before: z.string().nullable(),
 });
 export type WalletTransactionsResponse = z.infer<typeof walletTransactionsResponseSchema>;
+
+/**
+ * GET /wallet/stream (text/event-stream): one `balance` event with the current balance as
+ * soon as the stream opens, then one per change of the player's balance. Each event's
+ * `data` is this JSON object; comment lines (": ping") keep the connection alive.
+ */
+export const walletBalanceEventName = 'balance';
+export const walletBalanceEventSchema = z.object({
+  balance: moneySchema,
+  currency: z.string(),
+});
+export type WalletBalanceEvent = z.infer<typeof walletBalanceEventSchema>;
+
+/** Streams one player may hold open at once; the next one is answered 429. */
+export const walletStreamsPerPlayer = 5;
+
+/** Error codes of the wallet's own answers (beside the general ones in errors.ts). */
+export const walletErrorCodes = {
+  /** An operator debit that would take the balance below zero. */
+  INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
+  /** An idempotency key used before for a different adjustment. */
+  IDEMPOTENCY_CONFLICT: 'IDEMPOTENCY_CONFLICT',
+  /** No player (or no wallet) for the id, e-mail or username given. */
+  PLAYER_NOT_FOUND: 'PLAYER_NOT_FOUND',
+} as const;
+export type WalletErrorCode = (typeof walletErrorCodes)[keyof typeof walletErrorCodes];
+
+/**
+ * POST /operator/wallet/adjustments (operator token): credits or debits a player. `amount`
+ * is signed, with exactly two decimals ("100.00", "-5.00"), never zero.
+ */
+export const operatorAdjustmentRequestSchema = z.object({
+  /** A player's id, e-mail address or username. */
+  user: z.string().trim().min(1).max(254),
+  amount: z
+    .string()
+    .regex(/^-?\d{1,9}\.\d{2}$/, { error: 'must be a signed decimal with two places, e.g. 100.00' })
+    .refine((value) => !/^-?0+\.00$/.test(value), { error: 'must not be zero' }),
+  reason: z.string().trim().min(1).max(500),
+  /** Sending the same key again moves nothing and answers the first posting. */
+  idempotencyKey: z.string().min(1).max(200),
+});
+export type OperatorAdjustmentRequest = z.infer<typeof operatorAdjustmentRequestSchema>;
+
+export const operatorAdjustmentResponseSchema = z.object({
+  /** `replayed`: the key was used before with the same content; nothing moved this time. */
+  outcome: z.enum(['applied', 'replayed']),
+  transaction_id: z.string(),
+  user_id: z.string(),
+  /** The adjustment, signed. */
+  amount: moneySchema,
+  /** Right after the (first) application. */
+  balance_after: moneySchema,
+  /** The wallet's balance now. */
+  balance: moneySchema,
+  currency: z.string(),
+});
+export type OperatorAdjustmentResponse = z.infer<typeof operatorAdjustmentResponseSchema>;
