@@ -4,6 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLaunchRepository } from '../../src/features/games/launch-repository';
+import { hashLaunchToken } from '../../src/features/games/launch-token';
 import { acceptRawFormBodies } from '../../src/features/providers/callback-params';
 import { createLaunchSessions } from '../../src/features/providers/launch-sessions';
 import { createPragmaticGames } from '../../src/features/providers/pragmatic/catalog-games';
@@ -776,6 +777,11 @@ describe('when the database fails', () => {
     const bet = roundCall(userId, '1.00');
     const result = roundCall(userId, '2.00');
     const signedBet = pragmaticHash({ providerId, ...bet }, s.pragmatic.secretKey);
+    const token = await recordTestLaunch(t.db, clock, {
+      provider: 'pragmatic',
+      gameId: gameIds.get(game)!,
+      userId,
+    });
     logLines.length = 0;
     await t.db.execute(sql`alter table wallets rename to wallets_unavailable`);
     try {
@@ -796,6 +802,7 @@ describe('when the database fails', () => {
         error: 100,
       });
       expect(await post('balance', { userId })).toMatchObject({ error: 100 });
+      expect(await post('authenticate', { token, gameId: game })).toMatchObject({ error: 100 });
     } finally {
       await t.db.execute(sql`alter table wallets_unavailable rename to wallets`);
     }
@@ -803,6 +810,11 @@ describe('when the database fails', () => {
     expect(log).toContain('pragmatic wallet call failed');
     expect(log).not.toContain(signedBet);
     expect(log).not.toContain(s.pragmatic.secretKey);
+    // Neither the body nor a query's bound values (a token's hash among them on authenticate).
+    expect(log).not.toContain(bet.reference);
+    expect(log).not.toContain(token);
+    expect(log).not.toContain(hashLaunchToken(token));
+    expect(log).toContain('wallets'); // what failed: the driver's own message
     // The provider retries the very same calls: now they land, once.
     expect(await post('bet', bet)).toMatchObject({ error: 0, cash: 24 });
     expect(await post('result', result)).toMatchObject({ error: 0, cash: 26 });

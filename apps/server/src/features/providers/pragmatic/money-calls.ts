@@ -101,9 +101,11 @@ export function winCall(deps: MoneyCallDeps, operation: WinOperation): CallHandl
         roundId: optional(params, 'roundId'),
         meta: metaOf(params, spec.meta),
       });
+    // promoWin names its currency: the posting refuses one that is not the wallet's (7).
     const named = optional(params, 'currency');
-    if (operation === 'promoWin' && named !== undefined)
+    if (operation === 'promoWin' && named !== undefined) {
       return transactionAnswer(await post(named));
+    }
     try {
       return transactionAnswer(await post(await deps.currencies.of(userId)));
     } catch (error) {

@@ -81,3 +81,27 @@ export function internalFailure(error: unknown, retryCode: number): PragmaticAns
     ? refusal(pragmaticErrors.noRetry, 'Internal error, no retry')
     : refusal(retryCode, 'Internal error, retry');
 }
+
+/**
+ * What to log of a failure: the name, message and stack of the driver's own error under any
+ * wrappers, and its SQLSTATE. Nothing else of it: Drizzle's wrapper repeats the query and every
+ * bound value in its message, and PGlite's error carries them as properties (a launch token's
+ * hash among them on authenticate).
+ */
+export function failureForLog(error: unknown): Record<string, unknown> {
+  let root = error;
+  for (let depth = 0; depth < 4; depth++) {
+    const cause =
+      root && typeof root === 'object' ? (root as { cause?: unknown }).cause : undefined;
+    if (cause === undefined || cause === null) break;
+    root = cause;
+  }
+  const sqlStateOf = sqlState(error);
+  if (!(root instanceof Error)) return { type: typeof root, sqlState: sqlStateOf };
+  return {
+    type: root.constructor.name,
+    message: root.message.split('\n')[0]?.slice(0, 300),
+    stack: root.stack?.split('\n').slice(1, 8).join('\n'),
+    sqlState: sqlStateOf,
+  };
+}

@@ -4,7 +4,7 @@ import { pragmaticErrors, refusal, type PragmaticAnswer } from './wallet-answers
 /** A call's form parameters, decoded once and never coerced (the hash was computed over them). */
 export type PragmaticParams = Readonly<Record<string, string>>;
 
-export type Required<N extends string> =
+export type RequiredParams<N extends string> =
   { ok: true; values: Record<N, string> } | { ok: false; answer: PragmaticAnswer };
 
 /**
@@ -16,7 +16,7 @@ export type Required<N extends string> =
 export function required<const N extends string>(
   params: PragmaticParams,
   names: readonly N[],
-): Required<N> {
+): RequiredParams<N> {
   const absent = names.filter((name) => !params[name]);
   if (absent.length > 0) {
     return {

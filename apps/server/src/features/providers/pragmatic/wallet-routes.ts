@@ -11,7 +11,7 @@ import { betCall, refundCall, winCall, type CallHandler } from './money-calls';
 import type { PragmaticSettings } from './pragmatic-adapter';
 import { pragmaticErrors, refusal, sendAnswer, type PragmaticAnswer } from './wallet-answers';
 import { walletCurrencies } from './wallet-currencies';
-import { internalFailure, sqlState, walletRefusal } from './wallet-failures';
+import { failureForLog, internalFailure, walletRefusal } from './wallet-failures';
 
 /** Where Pragmatic's Seamless Wallet calls land: {prefix}/{method}.html */
 export const pragmaticWalletPrefix = '/api/pragmatic/wallet';
@@ -83,9 +83,10 @@ export const pragmaticWalletRoutes: FastifyPluginAsync<PragmaticWalletOptions> =
           return sendAnswer(reply, walletRefusal(error));
         }
         const answer = internalFailure(error, retryCode);
-        // The error and where it happened; never the body (its hash, a token) or the key.
+        // The error and where it happened; never the body (its hash, a token), the bound
+        // values of a query, or the key.
         request.log.error(
-          { err: error, method, sqlState: sqlState(error), answered: answer.error },
+          { failure: failureForLog(error), method, answered: answer.error },
           'pragmatic wallet call failed',
         );
         return sendAnswer(reply, answer);
