@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { ChatPanel } from '../../features/chat/components/chat-panel';
+import { useLiveBalance } from '../../features/wallet/live-balance/use-live-balance';
 import { cx } from '../../shared/lib/class-names';
 import { RouteErrorBoundary } from '../route-error';
 import { useScrollLock } from '../../shared/lib/scroll-lock';
@@ -29,6 +30,7 @@ export function AppLayout() {
   const overlay = menuOpen && !isDesktop;
 
   useScrollLock(overlay);
+  useLiveBalance();
 
   // A new page (or a screen wide enough for the fixed sidebar) closes the sliding menu.
   useEffect(() => {

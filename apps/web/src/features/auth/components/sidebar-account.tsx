@@ -3,16 +3,23 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../shared/i18n/i18n';
 import { formatMoney } from '../../../shared/lib/format';
+import { cx } from '../../../shared/lib/class-names';
 import { Avatar } from '../../../shared/ui/avatar/avatar';
-import { useAuthStore } from '../auth-store';
+import { useChangeFlash } from '../../wallet/live-balance/use-change-flash';
+import { useAuthStore, type User } from '../auth-store';
 import styles from './sidebar-account.module.css';
 
 /** The sidebar's signed-in block: who is playing and with how much, a step from a top-up. */
 export function SidebarAccount() {
-  const { t } = useTranslation();
-  const language = useLanguage();
   const user = useAuthStore((state) => state.user);
   if (!user) return null;
+  return <SignedIn user={user} />;
+}
+
+function SignedIn({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const flash = useChangeFlash(user.balance);
   return (
     <section className={styles.card} aria-label={t('header.account')} data-testid="sidebar-account">
       <Link to="/profile" className={styles.who}>
@@ -21,7 +28,17 @@ export function SidebarAccount() {
           <span className={styles.name}>{user.username}</span>
           <span className={styles.balance}>
             <span className="visually-hidden">{t('header.balance')}: </span>
-            {formatMoney(user.balance, language)}
+            <span
+              key={flash.key}
+              className={cx(
+                flash.direction && styles.flash,
+                flash.direction === 'down' && styles.flashDown,
+              )}
+              data-testid="sidebar-balance"
+              data-change={flash.direction ?? undefined}
+            >
+              {formatMoney(user.balance, language)}
+            </span>
           </span>
         </span>
       </Link>

@@ -1,0 +1,52 @@
+import type { Me } from '@casino/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { getAccessTokenRenewer } from '../../../shared/lib/access-token-renewer';
+import { meQueryKey, meQueryOptions } from '../../auth/api/get-me';
+import { useAuthStore } from '../../auth/auth-store';
+import { readAccessToken } from '../../auth/session/tokens';
+import { startBalanceStream } from './balance-stream';
+
+/*
+ * The lazily loaded half of the live balance (use-live-balance.ts loads it once a player is
+ * signed in): the stream client and the refetch of GET /user/me.
+ */
+
+/**
+ * Writes a balance where the shell reads it: the auth store (header, sidebar) and the `me`
+ * query's cache (profile pages). Only for the player the stream was opened for.
+ */
+export function applyBalance(queryClient: QueryClient, userId: string, balance: string): void {
+  const { user, isAuth, updateUser } = useAuthStore.getState();
+  if (!isAuth || user?.id !== userId) return;
+  if (user.balance !== balance) updateUser({ balance });
+  queryClient.setQueryData<Me>(meQueryKey, (old) =>
+    old && old.id === userId && old.balance !== balance ? { ...old, balance } : old,
+  );
+}
+
+/** Opens the stream for the signed-in player; returns stop(). */
+export function startLiveBalance(queryClient: QueryClient, userId: string): () => void {
+  return startBalanceStream({
+    getToken: readAccessToken,
+    renewToken: (failed) => {
+      const renew = getAccessTokenRenewer();
+      return renew ? renew(failed) : Promise.reject(new Error('No token refresh installed'));
+    },
+    onBalance: ({ balance }) => applyBalance(queryClient, userId, balance),
+  });
+}
+
+/**
+ * Reads GET /user/me again (its query function updates the store): the fallback for a stream
+ * that is down, run when the player leaves the game frame or comes back to the window. Calls
+ * while one is on its way (focus and visibilitychange fire together) share it: fetchQuery
+ * joins the running fetch.
+ */
+export async function refreshBalance(queryClient: QueryClient): Promise<void> {
+  if (!useAuthStore.getState().isAuth) return;
+  try {
+    await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 });
+  } catch {
+    // Offline or signed out meanwhile: the next focus (or the stream) tries again.
+  }
+}
