@@ -525,10 +525,11 @@ describe('who may bet', () => {
     });
   });
 
-  it('an expired launch: the bet is refused (4), the result, refund and endRound still land', async () => {
+  it('an expired launch: a new bet is refused (4), a retried one replayed; the result, refund and endRound land', async () => {
     const { userId } = await newPlayer();
     const bet = roundCall(userId, '2.00');
-    expect(await post('bet', bet)).toMatchObject({ error: 0, cash: 23 });
+    const taken = await post('bet', bet);
+    expect(taken).toMatchObject({ error: 0, cash: 23 });
     clock.advance(3600_000);
     try {
       expect(await post('bet', roundCall(userId, '1.00'))).toMatchObject({ error: 4 });
@@ -538,6 +539,10 @@ describe('who may bet', () => {
         error: 0,
         cash: 28,
       });
+      // The bet taken before expiry, retried now: its first answer (current balance), not 4,
+      // else the provider would refund a bet it believes failed. Other content is still 7.
+      expect(await post('bet', bet)).toEqual({ ...taken, cash: 28 });
+      expect(await post('bet', { ...bet, amount: '2.50' })).toMatchObject({ error: 7 });
       // Hours later, from the provider's reconciliation.
       clock.advance(5 * 3600_000);
       expect(
@@ -568,10 +573,11 @@ describe('who may bet', () => {
     expect(await post('bet', roundCall(userId, '1.00'))).toMatchObject({ error: 0, cash: 24 });
   });
 
-  it('after sign-out the bet is refused (2, logged out) and the result still lands', async () => {
+  it('after sign-out a new bet is refused (2, logged out), a retried one replayed; the result still lands', async () => {
     const { userId, sessionId } = await newPlayer();
     const bet = roundCall(userId, '1.00');
-    expect(await post('bet', bet)).toMatchObject({ error: 0 });
+    const taken = await post('bet', bet);
+    expect(taken).toMatchObject({ error: 0 });
     await t.db.execute(
       sql`update sessions set revoked_at = ${new Date(clock.now().getTime() - 1000).toISOString()}::timestamptz where id = ${sessionId}::uuid`,
     );
@@ -583,6 +589,8 @@ describe('who may bet', () => {
       error: 0,
       cash: 28,
     });
+    // A retry of the bet taken before the sign-out: its first answer, nothing moves.
+    expect(await post('bet', bet)).toEqual({ ...taken, cash: 28 });
     expect(await balanceOf(userId)).toBe(28_005n);
   });
 });

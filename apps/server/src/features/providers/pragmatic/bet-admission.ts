@@ -5,7 +5,9 @@ import type { PragmaticGames } from './catalog-games';
 import { pragmaticErrors, refusal, type PragmaticAnswer } from './wallet-answers';
 
 export type Admission =
-  { admitted: true; currency: string } | { admitted: false; answer: PragmaticAnswer };
+  | { admitted: true; currency: string }
+  /** `playerKnown`: the player has a wallet (so the bet may be a retry of one already taken). */
+  | { admitted: false; answer: PragmaticAnswer; playerKnown: boolean };
 
 export interface AdmissionDeps {
   sessions: LaunchSessions;
@@ -14,9 +16,10 @@ export interface AdmissionDeps {
   games: PragmaticGames | undefined;
 }
 
-const refused = (error: number, description: string): Admission => ({
+const refused = (error: number, description: string, playerKnown = true): Admission => ({
   admitted: false,
   answer: refusal(error, description),
+  playerKnown,
 });
 
 /**
@@ -43,7 +46,7 @@ export async function admitBet(
       await deps.wallet.getBalance(userId);
     } catch (error) {
       if (error instanceof UnknownPlayer) {
-        return refused(pragmaticErrors.playerNotFound, 'Player not found');
+        return refused(pragmaticErrors.playerNotFound, 'Player not found', false);
       }
       throw error;
     }

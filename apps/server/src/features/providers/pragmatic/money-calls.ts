@@ -49,18 +49,27 @@ export function betCall(deps: MoneyCallDeps): CallHandler {
     if (!p.ok) return p.answer;
     const { userId, gameId, roundId, reference } = p.values;
     const amount = pragmaticAmount(p.values.amount);
-    const admission = await admitBet(deps, userId, gameId);
-    if (!admission.admitted) return admission.answer;
-    const r = await deps.wallet.postBet({
+    const bet = {
       userId,
       amount,
-      currency: admission.currency,
       provider,
       txId: reference,
       gameId,
       roundId,
       meta: metaOf(params, ['timestamp', 'roundDetails']),
-    });
+    };
+    const admission = await admitBet(deps, userId, gameId);
+    if (!admission.admitted) {
+      // A retry of a bet already taken (its answer was lost) gets its first answer, whatever
+      // became of the session since: refused, the provider would refund it as failed.
+      if (admission.playerKnown) {
+        const currency = await deps.currencies.of(userId);
+        const replay = await deps.wallet.replayOfBet({ ...bet, currency });
+        if (replay) return transactionAnswer(replay, { usedPromo: 0 });
+      }
+      return admission.answer;
+    }
+    const r = await deps.wallet.postBet({ ...bet, currency: admission.currency });
     deps.currencies.remember(userId, r.currency);
     // No promotions here: nothing of the bet was paid from a promo balance.
     return transactionAnswer(r, { usedPromo: 0 });
