@@ -31,6 +31,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 // What the tests read to find the second server and the inbox.
 process.env.E2E_SHORT_TTL_URL = `http://127.0.0.1:${shortTtlPort}`;
 process.env.MAIL_SINK_URL = `http://127.0.0.1:${mailHttpPort}`;
+// The operator API's token of the main e2e server, so a test can fund a player (wallet.spec.ts).
+process.env.E2E_OPERATOR_API_TOKEN ??= 'e2e-operator-token-0123456789abcdefghijklmnop';
 
 function appServer(listenPort: number, dataDir: string, extraEnv: Record<string, string>) {
   return {
@@ -96,7 +98,7 @@ export default defineConfig({
         MAIL_SINK_HTTP_PORT: String(mailHttpPort),
       },
     },
-    appServer(port, '.e2e-data', {}),
+    appServer(port, '.e2e-data', { OPERATOR_API_TOKEN: process.env.E2E_OPERATOR_API_TOKEN }),
     appServer(shortTtlPort, '.e2e-data-short-ttl', { ACCESS_TOKEN_TTL_SECONDS: '5' }),
   ],
 });
