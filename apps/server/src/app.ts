@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuth({ config, db, clock, logger: deps.logger, mailer, secrets });
   await registerAuth(app, auth);
   await registerUsers(app, { config, db, clock, logger: deps.logger, auth });
-  await registerWalletRoutes(app, wallet);
+  await registerWalletRoutes(app, wallet, { operatorApiToken: config.operatorApiToken });
   if (outbox) await app.register(outboxRoutes, { prefix: '/api', outbox });
 
   // In development Vite serves the SPA (and proxies /api here); only production serves it.

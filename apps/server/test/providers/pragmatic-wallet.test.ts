@@ -149,7 +149,7 @@ beforeAll(async () => {
   const sessions = createLaunchSessions({ launches: createLaunchRepository(t.db), clock });
   await t.app.register(async (instance) => {
     acceptRawFormBodies(instance);
-    const base = { sessions, wallet: t.app.wallet };
+    const base = { sessions, wallet: t.app.wallet, clock };
     await instance.register(pragmaticWalletRoutes, {
       ...base,
       prefix: wiredPrefix,
@@ -478,13 +478,13 @@ describe('who may bet', () => {
     }
   });
 
-  it('a player who never launched the game gets 4; a game outside the catalog 4 here, 8 with the catalog wired', async () => {
+  it('a player who never launched the game gets 4; a game outside the catalog 8', async () => {
     const { userId } = await newPlayer();
     expect(await post('bet', roundCall(userId, '1.00', { gameId: otherGame }))).toMatchObject({
       error: 4,
     });
     expect(await post('bet', roundCall(userId, '1.00', { gameId: 'vs99nosuch' }))).toMatchObject({
-      error: 4,
+      error: 8,
     });
     expect(
       await post('bet', roundCall(userId, '1.00', { gameId: 'vs99nosuch' }), {

@@ -13,6 +13,7 @@ import {
   type HttpTransport,
 } from '../providers/http-transport';
 import { createLaunchSessions } from '../providers/launch-sessions';
+import { createPragmaticGames } from '../providers/pragmatic/catalog-games';
 import { pragmaticAdapter } from '../providers/pragmatic/pragmatic-adapter';
 import type { ProviderAdapter } from '../providers/provider-adapter';
 import {
@@ -122,6 +123,7 @@ export async function registerGamesFeature(
     sessions: createLaunchSessions({ launches: launchRepository, clock }),
     clock,
     wallet: app.wallet,
+    pragmaticGames: createPragmaticGames(db),
   });
   await app.register(catalogRoutes, { catalog, resolvePlayer });
   await app.register(launchRoutes, { launches, resolvePlayer });

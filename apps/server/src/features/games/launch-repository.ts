@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { games, launchTokens, recentLaunches, sessions, wallets } from '../../db/schema';
 
@@ -135,4 +135,29 @@ function sessionSelect(db: Database) {
     .innerJoin(games, eq(games.id, launchTokens.gameId))
     .leftJoin(wallets, eq(wallets.userId, launchTokens.userId))
     .leftJoin(sessions, eq(sessions.id, launchTokens.sessionId));
+}
+
+/**
+ * "This player has a live launch of this game": a token of that provider and game that has
+ * not expired, for an enabled game, whose sign-in session (if recorded) is neither revoked nor
+ * past its end (decision 032). A condition for the ledger to check inside a bet's own
+ * statement, so admitting the bet costs no round trip of its own. Times are the caller's
+ * clock, like LaunchSessions'.
+ */
+export function liveLaunchCondition(launch: {
+  userId: string;
+  provider: string;
+  providerGameId: string;
+  now: Date;
+}): SQL {
+  const now = launch.now.toISOString();
+  return sql`exists (
+    select 1 from launch_tokens lt
+      join games g on g.id = lt.game_id
+      left join sessions s on s.id = lt.session_id
+    where lt.user_id = ${launch.userId}::uuid and lt.provider = ${launch.provider}
+      and g.provider = ${launch.provider} and g.provider_game_id = ${launch.providerGameId}
+      and g.enabled and lt.expires_at > ${now}::timestamptz
+      and (lt.session_id is null
+        or (s.revoked_at is null and s.expires_at > ${now}::timestamptz)))`;
 }

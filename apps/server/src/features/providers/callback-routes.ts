@@ -5,6 +5,7 @@ import { acceptRawFormBodies } from './callback-params';
 import { endorphinaWalletPrefix, endorphinaWalletRoutes } from './endorphina/wallet-routes';
 import { gbWalletRoutes } from './gbgames/wallet-routes';
 import type { LaunchSessions } from './launch-sessions';
+import type { PragmaticGames } from './pragmatic/catalog-games';
 import { pragmaticWalletPrefix, pragmaticWalletRoutes } from './pragmatic/wallet-routes';
 import type { ProviderSettings } from './provider-settings';
 
@@ -14,6 +15,8 @@ export interface ProviderCallbackOptions {
   clock: Clock;
   /** The only way the callbacks move money. */
   wallet: Ledger;
+  /** Our catalog's Pragmatic games, for "game not found or disabled" (8). */
+  pragmaticGames?: PragmaticGames;
 }
 
 /**
@@ -23,7 +26,7 @@ export interface ProviderCallbackOptions {
  */
 export const providerCallbackRoutes: FastifyPluginAsync<ProviderCallbackOptions> = async (
   app,
-  { settings, sessions, clock, wallet },
+  { settings, sessions, clock, wallet, pragmaticGames },
 ) => {
   acceptRawFormBodies(app);
   await app.register(endorphinaWalletRoutes, {
@@ -37,6 +40,8 @@ export const providerCallbackRoutes: FastifyPluginAsync<ProviderCallbackOptions>
     settings: settings.pragmatic,
     sessions,
     wallet,
+    clock,
+    ...(pragmaticGames ? { games: pragmaticGames } : {}),
   });
   await app.register(gbWalletRoutes, { settings: settings.gbgames, sessions, clock, wallet });
 };

@@ -42,6 +42,11 @@ export interface MovementStatement {
   now: Date;
   /** Bets: refuse when a refund already left a tombstone for this id. */
   checkTombstone: boolean;
+  /**
+   * Bets: a condition the caller needs true in the same statement (the player's game session
+   * is live), so admitting a bet costs no round trip of its own. Null: none.
+   */
+  admission?: SQL | null;
 }
 
 /** Bets, wins and operator movements: returns the new row, or no row when nothing moved. */
@@ -63,6 +68,7 @@ export function movementStatement(m: MovementStatement): SQL {
           where provider = ${m.provider} and operation = ${m.operation}
             and provider_tx_id = ${m.txId})
         ${tombstoneGuard}
+        ${m.admission ? sql`and (${m.admission})` : sql``}
       returning user_id, balance, currency
     )
     insert into ledger_entries (${entryColumns})

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { LedgerKind, LedgerStatus } from '../../db/schema';
 
 /**
@@ -23,7 +24,14 @@ export interface ProviderMovementInput {
   meta?: Record<string, unknown>;
 }
 
-export type BetInput = ProviderMovementInput;
+export interface BetInput extends ProviderMovementInput {
+  /**
+   * A boolean SQL condition checked inside the posting's own statement (e.g. "this player's
+   * game session is live"): the bet applies only if it holds, else BetNotAdmitted. A repeat
+   * of an applied bet is still answered as a replay, whatever the condition says now.
+   */
+  admission?: SQL;
+}
 
 export interface WinInput extends ProviderMovementInput {
   /** The bet this win pays, when the provider says (informational: a win is never refused). */

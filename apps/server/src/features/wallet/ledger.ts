@@ -40,7 +40,10 @@ import { InvalidPosting, UnknownPlayer } from './wallet-errors';
  * bad input rejects like any other refusal instead of throwing synchronously.
  */
 export interface Ledger {
-  /** Debits a bet. Refusals: InsufficientFunds, BetCancelled, IdempotencyConflict, … */
+  /**
+   * Debits a bet. Refusals: InsufficientFunds, BetCancelled, IdempotencyConflict,
+   * BetNotAdmitted (its `admission` condition was false), …
+   */
   postBet(input: BetInput): Promise<PostingResult>;
   /**
    * The first answer to this bet if it was already applied (same key, same content), without
@@ -142,6 +145,7 @@ export function createLedger(deps: LedgerDeps): Ledger {
         actor: null,
         meta: metaJson(input.meta),
         request: { userId, amount: amount.toString(), currency, gameId, roundId },
+        admission: input.admission ?? null,
       },
       clock.now(),
     );

@@ -1,7 +1,8 @@
+import type { SQL } from 'drizzle-orm';
 import type { LedgerKind } from '../../db/schema';
 import { movementStatement } from './ledger-statements';
 import { checkWallet, replayedFrom, replayOf, type Posting, type PostingRequest } from './posting';
-import { BetCancelled, InsufficientFunds } from './wallet-errors';
+import { BetCancelled, BetNotAdmitted, InsufficientFunds } from './wallet-errors';
 
 /** A validated bet, win or operator movement. */
 export interface Movement {
@@ -22,12 +23,15 @@ export interface Movement {
   /** JSON text or null. */
   meta: string | null;
   request: PostingRequest;
+  /** Bets only: the caller's condition, checked in the statement. */
+  admission?: SQL | null;
 }
 
 /**
  * A movement that moved nothing was: a repeat of its key (replay or conflict); for a bet, a
- * bet whose refund came first (BetCancelled, with the tombstone's answer); or a wallet that
- * is missing, in another currency, or short of funds.
+ * bet whose refund came first (BetCancelled, with the tombstone's answer); a wallet that is
+ * missing, in another currency, or short of funds; or a bet whose admission condition failed
+ * (BetNotAdmitted).
  */
 export function movementPosting(m: Movement, now: Date): Posting {
   const posting: Posting = {
@@ -36,6 +40,7 @@ export function movementPosting(m: Movement, now: Date): Posting {
       request: JSON.stringify(m.request),
       now,
       checkTombstone: m.kind === 'bet',
+      admission: m.admission ?? null,
     }),
     userId: m.userId,
     provider: m.provider,
@@ -53,6 +58,8 @@ export function movementPosting(m: Movement, now: Date): Posting {
       }
       const balance = checkWallet(m.userId, m.currency, wallet);
       if (balance + m.delta < 0n) throw new InsufficientFunds(balance, -m.delta);
+      // Funds, key and tombstone allowed it: the caller's admission condition did not hold.
+      if (m.admission) throw new BetNotAdmitted(m.txId);
       return 'retry';
     },
   };

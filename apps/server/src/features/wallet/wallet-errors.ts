@@ -55,6 +55,18 @@ export class BetCancelled extends WalletError {
 }
 
 /**
+ * A bet whose `admission` condition was false when it was posted (the caller's own rule, such
+ * as a live game session): nothing moved. The caller finds out which part failed.
+ */
+export class BetNotAdmitted extends WalletError {
+  override readonly name = 'BetNotAdmitted';
+  readonly code = 'BET_NOT_ADMITTED';
+  constructor(readonly betTxId: string) {
+    super(`Bet ${betTxId} was not admitted`);
+  }
+}
+
+/**
  * A second refund of a bet under another refund id. The bet was credited back once, by
  * `first`; most protocols want success here (map it to the first answer).
  */

@@ -1,8 +1,12 @@
+import type { Clock } from '../../../lib/clock';
 import type { PostingResult } from '../../wallet/ledger-types';
+import { liveLaunchCondition } from '../../games/launch-repository';
 import {
   BetAlreadyRefunded,
+  BetNotAdmitted,
   CurrencyMismatch,
   IdempotencyConflict,
+  InsufficientFunds,
 } from '../../wallet/wallet-errors';
 import { admitBet, type AdmissionDeps } from './bet-admission';
 import { balanceFields, success, type PragmaticAnswer } from './wallet-answers';
@@ -18,6 +22,7 @@ import { metaOf, optional, pragmaticAmount, required, type PragmaticParams } fro
 
 export interface MoneyCallDeps extends AdmissionDeps {
   currencies: WalletCurrencies;
+  clock: Clock;
 }
 
 export type CallHandler = (params: PragmaticParams) => Promise<PragmaticAnswer>;
@@ -58,21 +63,31 @@ export function betCall(deps: MoneyCallDeps): CallHandler {
       roundId,
       meta: metaOf(params, ['timestamp', 'roundDetails']),
     };
-    const admission = await admitBet(deps, userId, gameId);
-    if (!admission.admitted) {
-      // A retry of a bet already taken (its answer was lost) gets its first answer, whatever
-      // became of the session since: refused, the provider would refund it as failed.
-      if (admission.playerKnown) {
-        const currency = await deps.currencies.of(userId);
-        const replay = await deps.wallet.replayOfBet({ ...bet, currency });
-        if (replay) return transactionAnswer(replay, { usedPromo: 0 });
+    const currency = await deps.currencies.of(userId);
+    // The live launch is checked inside the bet's own statement: one round trip. A retry of a
+    // bet already taken (its answer was lost) gets its first answer whatever became of the
+    // session since: refused, the provider would refund it as failed.
+    const admission = liveLaunchCondition({
+      userId,
+      provider,
+      providerGameId: gameId,
+      now: deps.clock.now(),
+    });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const r = await deps.wallet.postBet({ ...bet, currency, admission });
+        // No promotions here: nothing of the bet was paid from a promo balance.
+        return transactionAnswer(r, { usedPromo: 0 });
+      } catch (error) {
+        if (!(error instanceof BetNotAdmitted || error instanceof InsufficientFunds)) throw error;
+        // Which rule refused it, in the protocol's order (a closed session before the funds).
+        const verdict = await admitBet(deps, userId, gameId);
+        if (!verdict.admitted) return verdict.answer;
+        // Admitted after all: the funds were short (1), or the miss was a race with another
+        // posting on the wallet that has settled since: post again.
+        if (error instanceof InsufficientFunds || attempt >= 3) throw error;
       }
-      return admission.answer;
     }
-    const r = await deps.wallet.postBet({ ...bet, currency: admission.currency });
-    deps.currencies.remember(userId, r.currency);
-    // No promotions here: nothing of the bet was paid from a promo balance.
-    return transactionAnswer(r, { usedPromo: 0 });
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Clock } from '../../../lib/clock';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { MoneyFormatError } from '../../wallet/money';
 import type { Ledger } from '../../wallet/ledger';
@@ -19,6 +20,8 @@ export const pragmaticWalletPrefix = '/api/pragmatic/wallet';
 export interface PragmaticWalletOptions {
   settings: PragmaticSettings;
   sessions: LaunchSessions;
+  /** "Now" for a bet's live-launch condition (the same clock as the launch lookups). */
+  clock: Clock;
   /** The only way these callbacks move money. */
   wallet: Ledger;
   /**
@@ -37,7 +40,7 @@ export interface PragmaticWalletOptions {
  */
 export const pragmaticWalletRoutes: FastifyPluginAsync<PragmaticWalletOptions> = (
   app,
-  { settings, sessions, wallet, games },
+  { settings, sessions, wallet, games, clock },
 ) => {
   const schema = { tags: ['provider callbacks'], hide: true };
 
@@ -57,7 +60,7 @@ export const pragmaticWalletRoutes: FastifyPluginAsync<PragmaticWalletOptions> =
     return { params };
   };
 
-  const money = { sessions, wallet, games, currencies: walletCurrencies(wallet) };
+  const money = { sessions, wallet, games, clock, currencies: walletCurrencies(wallet) };
   const reads = { sessions, wallet };
   const methods: [name: string, handler: CallHandler, retryCode: number][] = [
     ['authenticate', authenticateCall(reads), pragmaticErrors.retry],
