@@ -94,6 +94,7 @@ export const balanceStreamRoutes: FastifyPluginAsync<BalanceStreamOptions> = (ap
         expiresAt === undefined
           ? 0
           : Math.min(maxTimerMs, expiresAt * 1000 - clock.now().getTime());
+      if (ttlMs <= 0) throw new AppError(401, ErrorCode.UNAUTHORIZED, 'Sign in to continue.');
 
       // Events that arrive while the first balance is read wait for it, then follow in order;
       // the newest ledger row wins, so a late event never undoes a newer balance.
@@ -101,6 +102,7 @@ export const balanceStreamRoutes: FastifyPluginAsync<BalanceStreamOptions> = (ap
       let pending: BalanceChanged[] | undefined = [];
       const res = reply.raw;
       let ended = false;
+      let hijacked = false;
       const timers: { heartbeat?: NodeJS.Timeout; expiry?: NodeJS.Timeout } = {};
 
       const write = (chunk: string) => {
@@ -119,6 +121,7 @@ export const balanceStreamRoutes: FastifyPluginAsync<BalanceStreamOptions> = (ap
         if (pending) pending.push(event);
         else send(event);
       });
+      /** Stops everything; ends the response only once it is ours (hijacked). */
       const end = () => {
         if (ended) return;
         ended = true;
@@ -127,11 +130,12 @@ export const balanceStreamRoutes: FastifyPluginAsync<BalanceStreamOptions> = (ap
         clearTimeout(timers.expiry);
         streams.delete(end);
         if (streams.size === 0) open.delete(player.id);
-        if (!res.writableEnded) res.end();
+        if (hijacked && !res.writableEnded) res.end();
       };
       streams.add(end);
       open.set(player.id, streams);
-      request.raw.once('close', end);
+      // The response's close: the client went away (or the socket died). Not the request's,
+      // which some Node versions emit as soon as a body-less request has been read.
       res.once('close', end);
       res.once('error', end);
 
@@ -142,14 +146,15 @@ export const balanceStreamRoutes: FastifyPluginAsync<BalanceStreamOptions> = (ap
         end();
         throw error;
       }
-      if (ended) return reply;
-      if (ttlMs <= 0) {
-        end();
-        throw new AppError(401, ErrorCode.UNAUTHORIZED, 'Sign in to continue.');
-      }
 
       // From here on the reply is ours: Fastify sends nothing more (and compresses nothing).
       reply.hijack();
+      hijacked = true;
+      // Closed meanwhile (the client left, or the server is shutting down): nothing to send.
+      if (ended) {
+        if (!res.writableEnded) res.end();
+        return reply;
+      }
       res.writeHead(200, {
         ...headersOf(reply),
         'content-type': 'text/event-stream; charset=utf-8',

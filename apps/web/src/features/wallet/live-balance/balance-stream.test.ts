@@ -4,20 +4,26 @@ import { readBalanceUpdate, startBalanceStream, type BalanceUpdate } from './bal
 /** A response body the test writes into, like a server holding the stream open. */
 function sseBody() {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const state = { cancelled: false };
   const body = new ReadableStream<Uint8Array>({
     start(c) {
       controller = c;
     },
+    cancel() {
+      state.cancelled = true;
+    },
   });
   const encoder = new TextEncoder();
   return {
+    state,
     response: new Response(body, {
       status: 200,
       headers: { 'Content-Type': 'text/event-stream' },
     }),
-    send: (text: string) => controller.enqueue(encoder.encode(text)),
+    send: (text: string) => {
+      if (!state.cancelled) controller.enqueue(encoder.encode(text));
+    },
     end: () => controller.close(),
-    fail: () => controller.error(new TypeError('network')),
   };
 }
 
@@ -40,7 +46,11 @@ afterEach(() => {
 
 function harness(
   answers: (() => Response | Promise<Response>)[],
-  options: { token?: () => string | null; renew?: (failed: string) => Promise<string> } = {},
+  options: {
+    token?: () => string | null;
+    renew?: (failed: string) => Promise<string>;
+    idleTimeoutMs?: number;
+  } = {},
 ): Harness {
   let clock = 0;
   const h: Harness = { calls: [], updates: [], sleeps: [], renewed: [], stop: () => undefined };
@@ -73,6 +83,7 @@ function harness(
     },
     now: () => (clock += 1),
     random: () => 1,
+    ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }),
   });
   stops.push(h.stop);
   return h;
@@ -162,12 +173,26 @@ describe('startBalanceStream', () => {
     expect(none.calls).toHaveLength(0);
   });
 
+  it('replaces a stream that stays silent past the idle timeout (a proxy dropped it)', async () => {
+    const silent = sseBody();
+    const next = sseBody();
+    const h = harness([() => silent.response, () => next.response], { idleTimeoutMs: 60 });
+    await vi.waitFor(() => expect(h.calls).toHaveLength(1));
+    silent.send(': ping\n\n'); // a heartbeat resets the watchdog…
+    await vi.waitFor(() => expect(h.calls).toHaveLength(2), { timeout: 1000 });
+    expect(h.calls[0]?.signal?.aborted).toBe(true); // …silence after it does not
+    expect(silent.state.cancelled).toBe(true);
+    next.send(balance('5.00'));
+    await vi.waitFor(() => expect(h.updates).toEqual([{ balance: '5.00', currency: 'USD' }]));
+  });
+
   it('stop() aborts the open request and nothing follows', async () => {
     const stream = sseBody();
     const h = harness([() => stream.response, () => sseBody().response]);
     await vi.waitFor(() => expect(h.calls).toHaveLength(1));
     h.stop();
     expect(h.calls[0]?.signal?.aborted).toBe(true);
+    await vi.waitFor(() => expect(stream.state.cancelled).toBe(true));
     stream.send(balance('9.00'));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(h.updates).toEqual([]);

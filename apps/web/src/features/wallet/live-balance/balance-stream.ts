@@ -20,6 +20,11 @@ export interface BalanceStreamOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   now?: () => number;
   random?: () => number;
+  /**
+   * A stream silent this long (no event, no heartbeat: the server pings every 25 s) is taken
+   * for dead, as behind a proxy that dropped it without a word, and replaced. Default 70 s.
+   */
+  idleTimeoutMs?: number;
 }
 
 export const balanceStreamUrl = '/api/wallet/stream';
@@ -68,15 +73,39 @@ export function startBalanceStream(options: BalanceStreamOptions): () => void {
   const sleep = options.sleep ?? defaultSleep;
   const now = options.now ?? (() => Date.now());
   const url = options.url ?? balanceStreamUrl;
+  const idleTimeoutMs = options.idleTimeoutMs ?? 70_000;
   const stopped = new AbortController();
 
   /** One attempt: resolves with how it ended (never rejects). */
   async function attempt(token: string): Promise<StreamOutcome> {
+    // Aborted by stop() or by the idle watchdog below.
+    const aborter = new AbortController();
+    const onStop = () => aborter.abort();
+    stopped.signal.addEventListener('abort', onStop, { once: true });
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    const watch = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => aborter.abort(), idleTimeoutMs);
+    };
+    try {
+      watch();
+      return await read(token, aborter.signal, watch);
+    } finally {
+      clearTimeout(idle);
+      stopped.signal.removeEventListener('abort', onStop);
+    }
+  }
+
+  async function read(
+    token: string,
+    signal: AbortSignal,
+    alive: () => void,
+  ): Promise<StreamOutcome> {
     let response: Response;
     try {
       response = await doFetch(url, {
         headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
-        signal: stopped.signal,
+        signal,
         cache: 'no-store',
         credentials: 'same-origin',
       });
@@ -99,15 +128,23 @@ export function startBalanceStream(options: BalanceStreamOptions): () => void {
     });
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
+    // fetch's abort errors the body too; cancelling makes sure a pending read returns.
+    const onAbort = () => void reader.cancel().catch(() => undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
     try {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
+        alive();
         parser.push(decoder.decode(value, { stream: true }));
       }
     } catch {
       return { kind: 'network' };
+    } finally {
+      signal.removeEventListener('abort', onAbort);
     }
+    // Cut by the idle watchdog (or stop()): a dead connection, not a stream the server ended.
+    if (signal.aborted) return { kind: 'network' };
     return { kind: 'ended', openMs: now() - openedAt };
   }
 
