@@ -15,8 +15,8 @@
 // shares its event loop. Rows, per scenario (1,000 players spread, one hot player) and
 // concurrency (10, 50):
 //   HTTP: a signed bet.html then result.html for the same round (a "pair"), to the server;
-//   in process: the same database work the two handlers do (the bet's launch lookup and
-//     postBet, then postWin) through the server's own modules, no HTTP: what HTTP adds;
+//   in process: the same database work the two handlers do (postBet with its live-launch
+//     condition, then postWin) through the server's own modules, no HTTP: what HTTP adds;
 //   SQL: the ledger's own bet statement then its win statement (ledger-statements.ts) on a
 //     bare pg Pool: the basis of the ratio target.
 // They alternate second by second, so whatever else runs on the machine weighs on all alike.
@@ -39,7 +39,10 @@ import pg from 'pg';
 import type { DatabaseConnection } from '../src/db/database';
 import { openPostgres } from '../src/db/postgres-connection';
 import { games, users, wallets } from '../src/db/schema';
-import { createLaunchRepository } from '../src/features/games/launch-repository';
+import {
+  createLaunchRepository,
+  liveLaunchCondition,
+} from '../src/features/games/launch-repository';
 import { newLaunchToken } from '../src/features/games/launch-token';
 import { foldSearchText } from '../src/features/games/search-text';
 import { pragmaticHash } from '../src/features/providers/pragmatic/hash';
@@ -450,8 +453,8 @@ try {
     };
 
   /**
-   * In process, no HTTP: what the bet and result handlers ask of the database (the launch
-   * lookup, postBet, postWin) through the server's own modules and a pool of the server's size.
+   * In process, no HTTP: what the bet and result handlers ask of the database (postBet with
+   * its live-launch condition, postWin) through the server's own modules and a pool of the server's size.
    */
   const viaCode =
     (players: readonly string[], code: { sessions: LaunchSessions; ledger: Ledger }): PairSender =>
@@ -468,9 +471,14 @@ try {
       const meta = { timestamp: String(Date.now()), roundDetails: 'spin' };
       try {
         let t0 = performance.now();
-        const found = await code.sessions.latest(userId, 'pragmatic', gameSymbol);
-        if (found.kind !== 'ok') return 1;
-        await code.ledger.postBet({ ...round, amount: 1000n, txId: nextRef(), meta });
+        // The bet's live-launch check runs inside its statement, as the handler does it.
+        const admission = liveLaunchCondition({
+          userId,
+          provider: 'pragmatic',
+          providerGameId: gameSymbol,
+          now: new Date(),
+        });
+        await code.ledger.postBet({ ...round, amount: 1000n, txId: nextRef(), meta, admission });
         latencies.push(performance.now() - t0);
         t0 = performance.now();
         await code.ledger.postWin({
@@ -618,7 +626,7 @@ try {
   );
   process.stdout.write(
     `Requests are single calls (a pair is bet + result); latencies are per call. ${judgements.every(Boolean) ? 'All targets met.' : 'Some targets missed.'}\n` +
-      'HTTP: signed bet.html then result.html to the real server. In process: the same handlers’ database work (launch lookup + postBet, postWin) through the server’s modules, no HTTP. SQL: the ledger’s bet and win statements alone on a bare pg Pool.\n',
+      'HTTP: signed bet.html then result.html to the real server. In process: the same handlers’ database work (postBet with its live-launch condition, postWin) through the server’s modules, no HTTP. SQL: the ledger’s bet and win statements alone on a bare pg Pool.\n',
   );
   // The floor: what the HTTP path costs before any database work (a call refused for its hash).
   const floorAgent = new http.Agent({ keepAlive: true, maxSockets: 10 });
