@@ -400,7 +400,10 @@ try {
       return win.ok ? 0 : 1;
     };
 
-  /** Direct SQL: the ledger's bet statement, then its win statement, on a bare pg Pool. */
+  /**
+   * Direct SQL: the ledger's bet statement, then its win statement, on a bare pg Pool, as
+   * named prepared statements (as the ledger sends them on PostgreSQL: db/named-statement.ts).
+   */
   const dialect = new PgDialect();
   const viaSql =
     (players: readonly string[], pool: pg.Pool): PairSender =>
@@ -439,12 +442,12 @@ try {
       try {
         let t0 = performance.now();
         const bet = statement('bet', -1000n);
-        const applied = await pool.query(bet.sql, bet.params);
+        const applied = await pool.query({ name: 'bench_bet', text: bet.sql, values: bet.params });
         latencies.push(performance.now() - t0);
         if (applied.rowCount !== 1) return 1;
         t0 = performance.now();
         const win = statement('win', i % 3 === 0 ? 2500n : 0n);
-        const credited = await pool.query(win.sql, win.params);
+        const credited = await pool.query({ name: 'bench_win', text: win.sql, values: win.params });
         latencies.push(performance.now() - t0);
         return credited.rowCount === 1 ? 0 : 1;
       } catch {

@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { executeNamed } from '../../db/named-statement';
 import { uniqueViolation } from '../../db/unique-violation';
 import { relatedEntriesQuery, walletQuery } from './ledger-statements';
 import { toLedgerEntry, type LedgerRow } from './ledger-rows';
@@ -47,7 +48,7 @@ export async function runPosting(
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     let row: LedgerRow | undefined;
     try {
-      row = (await db.execute<LedgerRow>(posting.statement)).rows[0];
+      row = (await executeNamed<LedgerRow>(db, posting.statement)).rows[0];
     } catch (error) {
       // A concurrent posting took the key first: the statement (and its balance change)
       // rolled back as a whole. Any other failure is not ours to interpret.
