@@ -151,4 +151,22 @@ describe.each(providers)('%s real-mode play over HTTP', (provider) => {
     expect(BigInt(answer.balance)).toBe(wallet.balance);
     await expectLedgerClean();
   }, 60_000);
+
+  it('applies a bet once when its answer comes after the studio timed out and retried', async () => {
+    // The studios wait 8 s for an answer: this one comes after 9 s, to a caller long gone.
+    const { player, page } = await openGame(provider, 100_000n);
+    proxy.holdAnswerOnce(betCall[provider], 9_000);
+    const betsBefore = proxy.count(betCall[provider]);
+    const answer = await spin(page, 2_000);
+    expect(answer, JSON.stringify(answer)).toMatchObject({ ok: true, winPending: false });
+    // The first attempt timed out; the retry (same id) got the first application's answer.
+    expect(proxy.count(betCall[provider]) - betsBefore).toBe(2);
+    const rows = await rowsOf(player, provider);
+    expect(rows['bet']).toEqual({ n: 1, total: -2_000n });
+    expect(rows['win']?.n).toBe(1);
+    expect((await t.app.wallet.getBalance(player.id)).balance).toBe(
+      100_000n - 2_000n + BigInt(answer.win!),
+    );
+    await expectLedgerClean();
+  }, 60_000);
 });
