@@ -10,6 +10,7 @@ import { createHealthService } from './features/health/health-service';
 import { healthPath, healthRoutes } from './features/health/health-routes';
 import { registerGamesFeature } from './features/games/games-feature';
 import { registerUsers } from './features/users/users-module';
+import { createHousekeeping, type Housekeeping } from './features/housekeeping/housekeeping';
 import { decorateWallet, registerWalletRoutes } from './features/wallet/wallet-feature';
 import { handleError } from './http/error-handler';
 import { createNotFoundHandler } from './http/not-found';
@@ -40,6 +41,13 @@ export interface AppDeps {
  * build as many apps as they like. The caller listens (or injects) and closes: closing
  * the app closes the database too. The database must already be migrated.
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Periodic deletion of short-lived rows past their retention. */
+    housekeeping: Housekeeping;
+  }
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, clock } = deps;
   // Before anything touches the disk (secrets may be written to DATA_DIR).
@@ -108,6 +116,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAuth(app, auth);
   await registerUsers(app, { config, db, clock, logger: deps.logger, auth });
   await registerWalletRoutes(app, wallet, { operatorApiToken: config.operatorApiToken });
+  // Started by start-server (not by tests' apps); stopped with the app.
+  const housekeeping = createHousekeeping({ db, clock, logger: deps.logger });
+  app.decorate('housekeeping', housekeeping);
+  app.addHook('onClose', (_instance, done) => {
+    housekeeping.stop();
+    done();
+  });
   if (outbox) await app.register(outboxRoutes, { prefix: '/api', outbox });
 
   // In development Vite serves the SPA (and proxies /api here); only production serves it.

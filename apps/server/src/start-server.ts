@@ -52,6 +52,7 @@ export async function startServer(
     // Simulated providers: the catalog is synced before the first request (in-process, fast).
     // External ones: in the background, retried, so a slow provider never delays start-up.
     await app.gameCatalog.scheduler.start();
+    app.housekeeping.start();
     const address = await app.listen({ port: config.port, host: config.host });
     return { app, logger, address };
   } catch (error) {
