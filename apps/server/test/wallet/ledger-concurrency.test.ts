@@ -199,11 +199,16 @@ describe.skipIf(!onPostgres)('the ledger under concurrency (PostgreSQL)', () => 
     try {
       await holder.query('begin');
       await holder.query('select 1 from wallets where user_id = $1 for update', [userId]);
-      const posting = ledgers[1]!.postBet(bet);
+      // Its failure is caught from the start: it may reject while the kill is still being
+      // answered, before any later `await` could attach a handler (an unhandled rejection).
+      const failure = ledgers[1]!.postBet(bet).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       const pid = await waitForBlockedPosting(db);
       // …and kill its server process there, as a crash or a failover would.
       await db.execute(sql`select pg_terminate_backend(${pid}::int)`);
-      await expect(posting).rejects.toThrow();
+      expect(await failure).toBeInstanceOf(Error);
       await holder.query('rollback');
     } finally {
       holder.release();
