@@ -62,4 +62,53 @@ describe('<Modal />', () => {
     fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
     expect(document.activeElement).toBe(last);
   });
+
+  // A loading frame replaced by the loaded form (the lazy auth modals). React may mount the
+  // new dialog before or after it unmounts the old one: both orders are played here.
+  function Swap() {
+    const [stage, setStage] = useState<'closed' | 'loading' | 'both' | 'loaded'>('closed');
+    const close = () => setStage('closed');
+    return (
+      <>
+        <button type="button" onClick={() => setStage('loading')}>
+          opener
+        </button>
+        <button type="button" onClick={() => setStage('both')}>
+          overlap
+        </button>
+        <button type="button" onClick={() => setStage('loaded')}>
+          arrive
+        </button>
+        {(stage === 'loading' || stage === 'both') && (
+          <Modal open onClose={close} title="Log in" name="loading">
+            <p>Loading</p>
+          </Modal>
+        )}
+        {(stage === 'both' || stage === 'loaded') && (
+          <Modal open onClose={close} title="Log in" name="loaded">
+            <input aria-label="e-mail" />
+          </Modal>
+        )}
+      </>
+    );
+  }
+
+  it.each([
+    ['the old one unmounts first', ['arrive']],
+    ['the new one mounts first', ['overlap', 'arrive']],
+  ])(
+    'keeps the focus in a dialog that replaces another (%s), then gives it back to the opener',
+    (_order, steps) => {
+      render(<Swap />);
+      const opener = screen.getByRole('button', { name: 'opener' });
+      opener.focus();
+      fireEvent.click(opener);
+      for (const step of steps) fireEvent.click(screen.getByRole('button', { name: step }));
+      const email = screen.getByRole('textbox', { name: 'e-mail' });
+      expect(document.activeElement).toBe(email);
+      fireEvent.keyDown(email, { key: 'Escape' });
+      expect(screen.queryByTestId('modal')).toBeNull();
+      expect(document.activeElement).toBe(opener);
+    },
+  );
 });

@@ -17,6 +17,34 @@ interface ModalProps {
 }
 
 /**
+ * Who gets the focus back when the dialogs close. A dialog may be replaced by another in one
+ * render (a lazily loaded form taking over from its loading frame), and React may mount the
+ * new one before or after it unmounts the old: so the element focused before the FIRST of
+ * the open dialogs is kept here, and the focus goes back to it only when the last one closes
+ * while the focus is still in that dialog (or nowhere), never away from a dialog that has
+ * just taken it.
+ */
+let openDialogs = 0;
+let firstOpener: HTMLElement | null = null;
+
+function claimOpener(): HTMLElement | null {
+  if (openDialogs === 0) {
+    firstOpener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+  openDialogs += 1;
+  return firstOpener;
+}
+
+function releaseOpener(opener: HTMLElement | null, panel: HTMLElement | null): void {
+  openDialogs = Math.max(0, openDialogs - 1);
+  if (openDialogs > 0) return;
+  firstOpener = null;
+  const active = document.activeElement;
+  const focusHere = !active || active === document.body || (panel?.contains(active) ?? false);
+  if (focusHere && opener?.isConnected) opener.focus();
+}
+
+/**
  * A modal dialog: rendered over the page in a portal, page scrolling hidden, focus moved in,
  * kept in (Tab wraps) and given back to the opener on close; Escape, the close button and a
  * click on the backdrop close it.
@@ -38,7 +66,7 @@ export function Modal({ open, onClose, title, children, name }: ModalProps) {
 
   useEffect(() => {
     if (!open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const opener = claimOpener();
     const panel = panelRef.current;
     const body = bodyRef.current;
     const target =
@@ -56,7 +84,7 @@ export function Modal({ open, onClose, title, children, name }: ModalProps) {
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
-      if (opener?.isConnected) opener.focus();
+      releaseOpener(opener, panel);
     };
   }, [open]);
 
