@@ -15,11 +15,9 @@
 // catalog sync fails and keeps the generated catalog, which a simulated sync would disable
 // as "vanished". HTTP and SQL alternate second by second, so the machine's other work weighs
 // on both alike.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -30,7 +28,7 @@ import { games } from '../src/db/schema';
 import type { GameFilter } from '../src/features/games/catalog-repository';
 import { createCatalogStatements } from '../src/features/games/catalog-statements';
 import { foldSearchText, searchWords } from '../src/features/games/search-text';
-import { serverPackageRoot } from '../src/lib/package-root';
+import { createScratchDatabase, startBenchServer, stopBenchServer } from './bench-support';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 10);
@@ -287,81 +285,11 @@ function httpGet(base: URL, path: string): Promise<boolean> {
 
 // ---------------------------------------------------------------- the server
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function startServer(
-  databaseUrl: string,
-  dataDir: string,
-  pageCacheSeconds: string,
-): Promise<{ child: ChildProcess; base: URL }> {
-  const port = await freePort();
-  const closed = `http://127.0.0.1:${await freePort()}`;
-  const secret = () => randomBytes(32).toString('base64url');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverPackageRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: secret(),
-      OTP_SECRET: secret(),
-      PROVIDERS: 'external',
-      ENDORPHINA_URL: closed,
-      ENDORPHINA_NODE_ID: 'bench',
-      ENDORPHINA_SALT: secret(),
-      PRAGMATIC_API_URL: closed,
-      PRAGMATIC_SECURE_LOGIN: 'bench',
-      PRAGMATIC_SECRET_KEY: secret(),
-      GBGAMES_URL: closed,
-      GBGAMES_SECRET: secret(),
-      CATALOG_SYNC_INTERVAL_MINUTES: '0',
-      CATALOG_PAGE_CACHE_SECONDS: pageCacheSeconds,
-    },
-  });
-  const base = new URL(`http://127.0.0.1:${port}`);
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    if (await httpGet(base, '/api/health')) return { child, base };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not answer within a minute');
-}
-
 // ---------------------------------------------------------------- main
 
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
-const dbName = `casino_bench_${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-const dbUrl = (() => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-await admin(`create database ${quote(dbName)}`);
+const scratch = await createScratchDatabase(adminUrl, 'casino_bench');
+const dbName = scratch.name;
+const dbUrl = scratch.url;
 const dataDir = await mkdtemp(join(tmpdir(), 'casino-bench-'));
 const servers: ChildProcess[] = [];
 const pool = new pg.Pool({ connectionString: dbUrl, max: concurrency });
@@ -374,9 +302,15 @@ try {
   await seedCatalog(dbUrl);
   // The server as configured by default (public pages cached for 30 s), and the same server
   // reading every page from the database, to show what the cache hides.
-  const cachedServer = await startServer(dbUrl, join(dataDir, 'a'), '30');
+  const startServer = (dir: string, pageCacheSeconds: string) =>
+    startBenchServer({
+      databaseUrl: dbUrl,
+      dataDir: join(dataDir, dir),
+      env: { CATALOG_PAGE_CACHE_SECONDS: pageCacheSeconds },
+    });
+  const cachedServer = await startServer('a', '30');
   servers.push(cachedServer.child);
-  const uncachedServer = await startServer(dbUrl, join(dataDir, 'b'), '0');
+  const uncachedServer = await startServer('b', '0');
   servers.push(uncachedServer.child);
   const statements = createCatalogStatements(builder);
   process.stdout.write(
@@ -455,14 +389,9 @@ try {
   );
 } finally {
   agent.destroy();
-  for (const server of servers) {
-    if (server.exitCode !== null) continue;
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  for (const server of servers) await stopBenchServer(server);
   await pool.end();
   await builder.close();
-  await admin(`drop database if exists ${quote(dbName)} with (force)`);
+  await scratch.drop();
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -26,11 +26,10 @@
 //
 // Targets (issue): HTTP ≥ 60 % of the direct SQL rate; p99 ≤ 10 ms at concurrency 10 with the
 // players spread; ≥ 1,000 requests per second on one hot player.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -54,7 +53,7 @@ import { createLedger, type Ledger } from '../src/features/wallet/ledger';
 import { checkLedger, formatLedgerReport } from '../src/features/wallet/ledger-check';
 import { movementStatement } from '../src/features/wallet/ledger-statements';
 import { systemClock } from '../src/lib/clock';
-import { serverPackageRoot } from '../src/lib/package-root';
+import { createScratchDatabase, startBenchServer, stopBenchServer } from './bench-support';
 
 const adminUrl = process.env.BENCH_DATABASE_URL;
 if (!adminUrl) {
@@ -190,73 +189,6 @@ function makeClient(base: URL, agent: http.Agent, key = secretKey) {
 
 // ---------------------------------------------------------------- the server
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function startServer(databaseUrl: string, dataDir: string) {
-  const port = await freePort();
-  const closed = `http://127.0.0.1:${await freePort()}`;
-  const secret = () => randomBytes(32).toString('base64url');
-  const profiling = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
-  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', 'src/server.ts'], {
-    cwd: serverPackageRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: secret(),
-      OTP_SECRET: secret(),
-      // External providers at a closed port: the catalog sync fails and keeps the seeded game.
-      PROVIDERS: 'external',
-      ENDORPHINA_URL: closed,
-      ENDORPHINA_NODE_ID: 'bench',
-      ENDORPHINA_SALT: secret(),
-      PRAGMATIC_API_URL: closed,
-      PRAGMATIC_SECURE_LOGIN: 'bench',
-      PRAGMATIC_SECRET_KEY: secretKey,
-      GBGAMES_URL: closed,
-      GBGAMES_SECRET: secret(),
-      CATALOG_SYNC_INTERVAL_MINUTES: '0',
-    },
-  });
-  const base = new URL(`http://127.0.0.1:${port}`);
-  const probe = new http.Agent({ keepAlive: false });
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    const up = await new Promise<boolean>((resolve) => {
-      http
-        .get({ host: base.hostname, port: base.port, path: '/api/health', agent: probe }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode === 200));
-        })
-        .on('error', () => resolve(false));
-    });
-    if (up) return { child, base };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not answer within a minute');
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 // ---------------------------------------------------------------- the data
 
 /** Players with wallets funded through the ledger, each with a live launch of the game. */
@@ -326,29 +258,14 @@ async function seed(db: DatabaseConnection, count: number): Promise<string[]> {
 
 // ---------------------------------------------------------------- main
 
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+/** Makes this run's references unique (a reference is at most 32 characters). */
 const run = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-const dbName = `casino_bench_wallet_${run}`;
-const dbUrl = (() => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-await admin(`create database ${quote(dbName)}`);
+const scratch = await createScratchDatabase(adminUrl, 'casino_bench_wallet');
+const dbName = scratch.name;
+const dbUrl = scratch.url;
 const dataDir = await mkdtemp(join(tmpdir(), 'casino-bench-wallet-'));
 const db = openPostgres({ url: dbUrl, max: 4 });
 let server: ChildProcess | undefined;
@@ -362,7 +279,12 @@ try {
   );
   const spread = await seed(db, playerCount + 1);
   const hot = spread.pop()!;
-  const started = await startServer(dbUrl, dataDir);
+  const started = await startBenchServer({
+    databaseUrl: dbUrl,
+    dataDir,
+    env: { PRAGMATIC_SECRET_KEY: secretKey },
+    nodeArgs: cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [],
+  });
   server = started.child;
 
   let sequence = 0;
@@ -653,7 +575,7 @@ try {
     `HTTP floor (bet.html refused for its hash, no database), concurrency 10: ${fmt(floor.perSecond)} requests/s, p50 ${fmt(floor.p50, 2)} ms, p99 ${fmt(floor.p99, 2)} ms.\n\n`,
   );
 
-  await stopServer(server);
+  await stopBenchServer(server);
   server = undefined;
   const report = await checkLedger(db);
   // Non-zero when the ledger check fails (an exception fails the run anyway).
@@ -661,11 +583,11 @@ try {
   process.stdout.write(`Ledger check on ${dbName}:\n${formatLedgerReport(report)}\n`);
   if (cpuProfileDir) process.stdout.write(`\nServer CPU profile written to ${cpuProfileDir}\n`);
 } finally {
-  if (server) await stopServer(server);
+  if (server) await stopBenchServer(server);
   for (const agent of agents) agent.destroy();
   await Promise.all(pools.map((pool) => pool.end()));
   for (const close of closers) await close();
   await db.close();
-  await admin(`drop database if exists ${quote(dbName)} with (force)`);
+  await scratch.drop();
   await rm(dataDir, { recursive: true, force: true });
 }
