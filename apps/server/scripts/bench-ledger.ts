@@ -64,7 +64,8 @@ async function measure(name: string, op: (i: number) => Promise<unknown>): Promi
 async function main() {
   const run = randomBytes(4).toString('hex');
   let db: DatabaseConnection;
-  let raw: (text: string, values: unknown[]) => Promise<unknown>;
+  /** `name`: send it as a named prepared statement (pg only), as the ledger does. */
+  let raw: (text: string, values: unknown[], name?: string) => Promise<unknown>;
   let cleanup: () => Promise<void>;
   let where: string;
   if (adminUrl) {
@@ -76,7 +77,7 @@ async function main() {
     url.pathname = `/${name}`;
     const pgDb = openPostgres({ url: url.toString(), max: concurrency + 2 });
     db = pgDb;
-    raw = (text, values) => pgDb.$client.query(text, values);
+    raw = (text, values, name) => pgDb.$client.query({ text, values, ...(name ? { name } : {}) });
     where = `PostgreSQL ${url.host}`;
     cleanup = async () => {
       await pgDb.close();
@@ -111,8 +112,9 @@ async function main() {
         ),
       ),
     );
-    // The very statement postBet sends (same text, same parameters), on the bare driver: what
-    // the posting costs in SQL, without validation, Drizzle or result mapping.
+    // The very statement postBet sends (same text, same parameters, named on PostgreSQL as
+    // db/named-statement.ts sends it), on the bare driver: what the posting costs in SQL,
+    // without validation, Drizzle or result mapping.
     const dialect = new PgDialect();
     rows.push(
       await measure('the same posting statement on the bare driver', (i) => {
@@ -136,7 +138,7 @@ async function main() {
             checkTombstone: true,
           }),
         );
-        return raw(query.sql, query.params);
+        return raw(query.sql, query.params, 'bench_raw_posting');
       }),
     );
     rows.push(

@@ -2,9 +2,10 @@
 // Wallet callbacks over HTTP, against the real server on PostgreSQL, beside the very same
 // debit-and-ledger SQL sent straight to PostgreSQL, in one run. Prints a markdown table.
 //
-//   BENCH_DATABASE_URL: a PostgreSQL server where the user may create databases; a scratch
-//     database is created, migrated, filled, measured, checked and dropped. Unset: the bench
-//     says it needs PostgreSQL and exits 0.
+//   BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test,
+//     as bench:games): a PostgreSQL server where the user may create databases; a scratch
+//     database is created, migrated, filled, measured, checked and dropped. When no
+//     PostgreSQL answers there, the bench says so and exits 0 (nothing measured).
 //   BENCH_SECONDS (5): measured seconds per row. BENCH_PLAYERS (1000): the spread players.
 //   BENCH_CPU_PROF: a folder; the server then runs with --cpu-prof and writes its profile
 //     there on exit (open it in Chrome DevTools, or sum self time per function).
@@ -55,10 +56,17 @@ import { movementStatement } from '../src/features/wallet/ledger-statements';
 import { systemClock } from '../src/lib/clock';
 import { createScratchDatabase, startBenchServer, stopBenchServer } from './bench-support';
 
-const adminUrl = process.env.BENCH_DATABASE_URL;
-if (!adminUrl) {
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+try {
+  const probe = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
+  await probe.connect();
+  await probe.end();
+} catch (error) {
   process.stdout.write(
-    'bench:wallet needs PostgreSQL: set BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres, a user that may create databases). Nothing measured.\n',
+    `bench:wallet needs PostgreSQL: none answered at ${new URL(adminUrl).host} (${error instanceof Error ? error.message : String(error)}). Set BENCH_DATABASE_URL to a server where the user may create databases. Nothing measured.\n`,
   );
   process.exit(0);
 }
