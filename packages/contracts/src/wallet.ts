@@ -34,7 +34,10 @@ export const walletTransactionSchema = z.object({
   currency: z.string(),
   /** The game studio's slug, or null for the operator's own movements. */
   provider: z.string().nullable(),
+  /** The provider's own game id. */
   game_id: z.string().nullable(),
+  /** The game's display name from our catalog; null for no game or one the catalog lacks. */
+  game_name: z.string().nullable(),
   round_id: z.string().nullable(),
   created_at: z.string(),
 });

@@ -1,5 +1,6 @@
 import type { WalletTransactionsResponse } from '@casino/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { catalogEntry, seedGames } from '../helpers/games';
 import { bearer, createPlayer, me, signIn, type SignedInPlayer } from '../helpers/players';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 import { txId } from '../helpers/wallets';
@@ -10,6 +11,14 @@ let bob: SignedInPlayer;
 
 beforeAll(async () => {
   t = await buildTestApp();
+  await seedGames(t.db, 'pragmatic', [
+    catalogEntry({ providerGameId: 'vs20olympgate', name: 'Gates of Olympus' }),
+    catalogEntry({ providerGameId: 'vs10bbbonanza', name: 'Big Bass Bonanza' }),
+  ]);
+  // Same provider game id at another studio: the name is looked up by the pair.
+  await seedGames(t.db, 'endorphina', [
+    catalogEntry({ providerGameId: 'vs10bbbonanza', name: 'Not the Bass' }),
+  ]);
   alice = await createPlayer(t);
   bob = await createPlayer(t);
   const wallet = t.app.wallet;
@@ -72,9 +81,13 @@ describe('GET /api/wallet/transactions', () => {
     ]);
     expect(body.data[1]).toMatchObject({
       game_id: 'vs20olympgate',
+      game_name: 'Gates of Olympus',
       round_id: '9001',
       currency: 'USD',
     });
+    // A win posted without a game id, and the operator's adjustment: no game.
+    expect(body.data[0]).toMatchObject({ game_id: null, game_name: null });
+    expect(body.data[2]).toMatchObject({ game_id: null, game_name: null });
     // The operator's reason is not the player's business.
     expect(JSON.stringify(body)).not.toContain('test funds');
   });
@@ -106,6 +119,63 @@ describe('GET /api/wallet/transactions', () => {
     expect((await list(alice, '?before=abc')).statusCode).toBe(400);
     expect((await list(alice, '?limit=0')).statusCode).toBe(400);
     expect((await list(alice, '?limit=101')).statusCode).toBe(400);
+  });
+});
+
+describe('game names', () => {
+  it("names each row's game in one query per page; null for a game the catalog lacks", async () => {
+    const dave = await createPlayer(t);
+    const wallet = t.app.wallet;
+    await wallet.postAdjustment({
+      userId: dave.id,
+      amount: 20_000n,
+      reason: 'test funds',
+      idempotencyKey: txId('fund-dave'),
+      actor: 'test',
+    });
+    const bets: [string, string][] = [
+      ['pragmatic', 'vs20olympgate'],
+      ['pragmatic', 'vs10bbbonanza'],
+      ['pragmatic', 'vs20olympgate'],
+      ['pragmatic', 'vs99unknown'],
+      ['endorphina', 'vs10bbbonanza'],
+    ];
+    for (const [provider, gameId] of bets) {
+      await wallet.postBet({
+        userId: dave.id,
+        amount: 1_000n,
+        currency: 'USD',
+        provider,
+        txId: txId('bet'),
+        gameId,
+        roundId: txId('round'),
+      });
+    }
+
+    // The statement itself is raw SQL (execute); selects are the sign-in check's and ours.
+    const select = vi.spyOn(t.db, 'select');
+    try {
+      const body = (await list(dave)).json<WalletTransactionsResponse>();
+      const withGames = select.mock.calls.length;
+      expect(body.data.map((e) => [e.kind, e.provider, e.game_id, e.game_name])).toEqual([
+        ['bet', 'endorphina', 'vs10bbbonanza', 'Not the Bass'],
+        ['bet', 'pragmatic', 'vs99unknown', null],
+        ['bet', 'pragmatic', 'vs20olympgate', 'Gates of Olympus'],
+        ['bet', 'pragmatic', 'vs10bbbonanza', 'Big Bass Bonanza'],
+        ['bet', 'pragmatic', 'vs20olympgate', 'Gates of Olympus'],
+        ['adjustment', null, null, null],
+      ]);
+
+      // A page without any game asks the catalog nothing: one select fewer.
+      select.mockClear();
+      const rest = (
+        await list(dave, `?before=${body.data.at(-2)?.id ?? ''}`)
+      ).json<WalletTransactionsResponse>();
+      expect(rest.data.map((e) => e.kind)).toEqual(['adjustment']);
+      expect(withGames).toBe(select.mock.calls.length + 1);
+    } finally {
+      select.mockRestore();
+    }
   });
 });
 

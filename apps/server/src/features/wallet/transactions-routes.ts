@@ -4,20 +4,24 @@ import {
   type WalletTransaction,
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/database';
 import { requirePlayer } from '../auth/authenticate';
 import type { Ledger } from './ledger';
 import type { LedgerEntry } from './ledger-types';
 import { formatMoney } from './money';
 import { operatorProvider } from './posting-validation';
+import { gameNamesFor, type GameRef } from './transaction-game-names';
 
 export interface TransactionsRoutesOptions {
   ledger: Ledger;
+  /** Where the games' display names are read (the catalog's games table). */
+  db: Database;
 }
 
 /** GET /api/wallet/transactions: the signed-in player's own ledger, for the balance page. */
 export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions> = (
   app,
-  { ledger },
+  { ledger, db },
 ) => {
   app.get(
     '/wallet/transactions',
@@ -28,7 +32,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions
         summary: "The player's own money movements, newest first",
         description:
           'Keyset pages: pass `next_before` as `before` for older ones. Amounts are signed ' +
-          "decimal strings. Movements of 0 (a lost round's empty win) are left out.",
+          "decimal strings. Movements of 0 (a lost round's empty win) are left out. " +
+          '`game_name` is the catalog name of the game, or null when the catalog has none.',
         security: [{ bearerAuth: [] }],
         querystring: walletTransactionsQuerySchema,
         response: { 200: walletTransactionsResponseSchema },
@@ -42,15 +47,27 @@ export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions
         player.id,
         before === undefined ? { limit } : { limit, before },
       );
-      return reply
-        .header('cache-control', 'no-store')
-        .send({ data: page.entries.map(toTransaction), next_before: page.nextBefore });
+      const gameName = await gameNamesFor(db, page.entries.flatMap(gameRefOf));
+      return reply.header('cache-control', 'no-store').send({
+        data: page.entries.map((entry) => toTransaction(entry, gameName)),
+        next_before: page.nextBefore,
+      });
     },
   );
   return Promise.resolve();
 };
 
-function toTransaction(entry: LedgerEntry): WalletTransaction {
+/** The entry's game, when a studio posted it for one. */
+function gameRefOf(entry: LedgerEntry): GameRef[] {
+  if (entry.provider === operatorProvider || entry.gameId === null) return [];
+  return [{ provider: entry.provider, gameId: entry.gameId }];
+}
+
+function toTransaction(
+  entry: LedgerEntry,
+  gameName: (ref: GameRef) => string | null,
+): WalletTransaction {
+  const [game] = gameRefOf(entry);
   return {
     id: entry.id,
     kind: entry.kind,
@@ -59,6 +76,7 @@ function toTransaction(entry: LedgerEntry): WalletTransaction {
     currency: entry.currency,
     provider: entry.provider === operatorProvider ? null : entry.provider,
     game_id: entry.gameId,
+    game_name: game ? gameName(game) : null,
     round_id: entry.roundId,
     created_at: entry.createdAt.toISOString(),
   };

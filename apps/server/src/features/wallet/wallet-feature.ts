@@ -58,7 +58,7 @@ export async function registerWalletRoutes(
 ): Promise<void> {
   const deps = depsOf.get(ledger);
   if (!deps) throw new Error('registerWalletRoutes needs the ledger decorateWallet made');
-  await app.register(transactionsRoutes, { prefix: '/api', ledger });
+  await app.register(transactionsRoutes, { prefix: '/api', ledger, db: deps.db });
   await app.register(balanceStreamRoutes, { prefix: '/api', ledger, clock: deps.clock });
   if (options.operatorApiToken !== undefined) {
     await app.register(operatorRoutes, {
