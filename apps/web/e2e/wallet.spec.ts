@@ -47,7 +47,7 @@ test.describe('wallet', () => {
     await useEnglish(page);
   });
 
-  test('a funded player spins for real; the header follows live and after Back to lobby', async ({
+  test('a funded player spins for real; the header follows live, the balance page lists the movements', async ({
     page,
   }) => {
     test.setTimeout(120_000);
@@ -63,7 +63,10 @@ test.describe('wallet', () => {
 
     // A real-mode Pragmatic game from the lobby, in the game frame.
     await page.goto('/pragmatic');
-    await page.getByTestId('provider-games-pragmatic').getByTestId('game-tile').first().click();
+    const tile = page.getByTestId('provider-games-pragmatic').getByTestId('game-tile').first();
+    const gameName = ((await tile.getByTestId('game-name').textContent()) ?? '').trim();
+    expect(gameName).not.toBe('');
+    await tile.click();
     await expect(page).toHaveURL(/\/play\/pragmatic\//);
     await expect(page.getByTestId('play-mode')).toHaveAttribute('data-mode', 'real');
     const game = page.frameLocator('[data-testid="play-frame"]');
@@ -97,6 +100,26 @@ test.describe('wallet', () => {
     const held = await serverBalance(page);
     expect(held).toBe(after);
     await expect.poll(async () => plainAmount(await headerBalance(page).textContent())).toBe(held);
+
+    // The balance page: the same balance, the operator's funding and the game's bets.
+    await page.goto('/profile/balance');
+    await expect(page.getByTestId('balance-amount')).toHaveText(`$${held}`);
+    const rows = page.getByTestId('transactions').getByRole('listitem');
+    const adjustment = rows.filter({ hasText: 'Adjustment' });
+    await expect(adjustment).toHaveCount(1);
+    await expect(adjustment).toContainText('Operator');
+    await expect(adjustment.getByTestId('transaction-amount')).toHaveText('+$100.00');
+    const bets = page.locator('[data-testid="transaction"][data-kind="bet"]');
+    expect(await bets.count()).toBeGreaterThanOrEqual(1);
+    await expect(bets.first()).toContainText('Bet');
+    await expect(bets.first()).toContainText(gameName);
+    await expect(bets.first().getByTestId('transaction-amount')).toHaveText(/^\u2212\$\d/);
+
+    // A movement while the page is open shows up on top, without a reload.
+    await fund(page.request, player, '5.00');
+    await expect(rows.first()).toContainText('Adjustment');
+    await expect(rows.first().getByTestId('transaction-amount')).toHaveText('+$5.00');
+    await expect(adjustment).toHaveCount(2);
   });
 
   test('the operator API refuses a wrong token and moves nothing', async ({ page, request }) => {
@@ -151,5 +174,51 @@ test.describe('wallet', () => {
       path: testInfo.outputPath('phone-dark-up.png'),
       clip: { x: 0, y: 0, width: 390, height: 96 },
     });
+  });
+
+  test('screenshots of the balance page: wide dark and light, phone light, both languages', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const player = newPlayer('w');
+    await registerThroughUi(page, player);
+    await fund(page.request, player, '1234.50');
+    await fund(page.request, player, '-34.50');
+    // A few real rounds, so the statement has bets and wins with a game's name.
+    await page.goto('/pragmatic');
+    await page.getByTestId('provider-games-pragmatic').getByTestId('game-tile').first().click();
+    await expect(page.getByTestId('play-mode')).toHaveAttribute('data-mode', 'real');
+    const spin = page.frameLocator('[data-testid="play-frame"]').locator('#spin');
+    for (let round = 1; round <= 4; round++) {
+      await expect(spin).toBeEnabled({ timeout: 15_000 });
+      await spin.click();
+      await expect(spin).toBeDisabled();
+    }
+    await expect(spin).toBeEnabled({ timeout: 15_000 });
+
+    const shots = [
+      { name: 'wide-dark', theme: 'dark', width: 1440, height: 900 },
+      { name: 'wide-light', theme: 'light', width: 1440, height: 900 },
+      { name: 'phone-light', theme: 'light', width: 390, height: 844 },
+    ] as const;
+    for (const lang of ['en', 'ru'] as const) {
+      for (const shot of shots) {
+        await page.setViewportSize({ width: shot.width, height: shot.height });
+        await page.goto('/profile/balance');
+        await page.evaluate(
+          ([theme, language]) => {
+            localStorage.setItem('theme', theme);
+            localStorage.setItem('lang', language);
+          },
+          [shot.theme, lang] as const,
+        );
+        await page.reload();
+        await expect(page.getByTestId('transactions').getByRole('listitem').first()).toBeVisible();
+        await page.screenshot({
+          path: testInfo.outputPath(`balance-${shot.name}-${lang}.png`),
+          fullPage: true,
+        });
+      }
+    }
   });
 });

@@ -4,6 +4,8 @@ import { vi } from 'vitest';
 export interface SeenRequest {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   headers: Headers;
   body: unknown;
 }
@@ -47,6 +49,7 @@ export function mockApi(handlers: Record<string, Handler>): SeenRequest[] {
     const request: SeenRequest = {
       method: init.method ?? 'GET',
       path: url.pathname.replace(/^\/api/, ''),
+      query: url.searchParams,
       headers: new Headers(init.headers),
       body,
     };

@@ -154,8 +154,6 @@ export const en = {
     },
     balance: {
       title: 'Balance',
-      emptyTitle: 'No transactions yet',
-      emptyText: 'Your deposits, withdrawals and bonuses will be listed here.',
       deposit: 'Deposit',
       withdraw: 'Withdraw',
     },

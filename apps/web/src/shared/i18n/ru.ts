@@ -153,8 +153,6 @@ export const ru: Messages = {
     },
     balance: {
       title: 'Баланс',
-      emptyTitle: 'Операций пока нет',
-      emptyText: 'Здесь будут отображаться пополнения, выводы и бонусы.',
       deposit: 'Пополнить',
       withdraw: 'Вывести',
     },

@@ -121,7 +121,8 @@ const monthNames: Record<Language, readonly string[]> = {
 
 const dateOnlyPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-function toCalendarDate(value: string | number | Date): Date | null {
+/** A date (a bare "YYYY-MM-DD" as a local calendar day), or null when it is not one. */
+export function toCalendarDate(value: string | number | Date): Date | null {
   if (typeof value === 'string') {
     // A bare date is a calendar day, not UTC midnight: parse it as local so no zone shifts it.
     const match = dateOnlyPattern.exec(value.trim());

@@ -135,6 +135,35 @@ export const accountsEn = {
       wrong: 'Wrong password',
     },
   },
+  wallet: {
+    balanceLabel: 'Available balance',
+    recent: 'Recent transactions',
+    loading: 'Loading transactions',
+    kinds: {
+      bet: 'Bet',
+      win: 'Win',
+      refund: 'Refund',
+      deposit: 'Deposit',
+      withdrawal: 'Withdrawal',
+      bonus: 'Bonus',
+      adjustment: 'Adjustment',
+    },
+    providers: {
+      endorphina: 'Endorphina',
+      gbgames: 'GB Games',
+      pragmatic: 'Pragmatic Play',
+    },
+    operator: 'Operator',
+    balanceAfter: 'Balance {{amount}}',
+    loadMore: 'Load more',
+    emptyTitle: 'No transactions yet',
+    emptyText: 'Your bets, wins, deposits and withdrawals will be listed here.',
+    toLobby: 'Go to the lobby',
+    errorTitle: 'Transactions did not load',
+    errorText: 'Check your connection and try again.',
+    moreError: 'Older transactions did not load.',
+    retry: 'Retry',
+  },
 };
 
 export type AccountMessages = typeof accountsEn;
