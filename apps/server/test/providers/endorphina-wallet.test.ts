@@ -206,6 +206,7 @@ describe('sign', () => {
           settings: { ...settings, salt: '' },
           sessions: createLaunchSessions({ launches: createLaunchRepository(t.db), clock }),
           wallet: t.app.wallet,
+          clock,
         });
       });
       for (const [call, params] of [
@@ -228,6 +229,27 @@ describe('sign', () => {
 });
 
 describe('bet and win', () => {
+  it('takes a bet on a live token in one posting, its token checked inside it', async () => {
+    const tbl = await table(10_000n);
+    const postBet = vi.spyOn(t.app.wallet, 'postBet');
+    try {
+      expect(await post('bet', round(tbl).bet(1_000))).toMatchObject({
+        status: 200,
+        body: { balance: 9_000 },
+      });
+      expect(postBet).toHaveBeenCalledTimes(1);
+      expect(postBet.mock.calls[0]![0].admission).toBeDefined();
+      // A bet the condition refuses (the token of another player) is judged again, slowly.
+      const other = await table(10_000n);
+      expect(
+        await post('bet', { ...round(tbl).bet(1_000), player: other.player.id }),
+      ).toMatchObject({ status: 429, body: { code: 'NO_RETRY' } });
+      expect(await balanceOf(other.player.id)).toBe(10_000n);
+    } finally {
+      postBet.mockRestore();
+    }
+  });
+
   it('debits the bet and credits the win, balances in thousandths', async () => {
     const tbl = await table(25_005n);
     const r = round(tbl);

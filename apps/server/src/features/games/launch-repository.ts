@@ -161,3 +161,30 @@ export function liveLaunchCondition(launch: {
       and (lt.session_id is null
         or (s.revoked_at is null and s.expires_at > ${now}::timestamptz)))`;
 }
+
+/**
+ * "This launch token is live and was issued for exactly this player, game and currency"
+ * (decision 032), for protocols whose bets carry the token: checked inside the bet's own
+ * statement like liveLaunchCondition, so the usual bet costs one round trip. A false
+ * condition says nothing of why: the caller then looks the token up (LaunchSessions).
+ */
+export function liveLaunchTokenCondition(launch: {
+  tokenHash: string;
+  userId: string;
+  provider: string;
+  providerGameId: string;
+  currency: string;
+  now: Date;
+}): SQL {
+  const now = launch.now.toISOString();
+  return sql`exists (
+    select 1 from launch_tokens lt
+      join games g on g.id = lt.game_id
+      left join sessions s on s.id = lt.session_id
+    where lt.token_hash = ${launch.tokenHash} and lt.user_id = ${launch.userId}::uuid
+      and lt.provider = ${launch.provider} and lt.currency = ${launch.currency}
+      and g.provider_game_id = ${launch.providerGameId}
+      and lt.expires_at > ${now}::timestamptz
+      and (lt.session_id is null
+        or (s.revoked_at is null and s.expires_at > ${now}::timestamptz)))`;
+}

@@ -34,6 +34,7 @@ export const providerCallbackRoutes: FastifyPluginAsync<ProviderCallbackOptions>
     settings: settings.endorphina,
     sessions,
     wallet,
+    clock,
   });
   await app.register(pragmaticWalletRoutes, {
     prefix: pragmaticWalletPrefix,

@@ -1,7 +1,10 @@
+import type { Clock } from '../../../lib/clock';
+import { liveLaunchTokenCondition } from '../../games/launch-repository';
+import { hashLaunchToken } from '../../games/launch-token';
 import type { Ledger } from '../../wallet/ledger';
 import type { PostingResult } from '../../wallet/ledger-types';
 import { toThousandthsNumber } from '../../wallet/money';
-import { BetAlreadyRefunded } from '../../wallet/wallet-errors';
+import { BetAlreadyRefunded, WalletError } from '../../wallet/wallet-errors';
 import type { LaunchSessions, OpenSession } from '../launch-sessions';
 import { endoOk, endoRefusal, type EndoAnswer } from './endo-answers';
 import { betCall, promoWinCall, refundCall, winCall, type TokenMoneyCall } from './money-params';
@@ -12,7 +15,11 @@ const provider = 'endorphina';
 export interface EndorphinaMoneyCallDeps {
   sessions: LaunchSessions;
   wallet: Ledger;
+  /** "Now" for a bet's live-token condition (the same clock as the token lookups). */
+  clock: Clock;
 }
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Params = Readonly<Record<string, string>>;
 type Found = { ok: true; session: OpenSession } | { ok: false; answer: EndoAnswer };
@@ -24,7 +31,7 @@ type Found = { ok: true; session: OpenSession } | { ok: false; answer: EndoAnswe
  * Refusals come back as answers; anything else (the database down) is thrown, for the route
  * to answer INTERNAL_ERROR, which the studio retries.
  */
-export function createEndorphinaMoneyCalls({ sessions, wallet }: EndorphinaMoneyCallDeps) {
+export function createEndorphinaMoneyCalls({ sessions, wallet, clock }: EndorphinaMoneyCallDeps) {
   const postingAnswer = (result: PostingResult): EndoAnswer =>
     endoOk({
       balance: toThousandthsNumber(result.balanceAfter),
@@ -82,6 +89,36 @@ export function createEndorphinaMoneyCalls({ sessions, wallet }: EndorphinaMoney
       const parsed = betCall(params);
       if (!parsed.ok) return parsed.answer;
       const call = parsed.value;
+      // The usual bet, in one round trip: the token's liveness and its player, currency and
+      // game are checked inside the posting's statement. Only a refusal looks the token up,
+      // below, to answer why (or to find the first answer of a retried bet).
+      if (uuid.test(call.player) && call.token.length > 0 && call.token.length <= 200) {
+        try {
+          return postingAnswer(
+            await wallet.postBet({
+              userId: call.player,
+              amount: call.amount,
+              currency: call.currency,
+              provider,
+              txId: call.id,
+              gameId: call.game,
+              roundId: call.roundId,
+              meta: meta(call),
+              admission: liveLaunchTokenCondition({
+                tokenHash: hashLaunchToken(call.token),
+                userId: call.player,
+                provider,
+                providerGameId: call.game,
+                currency: call.currency,
+                now: clock.now(),
+              }),
+            }),
+          );
+        } catch (error) {
+          // Any refusal is judged again below, in the protocol's order (token first).
+          if (!(error instanceof WalletError)) throw error;
+        }
+      }
       const found = await sessions.lookup(call.token, provider);
       if (found.kind === 'not-found') {
         return endoRefusal('TOKEN_NOT_FOUND', 'unknown launch token');

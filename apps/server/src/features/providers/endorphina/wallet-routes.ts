@@ -1,3 +1,4 @@
+import type { Clock } from '../../../lib/clock';
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { rawQueryOf, singleValuedParams } from '../callback-params';
@@ -24,6 +25,8 @@ export interface EndorphinaWalletOptions {
   settings: EndorphinaSettings;
   sessions: LaunchSessions;
   wallet: Ledger;
+  /** "Now" for a bet's live-token condition (the same clock as the token lookups). */
+  clock: Clock;
 }
 
 /**
@@ -35,7 +38,7 @@ export interface EndorphinaWalletOptions {
  */
 export const endorphinaWalletRoutes: FastifyPluginAsync<EndorphinaWalletOptions> = (
   app,
-  { settings, sessions, wallet },
+  { settings, sessions, wallet, clock },
 ) => {
   const schema = { tags: ['provider callbacks'], hide: true };
 
@@ -116,7 +119,7 @@ export const endorphinaWalletRoutes: FastifyPluginAsync<EndorphinaWalletOptions>
     return reply.send({ nodeId: settings.nodeId, param, sign: expected });
   });
 
-  const moneyCalls = createEndorphinaMoneyCalls({ sessions, wallet });
+  const moneyCalls = createEndorphinaMoneyCalls({ sessions, wallet, clock });
   const calls: (keyof EndorphinaMoneyCalls)[] = ['bet', 'win', 'refund', 'promoWin', 'endSession'];
   for (const call of calls) {
     app.post(`/${call}`, { schema }, async (request, reply) => {
