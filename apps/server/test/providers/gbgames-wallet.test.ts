@@ -265,6 +265,18 @@ describe('bet and result', () => {
     ]);
   });
 
+  it('takes a bet on a live token in one posting, its token checked inside it', async () => {
+    const p = await newPlayer(25_005n);
+    const postBet = vi.spyOn(t.app.wallet, 'postBet');
+    try {
+      expect(await send(betMessage(p, newId(), newRound(), '1.00'))).toEqual(ok('24.00'));
+      expect(postBet).toHaveBeenCalledTimes(1);
+      expect(postBet.mock.calls[0]![0].admission).toBeDefined();
+    } finally {
+      postBet.mockRestore();
+    }
+  });
+
   it('answers INSUFFICIENT_FUNDS (402) for a bet over the balance, moving nothing', async () => {
     const p = await newPlayer(500n);
     const message = betMessage(p, newId(), newRound(), '1.00');
@@ -557,11 +569,14 @@ describe('a failure that is not the wallet’s', () => {
     expect(await send(refundMessage(p, newId(), newId(), round, '1.00'))).toEqual(
       refused(500, 'INTERNAL'),
     );
-    // The token lookup's own query failing is the same: retry.
+    // The token lookup's own query failing is the same: retry. (A result always looks its
+    // token up; a bet on a live token is checked inside its posting instead.)
     vi.spyOn(t.db, 'select').mockImplementationOnce(() => {
       throw down;
     });
-    expect(await send(bet)).toEqual(refused(500, 'INTERNAL'));
+    expect(await send(resultMessage(p, newId(), betId, round, '0.00'))).toEqual(
+      refused(500, 'INTERNAL'),
+    );
     expect(await rowsOf(p)).toEqual([]);
 
     // The studio's retry, same transactionId: applied once.

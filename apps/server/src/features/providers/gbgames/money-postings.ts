@@ -9,12 +9,16 @@ import {
   InvalidPosting,
   RefundMismatch,
   UnknownPlayer,
+  WalletError,
 } from '../../wallet/wallet-errors';
+import { liveLaunchTokenCondition } from '../../games/launch-repository';
+import { hashLaunchToken } from '../../games/launch-token';
 import type { OpenSession } from '../launch-sessions';
 import { gbError, gbPostingAnswer, type GbAnswer } from './wallet-answers';
 import type { GbMoneyMessage } from './wallet-messages';
 
 const provider = 'gbgames';
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The ledger namespace of GB Games' winning message (§5.3). */
 const resultOperation = 'result';
 
@@ -57,6 +61,44 @@ export function gbMoneyPostings(wallet: Ledger) {
   };
 
   return {
+    /**
+     * A bet in one round trip: posted for the message's own player with the token's
+     * liveness and its player, game and currency checked inside the posting
+     * (liveLaunchTokenCondition). The answer when it was taken or is a repeat; undefined when
+     * the ledger refused it, for the caller to look the token up and answer why.
+     */
+    async fastBet(
+      message: GbMoneyMessage & { type: 'bet' },
+      now: Date,
+    ): Promise<GbAnswer | undefined> {
+      if (!uuid.test(message.playerId) || message.token.length > 200) return undefined;
+      try {
+        const result = await wallet.postBet({
+          userId: message.playerId,
+          provider,
+          txId: message.transactionId,
+          currency: message.currency,
+          gameId: message.gameId,
+          roundId: message.roundId,
+          meta: { timestamp: message.timestamp, fingerprint: message.fingerprint },
+          amount: message.amount,
+          admission: liveLaunchTokenCondition({
+            tokenHash: hashLaunchToken(message.token),
+            userId: message.playerId,
+            provider,
+            providerGameId: message.gameId,
+            currency: message.currency,
+            now,
+          }),
+        });
+        if (result.outcome === 'replayed' && !sameFingerprint(result, message)) return undefined;
+        return gbPostingAnswer(result.balance, result.transactionId);
+      } catch (error) {
+        if (error instanceof WalletError) return undefined;
+        throw error;
+      }
+    },
+
     /** Posts the message; a repeat of an applied one answers the first answer again. */
     async post(message: GbMoneyMessage, session: OpenSession): Promise<GbAnswer> {
       try {

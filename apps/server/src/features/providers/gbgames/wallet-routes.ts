@@ -55,6 +55,11 @@ export const gbWalletRoutes: FastifyPluginAsync<GbWalletOptions> = (
   const money = gbMoneyPostings(wallet);
 
   const answer = async (message: GbMessage): Promise<GbAnswer> => {
+    // The usual bet in one round trip; a refused one is judged below, token first.
+    if (message.type === 'bet') {
+      const fast = await money.fastBet(message, clock.now());
+      if (fast) return fast;
+    }
     const found = await sessions.lookup(message.token, 'gbgames');
     if (found.kind === 'not-found') return gbError('TOKEN_NOT_FOUND', 'unknown launch token');
     const { session } = found;
