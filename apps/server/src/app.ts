@@ -119,9 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Started by start-server (not by tests' apps); stopped with the app.
   const housekeeping = createHousekeeping({ db, clock, logger: deps.logger });
   app.decorate('housekeeping', housekeeping);
-  app.addHook('onClose', (_instance, done) => {
-    housekeeping.stop();
-    done();
+  app.addHook('onClose', async () => {
+    await housekeeping.stop();
   });
   if (outbox) await app.register(outboxRoutes, { prefix: '/api', outbox });
 

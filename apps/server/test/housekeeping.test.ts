@@ -168,7 +168,7 @@ describe('housekeeping', () => {
     await db.insert(otpSends).values(stale());
     housekeeping.start();
     await expect.poll(() => count('otp_sends'), { timeout: 2_000 }).toBe(1);
-    housekeeping.stop();
+    await housekeeping.stop();
     await db.insert(otpSends).values(stale());
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await count('otp_sends')).toBe(2);

@@ -13,7 +13,8 @@ export interface Housekeeping {
   runOnce(): Promise<PurgeReport>;
   /** Runs soon after start-up, then every interval; timers are unref'd. */
   start(): void;
-  stop(): void;
+  /** No more runs; resolves once a run already under way has finished. */
+  stop(): Promise<void>;
 }
 
 export interface HousekeepingOptions {
@@ -35,6 +36,7 @@ export function createHousekeeping(options: HousekeepingOptions): Housekeeping {
   const intervalMs = options.intervalMs ?? 60 * 60_000;
   const firstDelayMs = options.firstDelayMs ?? 60_000;
   let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
   let stopped = true;
 
   const runOnce = async (): Promise<PurgeReport> => {
@@ -55,7 +57,10 @@ export function createHousekeeping(options: HousekeepingOptions): Housekeeping {
   const schedule = (ms: number): void => {
     if (stopped) return;
     timer = setTimeout(() => {
-      void runOnce().finally(() => schedule(intervalMs));
+      running = runOnce().finally(() => {
+        running = undefined;
+        schedule(intervalMs);
+      });
     }, ms);
     timer.unref();
   };
@@ -67,9 +72,10 @@ export function createHousekeeping(options: HousekeepingOptions): Housekeeping {
       stopped = false;
       schedule(firstDelayMs);
     },
-    stop() {
+    async stop() {
       stopped = true;
       clearTimeout(timer);
+      await running;
     },
   };
 }
