@@ -1,13 +1,10 @@
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLanguage } from '../../../shared/i18n/i18n';
-import { formatMoney } from '../../../shared/lib/format';
-import { cx } from '../../../shared/lib/class-names';
 import { Avatar } from '../../../shared/ui/avatar/avatar';
 import { Button } from '../../../shared/ui/button/button';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
-import { useChangeFlash } from '../../wallet/live-balance/use-change-flash';
+import { ChangingBalance } from '../../wallet/live-balance/changing-balance';
 import { useAuthStore, type User } from '../auth-store';
 import styles from './header-account.module.css';
 import { preloadAuthModals } from './lazy-auth-modal';
@@ -49,9 +46,7 @@ function Guest() {
 
 function SignedIn({ user }: { user: User }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   // The balance follows the game live (features/wallet/live-balance): a change flashes once.
-  const flash = useChangeFlash(user.balance);
   return (
     <div className={styles.actions}>
       <Link
@@ -76,17 +71,7 @@ function SignedIn({ user }: { user: User }) {
           </span>
           <span className={styles.balance}>
             <span className="visually-hidden">{t('header.balance')}: </span>
-            <span
-              key={flash.key}
-              className={cx(
-                flash.direction && styles.flash,
-                flash.direction === 'down' && styles.flashDown,
-              )}
-              data-testid="header-balance"
-              data-change={flash.direction ?? undefined}
-            >
-              {formatMoney(user.balance, language)}
-            </span>
+            <ChangingBalance balance={user.balance} testId="header-balance" />
           </span>
         </span>
       </Link>

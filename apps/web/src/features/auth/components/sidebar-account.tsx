@@ -1,11 +1,8 @@
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLanguage } from '../../../shared/i18n/i18n';
-import { formatMoney } from '../../../shared/lib/format';
-import { cx } from '../../../shared/lib/class-names';
 import { Avatar } from '../../../shared/ui/avatar/avatar';
-import { useChangeFlash } from '../../wallet/live-balance/use-change-flash';
+import { ChangingBalance } from '../../wallet/live-balance/changing-balance';
 import { useAuthStore, type User } from '../auth-store';
 import styles from './sidebar-account.module.css';
 
@@ -18,8 +15,6 @@ export function SidebarAccount() {
 
 function SignedIn({ user }: { user: User }) {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const flash = useChangeFlash(user.balance);
   return (
     <section className={styles.card} aria-label={t('header.account')} data-testid="sidebar-account">
       <Link to="/profile" className={styles.who}>
@@ -28,17 +23,7 @@ function SignedIn({ user }: { user: User }) {
           <span className={styles.name}>{user.username}</span>
           <span className={styles.balance}>
             <span className="visually-hidden">{t('header.balance')}: </span>
-            <span
-              key={flash.key}
-              className={cx(
-                flash.direction && styles.flash,
-                flash.direction === 'down' && styles.flashDown,
-              )}
-              data-testid="sidebar-balance"
-              data-change={flash.direction ?? undefined}
-            >
-              {formatMoney(user.balance, language)}
-            </span>
+            <ChangingBalance balance={user.balance} testId="sidebar-balance" />
           </span>
         </span>
       </Link>
