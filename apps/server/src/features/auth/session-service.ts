@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { createSessionRepository, type RevokeReason, type SessionRow } from './session-repository';
 import { hashRefreshToken, newRefreshToken, type TokenService } from './token-service';
+import { isUuid } from '../../lib/uuid';
 
 /** The player a request speaks for, once its access token and session check out. */
 export interface AuthenticatedPlayer {
@@ -54,7 +55,6 @@ export interface SessionServiceDeps {
 }
 
 const day = 24 * 60 * 60_000;
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function refused(code: 'REFRESH_INVALID' | 'SESSION_REVOKED'): AppError {
   return new AppError(
@@ -129,7 +129,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
 
     async authenticate(accessToken) {
       const claims = await deps.tokens.verifyAccess(accessToken);
-      if (!claims || !uuid.test(claims.sessionId)) return undefined;
+      if (!claims || !isUuid(claims.sessionId)) return undefined;
       const session = await createSessionRepository(deps.db).find(claims.sessionId);
       if (!session || session.userId !== claims.userId || session.revokedAt) return undefined;
       if (ended(session, deps.clock.now())) return undefined;

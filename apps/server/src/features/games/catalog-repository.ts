@@ -6,6 +6,7 @@ import type { CatalogEntry } from '../providers/provider-adapter';
 import { createCatalogStatements, rowColumns } from './catalog-statements';
 import type { GameRow } from './game-view';
 import { foldSearchText } from './search-text';
+import { isUuid } from '../../lib/uuid';
 
 export interface GameFilter {
   provider?: ProviderSlug | undefined;
@@ -30,8 +31,6 @@ export interface CatalogRepository {
   ): Promise<{ upserted: number; disabled: number }>;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Moves the rows a sync wrote from the trigram index's pending list into the index proper.
  * GIN's fast update parks new entries in a list that every search must read through; for a
@@ -54,7 +53,7 @@ export function createCatalogRepository(db: Database): CatalogRepository {
     count: (filter) => statements.count(filter),
 
     async findEnabled(provider, ref) {
-      const byRef = uuidPattern.test(ref)
+      const byRef = isUuid(ref)
         ? or(eq(games.providerGameId, ref), eq(games.id, ref))
         : eq(games.providerGameId, ref);
       const rows = await db

@@ -150,16 +150,12 @@ export function liveLaunchCondition(launch: {
   providerGameId: string;
   now: Date;
 }): SQL {
-  const now = launch.now.toISOString();
-  return sql`exists (
-    select 1 from launch_tokens lt
-      join games g on g.id = lt.game_id
-      left join sessions s on s.id = lt.session_id
-    where lt.user_id = ${launch.userId}::uuid and lt.provider = ${launch.provider}
+  return liveLaunchExists(
+    launch.now,
+    sql`lt.user_id = ${launch.userId}::uuid and lt.provider = ${launch.provider}
       and g.provider = ${launch.provider} and g.provider_game_id = ${launch.providerGameId}
-      and g.enabled and lt.expires_at > ${now}::timestamptz
-      and (lt.session_id is null
-        or (s.revoked_at is null and s.expires_at > ${now}::timestamptz)))`;
+      and g.enabled`,
+  );
 }
 
 /**
@@ -176,14 +172,26 @@ export function liveLaunchTokenCondition(launch: {
   currency: string;
   now: Date;
 }): SQL {
-  const now = launch.now.toISOString();
+  return liveLaunchExists(
+    launch.now,
+    sql`lt.token_hash = ${launch.tokenHash} and lt.user_id = ${launch.userId}::uuid
+      and lt.provider = ${launch.provider} and lt.currency = ${launch.currency}
+      and g.provider_game_id = ${launch.providerGameId}`,
+  );
+}
+
+/**
+ * "A launch token matching `which` (over launch_tokens lt and its game g) is live": not
+ * expired, and its sign-in session, if recorded, neither revoked nor past its end. The one
+ * definition of a live launch in SQL, as LaunchSessions judges it in code.
+ */
+function liveLaunchExists(at: Date, which: SQL): SQL {
+  const now = at.toISOString();
   return sql`exists (
     select 1 from launch_tokens lt
       join games g on g.id = lt.game_id
       left join sessions s on s.id = lt.session_id
-    where lt.token_hash = ${launch.tokenHash} and lt.user_id = ${launch.userId}::uuid
-      and lt.provider = ${launch.provider} and lt.currency = ${launch.currency}
-      and g.provider_game_id = ${launch.providerGameId}
+    where ${which}
       and lt.expires_at > ${now}::timestamptz
       and (lt.session_id is null
         or (s.revoked_at is null and s.expires_at > ${now}::timestamptz)))`;

@@ -2,6 +2,7 @@ import type { ProviderSlug } from '@casino/contracts';
 import type { Clock } from '../../lib/clock';
 import type { LaunchRepository, LaunchSession } from '../games/launch-repository';
 import { hashLaunchToken } from '../games/launch-token';
+import { isUuid } from '../../lib/uuid';
 
 /** A launch session of a player who has a wallet. */
 export type OpenSession = LaunchSession & { balance: bigint };
@@ -44,7 +45,7 @@ export function createLaunchSessions(deps: { launches: LaunchRepository; clock: 
      * that game, judged like a token.
      */
     async latest(userId: string, provider: ProviderSlug, providerGameId: string) {
-      if (!/^[0-9a-f-]{36}$/i.test(userId) || !providerGameId || providerGameId.length > 200) {
+      if (!isUuid(userId) || !providerGameId || providerGameId.length > 200) {
         return { kind: 'not-found' } as const;
       }
       return judge(

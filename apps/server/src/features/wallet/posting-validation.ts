@@ -1,5 +1,6 @@
 import { maxAmount } from './money';
 import { InvalidPosting, UnknownPlayer } from './wallet-errors';
+import { isUuid } from '../../lib/uuid';
 
 /**
  * Checks on a posting's input before it reaches SQL. A failure here is the caller's bug
@@ -10,7 +11,6 @@ import { InvalidPosting, UnknownPlayer } from './wallet-errors';
 /** The provider column's value for movements the operator makes. */
 export const operatorProvider = 'operator';
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const slug = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 const operationName = /^[A-Za-z][A-Za-z0-9_-]{0,31}$/;
 const currencyCode = /^[A-Z]{3}$/;
@@ -21,7 +21,7 @@ export const maxReasonLength = 500;
 const reservedOperations = new Set(['bet', 'refund']);
 
 export function checkUserId(userId: string): string {
-  if (typeof userId !== 'string' || !uuid.test(userId)) throw new UnknownPlayer(String(userId));
+  if (typeof userId !== 'string' || !isUuid(userId)) throw new UnknownPlayer(String(userId));
   return userId.toLowerCase();
 }
 

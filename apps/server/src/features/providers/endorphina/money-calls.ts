@@ -9,6 +9,7 @@ import type { LaunchSessions, OpenSession } from '../launch-sessions';
 import { endoOk, endoRefusal, type EndoAnswer } from './endo-answers';
 import { betCall, promoWinCall, refundCall, winCall, type TokenMoneyCall } from './money-params';
 import { refusalFor } from './wallet-error-mapping';
+import { isUuid } from '../../../lib/uuid';
 
 const provider = 'endorphina';
 
@@ -18,8 +19,6 @@ export interface EndorphinaMoneyCallDeps {
   /** "Now" for a bet's live-token condition (the same clock as the token lookups). */
   clock: Clock;
 }
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Params = Readonly<Record<string, string>>;
 type Found = { ok: true; session: OpenSession } | { ok: false; answer: EndoAnswer };
@@ -92,7 +91,7 @@ export function createEndorphinaMoneyCalls({ sessions, wallet, clock }: Endorphi
       // The usual bet, in one round trip: the token's liveness and its player, currency and
       // game are checked inside the posting's statement. Only a refusal looks the token up,
       // below, to answer why (or to find the first answer of a retried bet).
-      if (uuid.test(call.player) && call.token.length > 0 && call.token.length <= 200) {
+      if (isUuid(call.player) && call.token.length > 0 && call.token.length <= 200) {
         try {
           return postingAnswer(
             await wallet.postBet({

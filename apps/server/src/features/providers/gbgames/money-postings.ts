@@ -16,9 +16,9 @@ import { hashLaunchToken } from '../../games/launch-token';
 import type { OpenSession } from '../launch-sessions';
 import { gbError, gbPostingAnswer, type GbAnswer } from './wallet-answers';
 import type { GbMoneyMessage } from './wallet-messages';
+import { isUuid } from '../../../lib/uuid';
 
 const provider = 'gbgames';
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The ledger namespace of GB Games' winning message (§5.3). */
 const resultOperation = 'result';
 
@@ -71,7 +71,7 @@ export function gbMoneyPostings(wallet: Ledger) {
       message: GbMoneyMessage & { type: 'bet' },
       now: Date,
     ): Promise<GbAnswer | undefined> {
-      if (!uuid.test(message.playerId) || message.token.length > 200) return undefined;
+      if (!isUuid(message.playerId) || message.token.length > 200) return undefined;
       try {
         const result = await wallet.postBet({
           userId: message.playerId,
