@@ -5,7 +5,7 @@ import { rawQueryOf, singleValuedParams } from '../callback-params';
 import { signaturesEqual } from '../constant-time';
 import type { Ledger } from '../../wallet/ledger';
 import type { LaunchSessions, OpenSession } from '../launch-sessions';
-import { thousandthsNumber } from '../money-units';
+import { toThousandthsNumber } from '../../wallet/money';
 import {
   endoOk,
   endoRefusal,
@@ -99,7 +99,7 @@ export const endorphinaWalletRoutes: FastifyPluginAsync<EndorphinaWalletOptions>
     const params = signedQuery(rawQueryOf(request));
     if (!params) return fail(reply, 'ACCESS_DENIED', 'bad sign');
     const answer = await orInternalError(request, 'balance', () =>
-      withLiveSession(params, (s) => ({ balance: thousandthsNumber(s.balance) })),
+      withLiveSession(params, (s) => ({ balance: toThousandthsNumber(s.balance) })),
     );
     return sendEndo(reply, answer);
   });

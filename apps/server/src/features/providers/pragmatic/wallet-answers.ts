@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { centsText } from '../money-units';
+import { toDecimalString } from '../../wallet/money';
 
 /**
  * Seamless Wallet error numbers we answer with (PROTOCOLS.md, Pragmatic). 6 (player frozen)
@@ -41,7 +41,8 @@ export function sendAnswer(reply: FastifyReply, body: PragmaticAnswer): FastifyR
  * provider must never believe the player has more than they do). Built from the exact decimal
  * text, so the number printed is exactly that text (no float arithmetic on the amount).
  */
-export const cash = (thousandths: bigint): number => Number(centsText(thousandths));
+export const cash = (thousandths: bigint): number =>
+  Number(toDecimalString(thousandths, { scale: 2, rounding: 'floor' }));
 
 /**
  * The balance fields of an answer. No bonus money exists here: `bonus` is always 0 and the
