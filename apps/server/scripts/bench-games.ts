@@ -28,7 +28,12 @@ import { games } from '../src/db/schema';
 import type { GameFilter } from '../src/features/games/catalog-repository';
 import { createCatalogStatements } from '../src/features/games/catalog-statements';
 import { foldSearchText, searchWords } from '../src/features/games/search-text';
-import { createScratchDatabase, startBenchServer, stopBenchServer } from './bench-support';
+import {
+  createScratchDatabase,
+  quantiles,
+  startBenchServer,
+  stopBenchServer,
+} from './bench-support';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 10);
@@ -237,10 +242,9 @@ async function sample(durationS: number, send: (i: number) => Promise<boolean>):
 }
 
 function summary(samples: Sample[]): Result {
-  const latencies = samples.flatMap((s) => s.latencies).sort((a, b) => a - b);
+  const latencies = samples.flatMap((s) => s.latencies);
+  const pct = quantiles(latencies);
   const seconds = samples.reduce((sum, s) => sum + s.seconds, 0);
-  const pct = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
   return {
     count: latencies.length,
     perSecond: latencies.length / seconds,

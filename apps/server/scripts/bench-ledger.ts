@@ -19,6 +19,7 @@ import { createLedger } from '../src/features/wallet/ledger';
 import { movementStatement } from '../src/features/wallet/ledger-statements';
 import { systemClock } from '../src/lib/clock';
 import { createWalletUser } from '../test/helpers/wallets';
+import { quantiles } from './bench-support';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 10);
@@ -49,9 +50,7 @@ async function measure(name: string, op: (i: number) => Promise<unknown>): Promi
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  const at = quantiles(latencies);
   return {
     name,
     count: latencies.length,

@@ -125,3 +125,9 @@ export async function stopBenchServer(child: ChildProcess): Promise<void> {
   child.kill('SIGTERM');
   await exited;
 }
+
+/** A quantile picker over latencies (sorted here, in place): `q(0.99)` is the p99, 0 if none. */
+export function quantiles(latencies: number[]): (q: number) => number {
+  latencies.sort((a, b) => a - b);
+  return (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+}

@@ -54,7 +54,12 @@ import { createLedger, type Ledger } from '../src/features/wallet/ledger';
 import { checkLedger, formatLedgerReport } from '../src/features/wallet/ledger-check';
 import { movementStatement } from '../src/features/wallet/ledger-statements';
 import { systemClock } from '../src/lib/clock';
-import { createScratchDatabase, startBenchServer, stopBenchServer } from './bench-support';
+import {
+  createScratchDatabase,
+  quantiles,
+  startBenchServer,
+  stopBenchServer,
+} from './bench-support';
 
 const adminUrl =
   process.env.BENCH_DATABASE_URL ??
@@ -135,10 +140,9 @@ async function pairs(concurrency: number, count: number, send: PairSender): Prom
 }
 
 function summary(samples: Sample[]): Result {
-  const latencies = samples.flatMap((s) => s.latencies).sort((a, b) => a - b);
+  const latencies = samples.flatMap((s) => s.latencies);
+  const pct = quantiles(latencies);
   const elapsed = samples.reduce((sum, s) => sum + s.seconds, 0);
-  const pct = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
   return {
     requests: latencies.length,
     perSecond: latencies.length / elapsed,
