@@ -1,31 +1,15 @@
-import type { SQL } from 'drizzle-orm';
-import type { LedgerKind } from '../../db/schema';
-import { movementStatement } from './ledger-statements';
+import { movementStatement, type MovementStatement } from './ledger-statements';
 import { checkWallet, replayedFrom, replayOf, type Posting, type PostingRequest } from './posting';
 import { BetCancelled, BetNotAdmitted, InsufficientFunds } from './wallet-errors';
 
-/** A validated bet, win or operator movement. */
-export interface Movement {
-  kind: LedgerKind;
-  userId: string;
-  /** Signed: negative for bets and debits. */
-  delta: bigint;
-  /** Null: the wallet's own currency. */
-  currency: string | null;
-  provider: string;
-  operation: string;
-  txId: string;
-  betTxId: string | null;
-  gameId: string | null;
-  roundId: string | null;
-  reason: string | null;
-  actor: string | null;
-  /** JSON text or null. */
-  meta: string | null;
+/**
+ * A validated bet, win or operator movement: what its statement needs, with the request
+ * (the content a repeat must match) still as fields; the statement's time and tombstone
+ * check are decided here.
+ */
+export type Movement = Omit<MovementStatement, 'request' | 'now' | 'checkTombstone'> & {
   request: PostingRequest;
-  /** Bets only: the caller's condition, checked in the statement. */
-  admission?: SQL | null;
-}
+};
 
 /**
  * A movement that moved nothing was: a repeat of its key (replay or conflict); for a bet, a
