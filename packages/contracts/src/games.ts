@@ -130,8 +130,20 @@ export const pragmaticLaunchQuerySchema = z.object({ currency: currencyQuery.opt
 
 export const gamesErrorCodes = {
   GAME_NOT_FOUND: 'GAME_NOT_FOUND',
+  /** The provider is configured but does not answer (503). */
   PROVIDER_UNAVAILABLE: 'PROVIDER_UNAVAILABLE',
+  /** The operator switched the provider off (`{PROVIDER}_MODE=off`): 404 on its endpoints. */
+  PROVIDER_DISABLED: 'PROVIDER_DISABLED',
 } as const;
+
+/**
+ * GET /games/providers: the providers this operator runs, in navigation order. A provider
+ * switched off is not listed; the web app hides it from the lobby and the navigation.
+ */
+export const providerListSchema = z.object({
+  data: z.array(z.object({ provider: z.enum(providerSlugs) })),
+});
+export type ProviderList = z.infer<typeof providerListSchema>;
 export type GamesErrorCode = (typeof gamesErrorCodes)[keyof typeof gamesErrorCodes];
 
 /** Banners of the home carousel (SPEC §3 "Banner"). */
