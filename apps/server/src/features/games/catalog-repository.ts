@@ -46,8 +46,12 @@ async function flushSearchIndex(db: Database): Promise<void> {
   }
 }
 
-export function createCatalogRepository(db: Database): CatalogRepository {
-  const statements = createCatalogStatements(db);
+/** `offered`: the providers whose games the lists show (default: all). */
+export function createCatalogRepository(
+  db: Database,
+  offered?: readonly ProviderSlug[],
+): CatalogRepository {
+  const statements = createCatalogStatements(db, offered);
   return {
     page: (filter, limit, offset) => statements.page(filter, limit, offset),
     count: (filter) => statements.count(filter),

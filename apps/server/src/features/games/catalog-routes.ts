@@ -6,6 +6,7 @@ import {
   gamePageQuerySchema,
   gamePageSchema,
   gameSchema,
+  providerListSchema,
   totalGamesQuerySchema,
   type GameMap,
 } from '@casino/contracts';
@@ -13,10 +14,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CatalogService } from './catalog-service';
 import type { ResolvePlayer } from './current-player';
+import type { OfferedProviders } from './offered-providers';
 
 export interface CatalogRoutesOptions {
   catalog: CatalogService;
   resolvePlayer: ResolvePlayer;
+  /** The providers the operator runs; a provider's own list of one that is off is a 404. */
+  offered: OfferedProviders;
 }
 
 const tags = ['games'];
@@ -24,8 +28,20 @@ const tags = ['games'];
 /** The game lists of SPEC §7, all answered in the contract's one game shape. */
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = (
   app,
-  { catalog, resolvePlayer },
+  { catalog, resolvePlayer, offered },
 ) => {
+  app.get(
+    '/api/games/providers',
+    {
+      schema: {
+        tags,
+        summary: 'The game providers this casino offers, in navigation order',
+        response: { 200: providerListSchema },
+      },
+    },
+    () => ({ data: offered.list.map((provider) => ({ provider })) }),
+  );
+
   app.get(
     '/api/endo-game/all',
     {
@@ -36,7 +52,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = (
         response: { 200: z.array(gameSchema) },
       },
     },
-    () => catalog.all('endorphina'),
+    () => {
+      offered.require('endorphina');
+      return catalog.all('endorphina');
+    },
   );
 
   app.get(
@@ -45,11 +64,15 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = (
       schema: {
         tags,
         summary: 'A page of Endorphina games',
+        description: '404 PROVIDER_DISABLED when the operator switched the provider off.',
         querystring: gamePageQuerySchema,
         response: { 200: gamePageSchema },
       },
     },
-    (request) => catalog.page({ ...request.query, provider: 'endorphina' }),
+    (request) => {
+      offered.require('endorphina');
+      return catalog.page({ ...request.query, provider: 'endorphina' });
+    },
   );
 
   app.get(
@@ -62,7 +85,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = (
         response: { 200: z.array(gameSchema) },
       },
     },
-    async (request) => (await catalog.page({ ...request.query, provider: 'pragmatic' })).data,
+    async (request) => {
+      offered.require('pragmatic');
+      return (await catalog.page({ ...request.query, provider: 'pragmatic' })).data;
+    },
   );
 
   app.get(
@@ -77,6 +103,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = (
       },
     },
     async (request) => {
+      offered.require('gbgames');
       const { page, limit } = request.query;
       const games =
         page === undefined
@@ -105,6 +132,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = (
     },
     async (request, reply) => {
       const query = request.query;
+      if (query.provider !== undefined) offered.require(query.provider);
       // Only "recent" depends on who asks; the other lists skip the token check entirely.
       const player = query.sort === 'recent' ? await resolvePlayer(request, reply) : null;
       if (query.sort === 'recent') reply.header('cache-control', 'private, no-store');

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, fillPlaceholders, like, sql, type SQL } from 'drizzle-orm';
+import { providerSlugs, type ProviderSlug } from '@casino/contracts';
+import { and, asc, desc, eq, fillPlaceholders, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { games, recentLaunches } from '../../db/schema';
 import type { GameFilter } from './catalog-repository';
@@ -59,8 +60,11 @@ function containsPattern(word: string): string {
   return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function whereOf(shape: Shape): SQL | undefined {
+function whereOf(shape: Shape, offered: readonly ProviderSlug[]): SQL | undefined {
   const conditions: SQL[] = [eq(games.enabled, true)];
+  // A provider the operator switched off keeps its rows (they come back when it is switched
+  // on again) but is never listed. A constant of the process, so part of the statement.
+  if (offered.length < providerSlugs.length) conditions.push(inArray(games.provider, [...offered]));
   if (shape.provider) conditions.push(eq(games.provider, sql.placeholder('provider')));
   if (shape.category) conditions.push(eq(games.category, sql.placeholder('category')));
   for (let i = 0; i < shape.words; i++) {
@@ -95,7 +99,17 @@ function valuesOf(filter: GameFilter): Record<string, unknown> {
   return values;
 }
 
-export function createCatalogStatements(db: Database) {
+/**
+ * `offered`: the providers the operator runs (simulated or external); the lists show only
+ * their games.
+ */
+export function createCatalogStatements(
+  db: Database,
+  offered: readonly ProviderSlug[] = providerSlugs,
+) {
+  // Named statements differ by the offered set too (two apps on one connection in tests).
+  const offeredKey =
+    offered.length < providerSlugs.length ? `_${offered.map((p) => p[0]).join('')}` : '';
   const recentJoin = and(
     eq(recentLaunches.gameId, games.id),
     eq(recentLaunches.userId, sql.placeholder('player')),
@@ -105,7 +119,7 @@ export function createCatalogStatements(db: Database) {
     const base = db.select(rowColumns).from(games);
     const joined = shape.player ? base.innerJoin(recentLaunches, recentJoin) : base;
     return joined
-      .where(whereOf(shape))
+      .where(whereOf(shape, offered))
       .orderBy(...orderOf(shape))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
@@ -113,11 +127,13 @@ export function createCatalogStatements(db: Database) {
 
   const countQuery = (shape: Shape) => {
     const base = db.select({ total: sql<string>`count(*)` }).from(games);
-    return (shape.player ? base.innerJoin(recentLaunches, recentJoin) : base).where(whereOf(shape));
+    return (shape.player ? base.innerJoin(recentLaunches, recentJoin) : base).where(
+      whereOf(shape, offered),
+    );
   };
 
   const name = (kind: string, shape: Shape) =>
-    shape.words > 0 ? '' : `games_${kind}_${keyOf(shape)}`;
+    shape.words > 0 ? '' : `games_${kind}_${keyOf(shape)}${offeredKey}`;
 
   const pages = new Map<string, ReturnType<ReturnType<typeof pageQuery>['prepare']>>();
   const counts = new Map<string, ReturnType<ReturnType<typeof countQuery>['prepare']>>();

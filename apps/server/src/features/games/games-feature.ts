@@ -17,7 +17,9 @@ import { createPragmaticGames } from '../providers/pragmatic/catalog-games';
 import { pragmaticAdapter } from '../providers/pragmatic/pragmatic-adapter';
 import type { ProviderAdapter } from '../providers/provider-adapter';
 import {
+  anySimulated,
   callbackBaseUrlOf,
+  enabledProviders,
   resolveProviderSettings,
   type ProviderSettings,
 } from '../providers/provider-settings';
@@ -30,6 +32,7 @@ import { createCatalogSync, type CatalogSync } from './catalog-sync';
 import { optionalPlayer, type ResolvePlayer } from './current-player';
 import { createLaunchRepository } from './launch-repository';
 import { launchRoutes } from './launch-routes';
+import { offeredProviders } from './offered-providers';
 import { createLaunchService } from './launch-service';
 
 /** What the rest of the server (start-up, the sync command, tests) may do with the catalog. */
@@ -39,7 +42,8 @@ export interface GameCatalogControl {
   /** The start-up sync and the periodic re-sync (start-server.ts). */
   scheduler: CatalogScheduler;
   settings: ProviderSettings;
-  adapters: Readonly<Record<ProviderSlug, ProviderAdapter>>;
+  /** The adapters of the providers the operator runs (simulated or external). */
+  adapters: Readonly<Partial<Record<ProviderSlug, ProviderAdapter>>>;
 }
 
 declare module 'fastify' {
@@ -55,13 +59,18 @@ export interface GamesFeatureDeps {
   logger: Logger;
   /** Optional sign-in for lists and launches; by default the accounts feature's bearer token. */
   resolvePlayer?: ResolvePlayer;
-  /** Replaces how adapters reach providers (tests); defaults by PROVIDERS. */
+  /** Replaces how adapters reach providers (tests); by default in-process for a simulated
+   * provider's studio, over the network for an external one. */
   transport?: HttpTransport;
 }
 
 /**
- * Games and providers: the simulated studios (PROVIDERS=simulated), the provider adapters and
- * their wallet callbacks, the catalog and its sync, the lists and the launches.
+ * Games and providers: the simulated studios (of the providers in simulated mode), the
+ * adapters of the providers the operator runs and every provider's wallet callbacks, the
+ * catalog and its sync, the lists and the launches. A provider that is off has no adapter:
+ * no sync, no launch, gone from the lists; its callbacks stay, so that its retries of wins
+ * and refunds for rounds played before the switch still land (with its secret configured;
+ * without one every call is refused).
  */
 export async function registerGamesFeature(
   app: FastifyInstance,
@@ -69,19 +78,28 @@ export async function registerGamesFeature(
 ): Promise<void> {
   const { config, db, clock, logger } = deps;
   const settings = resolveProviderSettings(config);
-  if (settings.mode === 'simulated') {
+  if (anySimulated(settings)) {
     await app.register(simulatedStudios(settings, callbackBaseUrlOf(config)));
   }
-  const transport =
+  const offered = offeredProviders(enabledProviders(settings));
+  const transportOf = (provider: ProviderSlug) =>
     deps.transport ??
-    (settings.studiosUrl ? inProcessTransport(app, settings.studiosUrl) : fetchTransport);
-  const adapters = {
-    endorphina: endorphinaAdapter(settings.endorphina, transport),
-    pragmatic: pragmaticAdapter(settings.pragmatic, transport),
-    gbgames: gbgamesAdapter(settings.gbgames, transport, clock),
+    (settings.modes[provider] === 'simulated'
+      ? inProcessTransport(app, settings.studiosUrl)
+      : fetchTransport);
+  const adapters: Partial<Record<ProviderSlug, ProviderAdapter>> = {
+    ...(offered.has('endorphina') && {
+      endorphina: endorphinaAdapter(settings.endorphina, transportOf('endorphina')),
+    }),
+    ...(offered.has('pragmatic') && {
+      pragmatic: pragmaticAdapter(settings.pragmatic, transportOf('pragmatic')),
+    }),
+    ...(offered.has('gbgames') && {
+      gbgames: gbgamesAdapter(settings.gbgames, transportOf('gbgames'), clock),
+    }),
   };
 
-  const catalogRepository = createCatalogRepository(db);
+  const catalogRepository = createCatalogRepository(db, offered.list);
   const launchRepository = createLaunchRepository(db);
   const catalog = createCatalogService({
     repository: catalogRepository,
@@ -89,7 +107,7 @@ export async function registerGamesFeature(
     pageCacheSeconds: config.catalogPageCacheSeconds,
   });
   const sync = createCatalogSync({
-    adapters: Object.values(adapters),
+    adapters: Object.values(adapters).filter((a) => a !== undefined),
     repository: catalogRepository,
     clock,
     logger,
@@ -98,7 +116,8 @@ export async function registerGamesFeature(
   const scheduler = createCatalogScheduler({
     sync,
     logger,
-    awaitFirstSync: settings.mode === 'simulated',
+    // The studios answer at once; a real provider must not hold up start-up.
+    awaitFirstSync: offered.list.every((provider) => settings.modes[provider] === 'simulated'),
     intervalMs: config.catalogSyncIntervalMinutes * 60_000,
   });
   app.addHook('onClose', (_instance, done) => {
@@ -125,6 +144,6 @@ export async function registerGamesFeature(
     wallet: app.wallet,
     pragmaticGames: createPragmaticGames(db),
   });
-  await app.register(catalogRoutes, { catalog, resolvePlayer });
+  await app.register(catalogRoutes, { catalog, resolvePlayer, offered });
   await app.register(launchRoutes, { launches, resolvePlayer });
 }

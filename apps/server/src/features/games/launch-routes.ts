@@ -16,7 +16,7 @@ export interface LaunchRoutesOptions {
 const tags = ['games'];
 const description =
   'Signed in (bearer token): a real-money launch with a fresh launch token. Guest: the demo. ' +
-  '401 for a guest when the game has no demo; 404 GAME_NOT_FOUND; 503 PROVIDER_UNAVAILABLE.';
+  '401 for a guest when the game has no demo; 404 GAME_NOT_FOUND; 404 PROVIDER_DISABLED when the operator switched the provider off; 503 PROVIDER_UNAVAILABLE.';
 
 /** The launch endpoints of SPEC §7: each answers `{url, mode}` for the browser to open. */
 export const launchRoutes: FastifyPluginAsyncZod<LaunchRoutesOptions> = (

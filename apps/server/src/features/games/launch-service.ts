@@ -15,6 +15,7 @@ import {
 import type { CatalogRepository } from './catalog-repository';
 import type { LaunchRepository } from './launch-repository';
 import { newLaunchToken } from './launch-token';
+import { providerDisabled } from './offered-providers';
 
 export interface LaunchInput {
   provider: ProviderSlug;
@@ -31,7 +32,8 @@ export interface LaunchService {
 }
 
 export interface LaunchServiceDeps {
-  adapters: Readonly<Record<ProviderSlug, ProviderAdapter>>;
+  /** The adapters of the providers the operator runs; none for a provider that is off. */
+  adapters: Readonly<Partial<Record<ProviderSlug, ProviderAdapter>>>;
   catalog: CatalogRepository;
   launches: LaunchRepository;
   clock: Clock;
@@ -80,9 +82,10 @@ export function createLaunchService(deps: LaunchServiceDeps): LaunchService {
 
   return {
     async launch(input) {
+      const adapter = deps.adapters[input.provider];
+      if (!adapter) throw providerDisabled();
       const game = await deps.catalog.findEnabled(input.provider, input.gameRef);
       if (!game) throw gameNotFound();
-      const adapter = deps.adapters[input.provider];
       const base = {
         providerGameId: game.providerGameId,
         demoUrl: game.demoUrl,

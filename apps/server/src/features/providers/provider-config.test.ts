@@ -17,14 +17,23 @@ describe('provider configuration', () => {
   it('reads external providers, base URLs without a trailing slash', () => {
     const config = loadConfig(external);
     expect(config.providers).toEqual({
-      mode: 'external',
-      endorphina: { url: 'https://endo.example', nodeId: 'node-1', salt: 'endo-salt-value' },
+      endorphina: {
+        mode: 'external',
+        url: 'https://endo.example',
+        nodeId: 'node-1',
+        salt: 'endo-salt-value',
+      },
       pragmatic: {
+        mode: 'external',
         apiUrl: 'https://api.pp.example/IntegrationService/v3/http/CasinoGameAPI',
         secureLogin: 'orbita',
         secretKey: 'pp-secret-value',
       },
-      gbgames: { url: 'https://gb.example/studios/gbgames', secret: 'gb-secret-value' },
+      gbgames: {
+        mode: 'external',
+        url: 'https://gb.example/studios/gbgames',
+        secret: 'gb-secret-value',
+      },
     });
   });
 
@@ -41,11 +50,89 @@ describe('provider configuration', () => {
   });
 
   it('needs nothing in simulated mode', () => {
-    expect(loadConfig({}).providers.mode).toBe('simulated');
+    const { providers } = loadConfig({});
+    expect([providers.endorphina.mode, providers.pragmatic.mode, providers.gbgames.mode]).toEqual([
+      'simulated',
+      'simulated',
+      'simulated',
+    ]);
+  });
+
+  it('runs one provider for real with only its own three variables and its mode', () => {
+    const config = loadConfig({
+      PRAGMATIC_MODE: 'external',
+      PRAGMATIC_API_URL: 'https://api.pp.example/IntegrationService/v3/http/CasinoGameAPI/',
+      PRAGMATIC_SECURE_LOGIN: 'orbita',
+      PRAGMATIC_SECRET_KEY: 'pp-secret-value',
+    });
+    expect(config.providers.pragmatic).toEqual({
+      mode: 'external',
+      apiUrl: 'https://api.pp.example/IntegrationService/v3/http/CasinoGameAPI',
+      secureLogin: 'orbita',
+      secretKey: 'pp-secret-value',
+    });
+    expect(config.providers.endorphina.mode).toBe('simulated');
+    expect(config.providers.gbgames.mode).toBe('simulated');
+  });
+
+  it('stops start-up on a real URL that a simulated provider would silently ignore', () => {
+    // The operator's first try: the contract's three values, no mode.
+    expect(() =>
+      loadConfig({
+        PRAGMATIC_API_URL: 'https://api.pp.example/IntegrationService/v3/http/CasinoGameAPI',
+        PRAGMATIC_SECURE_LOGIN: 'orbita',
+        PRAGMATIC_SECRET_KEY: 'pp-secret-value',
+      }),
+    ).toThrow(
+      'Invalid configuration:\n' +
+        '  PRAGMATIC_API_URL: cannot take effect while PROVIDERS=simulated (the built-in studio serves this provider); set PRAGMATIC_MODE=external to use the real provider, or remove it',
+    );
+    expect(() =>
+      loadConfig({ GBGAMES_MODE: 'simulated', GBGAMES_URL: 'https://gb.example' }),
+    ).toThrow(/\n {2}GBGAMES_URL: cannot take effect while GBGAMES_MODE=simulated/);
+  });
+
+  it('names what an external provider lacks by the variable that chose its mode', () => {
+    expect(() =>
+      loadConfig({ ENDORPHINA_MODE: 'external', ENDORPHINA_URL: 'https://e.example' }),
+    ).toThrow(
+      'Invalid configuration:\n' +
+        '  ENDORPHINA_NODE_ID: required when ENDORPHINA_MODE=external\n' +
+        '  ENDORPHINA_SALT: required when ENDORPHINA_MODE=external',
+    );
+  });
+
+  it('lets a provider be off: its URL and login are refused, its callback secret kept', () => {
+    const config = loadConfig({
+      PROVIDERS: 'off',
+      ENDORPHINA_MODE: 'simulated',
+      PRAGMATIC_SECRET_KEY: 'pp-secret-value',
+      GBGAMES_SECRET: 'gb-secret-value',
+    });
+    expect(config.providers.pragmatic).toEqual({
+      mode: 'off',
+      apiUrl: undefined,
+      secureLogin: undefined,
+      secretKey: 'pp-secret-value',
+    });
+    expect(config.providers.gbgames.mode).toBe('off');
+    expect(config.providers.endorphina.mode).toBe('simulated');
+    expect(() =>
+      loadConfig({
+        PRAGMATIC_MODE: 'off',
+        PRAGMATIC_API_URL: 'https://api.pp.example',
+        PRAGMATIC_SECURE_LOGIN: 'orbita',
+      }),
+    ).toThrow(
+      'Invalid configuration:\n' +
+        '  PRAGMATIC_API_URL: cannot take effect while PRAGMATIC_MODE=off (the provider is not offered); set PRAGMATIC_MODE=external to use it, or remove it\n' +
+        '  PRAGMATIC_SECURE_LOGIN: cannot take effect while PRAGMATIC_MODE=off (the provider is not offered); set PRAGMATIC_MODE=external to use it, or remove it',
+    );
   });
 
   it.each([
     ['PROVIDERS', 'real'],
+    ['PRAGMATIC_MODE', 'live'],
     ['ENDORPHINA_URL', 'ftp://endo.example'],
     ['LAUNCH_TOKEN_TTL_SECONDS', '10'],
     ['CATALOG_SYNC_INTERVAL_MINUTES', '-1'],

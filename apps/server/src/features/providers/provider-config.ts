@@ -1,3 +1,4 @@
+import type { ProviderSlug } from '@casino/contracts';
 import { z } from 'zod';
 
 /**
@@ -5,7 +6,11 @@ import { z } from 'zod';
  * is spread into config.ts's schema and variable table, so every variable is still validated
  * and documented in one place.
  */
-export const providerModes = ['simulated', 'external'] as const;
+/**
+ * How the operator runs each provider: the built-in simulated studio, the real provider
+ * under contract, or not at all (gone from the lobby, the navigation and the catalog).
+ */
+export const providerModes = ['simulated', 'external', 'off'] as const;
 export type ProviderMode = (typeof providerModes)[number];
 
 const httpUrl = z
@@ -19,10 +24,13 @@ const integer = (min: number, max: number) =>
     .min(min, { error: `must be at least ${min}` })
     .max(max, { error: `must be at most ${max}` });
 
+const mode = z.enum(providerModes, { error: `must be one of ${providerModes.join(', ')}` });
+
 export const providerEnvShape = {
-  PROVIDERS: z
-    .enum(providerModes, { error: `must be one of ${providerModes.join(', ')}` })
-    .default('simulated'),
+  PROVIDERS: mode.default('simulated'),
+  ENDORPHINA_MODE: mode.optional(),
+  PRAGMATIC_MODE: mode.optional(),
+  GBGAMES_MODE: mode.optional(),
   ENDORPHINA_URL: httpUrl.optional(),
   ENDORPHINA_NODE_ID: z.string().optional(),
   ENDORPHINA_SALT: z.string().optional(),
@@ -45,7 +53,22 @@ export const providerConfigVariables: Record<
   PROVIDERS: {
     default: 'simulated',
     description:
-      'simulated: the built-in game studios run in-process under /studios, with secrets generated once into DATA_DIR/providers.json; external: real providers, and every ENDORPHINA_*, PRAGMATIC_* and GBGAMES_* variable is required.',
+      'Shorthand for every provider whose own *_MODE is unset. simulated: the built-in game studio runs in-process under /studios, with secrets generated once into DATA_DIR/providers.json; external: the real provider (its URL and secrets are required); off: the provider is not offered (gone from the lobby, the navigation and the catalog endpoints).',
+  },
+  ENDORPHINA_MODE: {
+    default: '(PROVIDERS)',
+    description:
+      'simulated, external or off for Endorphina alone (docs/operations.md). external requires ENDORPHINA_URL, ENDORPHINA_NODE_ID and ENDORPHINA_SALT; ENDORPHINA_URL is refused in the other modes.',
+  },
+  PRAGMATIC_MODE: {
+    default: '(PROVIDERS)',
+    description:
+      'simulated, external or off for Pragmatic Play alone. external requires PRAGMATIC_API_URL, PRAGMATIC_SECURE_LOGIN and PRAGMATIC_SECRET_KEY; the URLs are refused in the other modes.',
+  },
+  GBGAMES_MODE: {
+    default: '(PROVIDERS)',
+    description:
+      'simulated, external or off for GB Games alone. external requires GBGAMES_URL and GBGAMES_SECRET; GBGAMES_URL is refused in the other modes.',
   },
   ENDORPHINA_URL: {
     default: '(simulated: PUBLIC_URL/studios/endorphina)',
@@ -103,27 +126,81 @@ export const providerSecretVariables = [
   'GBGAMES_SECRET',
 ] as const;
 
-/** Everything PROVIDERS=external needs: base URLs and secrets of every provider. */
-const externalRequired = [
-  'ENDORPHINA_URL',
-  'ENDORPHINA_NODE_ID',
-  'ENDORPHINA_SALT',
-  'PRAGMATIC_API_URL',
-  'PRAGMATIC_SECURE_LOGIN',
-  'PRAGMATIC_SECRET_KEY',
-  'GBGAMES_URL',
-  'GBGAMES_SECRET',
-] as const;
+type ProviderVariable = Exclude<
+  keyof ProviderEnv,
+  | 'PROVIDERS'
+  | 'ENDORPHINA_MODE'
+  | 'PRAGMATIC_MODE'
+  | 'GBGAMES_MODE'
+  | 'LAUNCH_TOKEN_TTL_SECONDS'
+  | 'CATALOG_SYNC_INTERVAL_MINUTES'
+  | 'CATALOG_PAGE_CACHE_SECONDS'
+>;
 
 /**
- * Provider URLs and secrets as configured. In simulated mode the unset ones are filled at
- * start-up (provider-settings.ts); in external mode loadConfig has checked they are all set.
+ * Each provider's variables by what they do, so that a setting which cannot take effect in
+ * the provider's mode stops start-up instead of being silently ignored:
+ * - `required`: what external mode cannot run without;
+ * - `externalOnly`: where the real provider is (a simulated studio is served by us, an off
+ *   provider is not called), refused in the other modes;
+ * - `callbacks`: what the wallet callbacks verify with. Allowed when the provider is off, so
+ *   that its retries of wins and refunds for rounds played before the switch still land
+ *   (without them every callback is refused: fail closed).
+ * Every other variable of the provider takes effect in external and simulated mode (the
+ * studio uses the same secrets) and is refused when it is off.
+ */
+const providerVariables: Record<
+  ProviderSlug,
+  {
+    modeVariable: 'ENDORPHINA_MODE' | 'PRAGMATIC_MODE' | 'GBGAMES_MODE';
+    all: readonly ProviderVariable[];
+    required: readonly ProviderVariable[];
+    externalOnly: readonly ProviderVariable[];
+    callbacks: readonly ProviderVariable[];
+  }
+> = {
+  endorphina: {
+    modeVariable: 'ENDORPHINA_MODE',
+    all: ['ENDORPHINA_URL', 'ENDORPHINA_NODE_ID', 'ENDORPHINA_SALT'],
+    required: ['ENDORPHINA_URL', 'ENDORPHINA_NODE_ID', 'ENDORPHINA_SALT'],
+    externalOnly: ['ENDORPHINA_URL'],
+    callbacks: ['ENDORPHINA_NODE_ID', 'ENDORPHINA_SALT'],
+  },
+  pragmatic: {
+    modeVariable: 'PRAGMATIC_MODE',
+    all: ['PRAGMATIC_API_URL', 'PRAGMATIC_SECURE_LOGIN', 'PRAGMATIC_SECRET_KEY'],
+    required: ['PRAGMATIC_API_URL', 'PRAGMATIC_SECURE_LOGIN', 'PRAGMATIC_SECRET_KEY'],
+    externalOnly: ['PRAGMATIC_API_URL'],
+    callbacks: ['PRAGMATIC_SECRET_KEY'],
+  },
+  gbgames: {
+    modeVariable: 'GBGAMES_MODE',
+    all: ['GBGAMES_URL', 'GBGAMES_SECRET'],
+    required: ['GBGAMES_URL', 'GBGAMES_SECRET'],
+    externalOnly: ['GBGAMES_URL'],
+    callbacks: ['GBGAMES_SECRET'],
+  },
+};
+
+const isSet = (value: string | undefined): value is string =>
+  value !== undefined && value.trim() !== '';
+
+/** A provider's mode and the variable that chose it (for messages). */
+function modeOf(e: ProviderEnv, provider: ProviderSlug): { mode: ProviderMode; from: string } {
+  const { modeVariable } = providerVariables[provider];
+  const own = e[modeVariable];
+  return own ? { mode: own, from: modeVariable } : { mode: e.PROVIDERS, from: 'PROVIDERS' };
+}
+
+/**
+ * Provider URLs and secrets as configured, with each provider's mode. For a simulated
+ * provider the unset ones are filled at start-up (provider-settings.ts); for an external one
+ * loadConfig has checked that they are all set.
  */
 export interface ProvidersConfig {
-  mode: ProviderMode;
-  endorphina: { url?: string; nodeId?: string; salt?: string };
-  pragmatic: { apiUrl?: string; secureLogin?: string; secretKey?: string };
-  gbgames: { url?: string; secret?: string };
+  endorphina: { mode: ProviderMode; url?: string; nodeId?: string; salt?: string };
+  pragmatic: { mode: ProviderMode; apiUrl?: string; secureLogin?: string; secretKey?: string };
+  gbgames: { mode: ProviderMode; url?: string; secret?: string };
 }
 
 export interface ProviderConfigPart {
@@ -135,31 +212,62 @@ export interface ProviderConfigPart {
 
 /** Problems as "  NAME: message" lines (empty when fine), for loadConfig's error. */
 export function providerConfigProblems(e: ProviderEnv): string[] {
-  if (e.PROVIDERS !== 'external') return [];
-  return externalRequired
-    .filter((name) => e[name] === undefined || e[name].trim() === '')
-    .map((name) => `  ${name}: required when PROVIDERS=external`);
+  const problems: string[] = [];
+  // In the order of the variables table (and of the README).
+  for (const provider of ['endorphina', 'pragmatic', 'gbgames'] as const) {
+    const variables = providerVariables[provider];
+    const { mode, from } = modeOf(e, provider);
+    for (const name of variables.all) {
+      const value = e[name];
+      if (mode === 'external' && variables.required.includes(name) && !isSet(value)) {
+        problems.push(`  ${name}: required when ${from}=external`);
+      } else if (mode === 'simulated' && variables.externalOnly.includes(name) && isSet(value)) {
+        problems.push(
+          `  ${name}: cannot take effect while ${from}=simulated (the built-in studio serves this provider); set ${variables.modeVariable}=external to use the real provider, or remove it`,
+        );
+      } else if (mode === 'off' && !variables.callbacks.includes(name) && isSet(value)) {
+        problems.push(
+          `  ${name}: cannot take effect while ${from}=off (the provider is not offered); set ${variables.modeVariable}=external to use it, or remove it`,
+        );
+      }
+    }
+  }
+  return problems;
 }
 
 export function providerConfigFrom(e: ProviderEnv): ProviderConfigPart {
-  const set = (value: string | undefined) => (value && value.trim() !== '' ? value : undefined);
+  const set = (value: string | undefined) => (isSet(value) ? value : undefined);
   return {
     providers: {
-      mode: e.PROVIDERS,
       endorphina: {
+        mode: modeOf(e, 'endorphina').mode,
         url: e.ENDORPHINA_URL,
         nodeId: set(e.ENDORPHINA_NODE_ID),
         salt: set(e.ENDORPHINA_SALT),
       },
       pragmatic: {
+        mode: modeOf(e, 'pragmatic').mode,
         apiUrl: e.PRAGMATIC_API_URL,
         secureLogin: set(e.PRAGMATIC_SECURE_LOGIN),
         secretKey: set(e.PRAGMATIC_SECRET_KEY),
       },
-      gbgames: { url: e.GBGAMES_URL, secret: set(e.GBGAMES_SECRET) },
+      gbgames: {
+        mode: modeOf(e, 'gbgames').mode,
+        url: e.GBGAMES_URL,
+        secret: set(e.GBGAMES_SECRET),
+      },
     },
     launchTokenTtlSeconds: e.LAUNCH_TOKEN_TTL_SECONDS,
     catalogSyncIntervalMinutes: e.CATALOG_SYNC_INTERVAL_MINUTES,
     catalogPageCacheSeconds: e.CATALOG_PAGE_CACHE_SECONDS,
+  };
+}
+
+/** Each provider's mode, in navigation order. */
+export function providerModesOf(providers: ProvidersConfig): Record<ProviderSlug, ProviderMode> {
+  return {
+    endorphina: providers.endorphina.mode,
+    gbgames: providers.gbgames.mode,
+    pragmatic: providers.pragmatic.mode,
   };
 }

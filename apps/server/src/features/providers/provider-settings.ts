@@ -1,17 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import type { ProviderSlug } from '@casino/contracts';
 import type { Config } from '../../config';
 import type { EndorphinaSettings } from './endorphina/endorphina-adapter';
 import type { GbGamesSettings } from './gbgames/gbgames-adapter';
-import type { ProviderMode } from './provider-config';
+import { providerModesOf, type ProviderMode } from './provider-config';
 import type { PragmaticSettings } from './pragmatic/pragmatic-adapter';
 
 /** Every provider's base URL and secrets, final: what the adapters and callbacks use. */
 export interface ProviderSettings {
-  mode: ProviderMode;
+  /** Each provider's mode (simulated, external or off), in navigation order. */
+  modes: Readonly<Record<ProviderSlug, ProviderMode>>;
   /** The site's public origin (PUBLIC_URL, else http://localhost:PORT), no trailing slash. */
   siteUrl: string;
-  /** Simulated mode: where the in-process studios are mounted, as browsers reach them. */
-  studiosUrl: string | undefined;
+  /** Where the in-process studios are mounted, as browsers reach them (their base, always). */
+  studiosUrl: string;
   endorphina: EndorphinaSettings;
   pragmatic: PragmaticSettings;
   gbgames: GbGamesSettings;
@@ -46,49 +48,62 @@ export function generateSecret(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** The providers that are offered (simulated or external), in navigation order. */
+export function enabledProviders(settings: Pick<ProviderSettings, 'modes'>): ProviderSlug[] {
+  return (Object.keys(settings.modes) as ProviderSlug[]).filter(
+    (provider) => settings.modes[provider] !== 'off',
+  );
+}
+
+/** Whether any provider is served by the built-in studios (they are mounted only then). */
+export function anySimulated(settings: Pick<ProviderSettings, 'modes'>): boolean {
+  return Object.values(settings.modes).includes('simulated');
+}
+
 /**
- * The final settings. External: exactly what is configured (loadConfig made sure all of it
- * is). Simulated: the studios' own URLs under PUBLIC_URL/studios, and the configured secrets
- * or, where none is configured (tests, a bare buildApp), fresh ones for this process only;
- * the server proper fills them from DATA_DIR/providers.json first (simulated-secrets.ts).
+ * The final settings, provider by provider. External: exactly what is configured (loadConfig
+ * made sure all of it is). Simulated: the studio's own URLs under PUBLIC_URL/studios, and the
+ * configured secrets or, where none is configured (tests, a bare buildApp), fresh ones for
+ * this process only; the server proper fills them from DATA_DIR/providers.json first
+ * (simulated-secrets.ts). Off: no URL, and only the secrets configured for the wallet
+ * callbacks (none: every callback is refused).
  */
 export function resolveProviderSettings(config: ProviderSettingsConfig): ProviderSettings {
   const siteUrl = siteUrlOf(config);
-  const { mode, endorphina, pragmatic, gbgames } = config.providers;
-  if (mode === 'external') {
-    return {
-      mode,
-      siteUrl,
-      studiosUrl: undefined,
-      // An empty secret makes the adapter refuse every call (fail closed), never sign with ''.
-      endorphina: {
-        url: endorphina.url ?? '',
-        nodeId: endorphina.nodeId ?? '',
-        salt: endorphina.salt ?? '',
-      },
-      pragmatic: {
-        apiUrl: pragmatic.apiUrl ?? '',
-        secureLogin: pragmatic.secureLogin ?? '',
-        secretKey: pragmatic.secretKey ?? '',
-      },
-      gbgames: { url: gbgames.url ?? '', secret: gbgames.secret ?? '' },
-    };
-  }
   const studiosUrl = `${siteUrl}${studiosMountPath}`;
+  const { endorphina, pragmatic, gbgames } = config.providers;
+  // An empty secret makes the adapter refuse every call (fail closed), never sign with ''.
   return {
-    mode,
+    modes: providerModesOf(config.providers),
     siteUrl,
     studiosUrl,
-    endorphina: {
-      url: `${studiosUrl}/endorphina`,
-      nodeId: endorphina.nodeId ?? `node-${randomBytes(4).toString('hex')}`,
-      salt: endorphina.salt ?? generateSecret(),
-    },
-    pragmatic: {
-      apiUrl: `${studiosUrl}/pragmatic${pragmaticApiPath}`,
-      secureLogin: pragmatic.secureLogin ?? `orbita_${randomBytes(4).toString('hex')}`,
-      secretKey: pragmatic.secretKey ?? generateSecret(),
-    },
-    gbgames: { url: `${studiosUrl}/gbgames`, secret: gbgames.secret ?? generateSecret() },
+    endorphina:
+      endorphina.mode === 'simulated'
+        ? {
+            url: `${studiosUrl}/endorphina`,
+            nodeId: endorphina.nodeId ?? `node-${randomBytes(4).toString('hex')}`,
+            salt: endorphina.salt ?? generateSecret(),
+          }
+        : {
+            url: endorphina.url ?? '',
+            nodeId: endorphina.nodeId ?? '',
+            salt: endorphina.salt ?? '',
+          },
+    pragmatic:
+      pragmatic.mode === 'simulated'
+        ? {
+            apiUrl: `${studiosUrl}/pragmatic${pragmaticApiPath}`,
+            secureLogin: pragmatic.secureLogin ?? `orbita_${randomBytes(4).toString('hex')}`,
+            secretKey: pragmatic.secretKey ?? generateSecret(),
+          }
+        : {
+            apiUrl: pragmatic.apiUrl ?? '',
+            secureLogin: pragmatic.secureLogin ?? '',
+            secretKey: pragmatic.secretKey ?? '',
+          },
+    gbgames:
+      gbgames.mode === 'simulated'
+        ? { url: `${studiosUrl}/gbgames`, secret: gbgames.secret ?? generateSecret() }
+        : { url: gbgames.url ?? '', secret: gbgames.secret ?? '' },
   };
 }

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import type { Config } from '../../config';
 import { StartupError } from '../../lib/errors';
 import { generateSecret } from './provider-settings';
+import type { ProviderMode } from './provider-config';
 
 /** The simulated studios' back-office settings, generated once per installation. */
 interface SimulatedSecrets {
@@ -96,18 +97,21 @@ async function freePort(host: string): Promise<number> {
  *   our callback URL (http://127.0.0.1:PORT/…) when they are mounted, before listen.
  */
 export async function prepareSimulatedProviders<C extends Config>(config: C): Promise<C> {
-  if (config.providers.mode !== 'simulated') return config;
   const p = config.providers;
+  const simulated = (mode: ProviderMode) => mode === 'simulated';
+  if (![p.endorphina.mode, p.pragmatic.mode, p.gbgames.mode].some(simulated)) return config;
+  // Only a simulated provider's missing secrets come from the file: an external or off
+  // provider uses exactly what is configured.
   const needsFile =
-    !p.endorphina.nodeId ||
-    !p.endorphina.salt ||
-    !p.pragmatic.secureLogin ||
-    !p.pragmatic.secretKey ||
-    !p.gbgames.secret;
+    (simulated(p.endorphina.mode) && (!p.endorphina.nodeId || !p.endorphina.salt)) ||
+    (simulated(p.pragmatic.mode) && (!p.pragmatic.secureLogin || !p.pragmatic.secretKey)) ||
+    (simulated(p.gbgames.mode) && !p.gbgames.secret);
   const stored = needsFile
     ? await readOrCreate(join(config.dataDir, simulatedSecretsFile))
     : undefined;
   const port = config.port === 0 ? await freePort(config.host) : config.port;
+  const fill = (mode: ProviderMode, value: string | undefined, fallback: string | undefined) =>
+    simulated(mode) ? (value ?? fallback) : value;
   return {
     ...config,
     port,
@@ -115,15 +119,18 @@ export async function prepareSimulatedProviders<C extends Config>(config: C): Pr
       ...p,
       endorphina: {
         ...p.endorphina,
-        nodeId: p.endorphina.nodeId ?? stored?.endorphinaNodeId,
-        salt: p.endorphina.salt ?? stored?.endorphinaSalt,
+        nodeId: fill(p.endorphina.mode, p.endorphina.nodeId, stored?.endorphinaNodeId),
+        salt: fill(p.endorphina.mode, p.endorphina.salt, stored?.endorphinaSalt),
       },
       pragmatic: {
         ...p.pragmatic,
-        secureLogin: p.pragmatic.secureLogin ?? stored?.pragmaticSecureLogin,
-        secretKey: p.pragmatic.secretKey ?? stored?.pragmaticSecretKey,
+        secureLogin: fill(p.pragmatic.mode, p.pragmatic.secureLogin, stored?.pragmaticSecureLogin),
+        secretKey: fill(p.pragmatic.mode, p.pragmatic.secretKey, stored?.pragmaticSecretKey),
       },
-      gbgames: { ...p.gbgames, secret: p.gbgames.secret ?? stored?.gbgamesSecret },
+      gbgames: {
+        ...p.gbgames,
+        secret: fill(p.gbgames.mode, p.gbgames.secret, stored?.gbgamesSecret),
+      },
     },
   };
 }
