@@ -189,6 +189,10 @@ describe('one provider for real, the others simulated (PRAGMATIC_MODE=external)'
     ]);
     // Never an empty picture, whatever the provider's catalog carries.
     expect(pragmatic[0]!.image).not.toBe('');
+    const tile = await t.app.inject({ method: 'GET', url: pragmatic[0]!.image });
+    expect(tile.statusCode).toBe(200);
+    expect(tile.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(tile.body).toContain('Gates of');
     const endo = (
       await t.app.inject({ method: 'GET', url: '/api/endo-game/list?page=1&limit=20' })
     ).json<GamePage>();

@@ -7,6 +7,8 @@ import {
   gamePageSchema,
   gameSchema,
   providerListSchema,
+  providerSlugs,
+  ErrorCode,
   totalGamesQuerySchema,
   type GameMap,
 } from '@casino/contracts';
@@ -14,6 +16,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CatalogService } from './catalog-service';
 import type { ResolvePlayer } from './current-player';
+import { renderGeneratedTile } from './generated-tile';
+import { AppError } from '../../lib/errors';
 import type { OfferedProviders } from './offered-providers';
 
 export interface CatalogRoutesOptions {
@@ -24,6 +28,8 @@ export interface CatalogRoutesOptions {
 }
 
 const tags = ['games'];
+
+const notFound = () => new AppError(404, ErrorCode.NOT_FOUND, 'No such game.');
 
 /** The game lists of SPEC §7, all answered in the contract's one game shape. */
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = (
@@ -137,6 +143,29 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = (
       const player = query.sort === 'recent' ? await resolvePlayer(request, reply) : null;
       if (query.sort === 'recent') reply.header('cache-control', 'private, no-store');
       return catalog.page({ ...query, playerId: player?.id });
+    },
+  );
+
+  app.get(
+    '/api/games/tile/:provider/:file',
+    {
+      schema: {
+        tags,
+        summary: "A game's generated artwork (SVG), for games whose provider gives none",
+        params: z.object({ provider: z.enum(providerSlugs), file: z.string().max(110) }),
+      },
+    },
+    async (request, reply) => {
+      const { provider, file } = request.params;
+      offered.require(provider);
+      const name = file.endsWith('.svg')
+        ? await catalog.nameOf(provider, file.slice(0, -'.svg'.length))
+        : undefined;
+      if (name === undefined) throw notFound();
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .send(renderGeneratedTile(provider, file.slice(0, -'.svg'.length), name));
     },
   );
 

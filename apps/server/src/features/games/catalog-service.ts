@@ -20,6 +20,8 @@ export interface CatalogService {
   page(query: ListQuery): Promise<GamePage>;
   /** Every enabled game of a provider, in display order. */
   all(provider: ProviderSlug): Promise<Game[]>;
+  /** The name of an enabled game, by the provider's id (for its generated tile). */
+  nameOf(provider: ProviderSlug, providerGameId: string): Promise<string | undefined>;
   /** Forget cached totals (after a sync changed the catalog). */
   catalogChanged(): void;
 }
@@ -112,6 +114,10 @@ export function createCatalogService(deps: {
         );
       }
       return data;
+    },
+
+    async nameOf(provider, providerGameId) {
+      return (await deps.repository.findEnabled(provider, providerGameId))?.name;
     },
 
     catalogChanged() {

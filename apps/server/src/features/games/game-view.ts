@@ -1,4 +1,5 @@
 import type { Game, GameType, ProviderSlug } from '@casino/contracts';
+import { generatedTilePath } from './generated-tile';
 
 /** A catalog row as the list queries read it. */
 export interface GameRow {
@@ -48,7 +49,8 @@ export function toGame(row: GameRow): Game {
     id: row.id,
     gameId: row.providerGameId,
     name: row.name,
-    image: row.image,
+    // Never an empty picture: a game without artwork gets a tile generated from its name.
+    image: row.image || generatedTilePath(provider, row.providerGameId),
     type: typeByProvider[provider] ?? '',
     provider,
     category: row.category,
