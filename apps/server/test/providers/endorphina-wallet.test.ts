@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSessionRepository } from '../../src/features/auth/session-repository';
-import { createLaunchRepository } from '../../src/features/games/launch-repository';
+import { createLaunchRepository } from '../../src/features/game-sessions/launch-repository';
 import { acceptRawFormBodies } from '../../src/features/providers/callback-params';
 import type { EndorphinaSettings } from '../../src/features/providers/endorphina/endorphina-adapter';
 import { endorphinaSign } from '../../src/features/providers/endorphina/sign';
@@ -11,7 +11,7 @@ import {
   endorphinaWalletPrefix,
   endorphinaWalletRoutes,
 } from '../../src/features/providers/endorphina/wallet-routes';
-import { createLaunchSessions } from '../../src/features/providers/launch-sessions';
+import { createLaunchSessions } from '../../src/features/game-sessions/launch-sessions';
 import { checkLedger, formatLedgerReport } from '../../src/features/wallet/ledger-check';
 import { fixedClock } from '../../src/lib/clock';
 import { createLogger } from '../../src/lib/logger';

@@ -3,10 +3,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLaunchRepository } from '../../src/features/games/launch-repository';
-import { hashLaunchToken } from '../../src/features/games/launch-token';
+import { createLaunchRepository } from '../../src/features/game-sessions/launch-repository';
+import { hashLaunchToken } from '../../src/features/game-sessions/launch-token';
 import { acceptRawFormBodies } from '../../src/features/providers/callback-params';
-import { createLaunchSessions } from '../../src/features/providers/launch-sessions';
+import { createLaunchSessions } from '../../src/features/game-sessions/launch-sessions';
 import { createPragmaticGames } from '../../src/features/providers/pragmatic/catalog-games';
 import { pragmaticHash } from '../../src/features/providers/pragmatic/hash';
 import {

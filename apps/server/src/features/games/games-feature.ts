@@ -12,7 +12,7 @@ import {
   inProcessTransport,
   type HttpTransport,
 } from '../providers/http-transport';
-import { createLaunchSessions } from '../providers/launch-sessions';
+import { createLaunchSessions } from '../game-sessions/launch-sessions';
 import { createPragmaticGames } from '../providers/pragmatic/catalog-games';
 import { pragmaticAdapter } from '../providers/pragmatic/pragmatic-adapter';
 import type { ProviderAdapter } from '../providers/provider-adapter';
@@ -28,7 +28,7 @@ import { createCatalogScheduler, type CatalogScheduler } from './catalog-schedul
 import { createCatalogService } from './catalog-service';
 import { createCatalogSync, type CatalogSync } from './catalog-sync';
 import { optionalPlayer, type ResolvePlayer } from './current-player';
-import { createLaunchRepository } from './launch-repository';
+import { createLaunchRepository } from '../game-sessions/launch-repository';
 import { launchRoutes } from './launch-routes';
 import { createLaunchService } from './launch-service';
 
