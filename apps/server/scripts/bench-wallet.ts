@@ -42,14 +42,14 @@ import { games, users, wallets } from '../src/db/schema';
 import {
   createLaunchRepository,
   liveLaunchCondition,
-} from '../src/features/games/launch-repository';
-import { newLaunchToken } from '../src/features/games/launch-token';
+} from '../src/features/game-sessions/launch-repository';
+import { newLaunchToken } from '../src/features/game-sessions/launch-token';
 import { foldSearchText } from '../src/features/games/search-text';
 import { pragmaticHash } from '../src/features/providers/pragmatic/hash';
 import {
   createLaunchSessions,
   type LaunchSessions,
-} from '../src/features/providers/launch-sessions';
+} from '../src/features/game-sessions/launch-sessions';
 import { createLedger, type Ledger } from '../src/features/wallet/ledger';
 import { checkLedger, formatLedgerReport } from '../src/features/wallet/ledger-check';
 import { movementStatement } from '../src/features/wallet/ledger-statements';

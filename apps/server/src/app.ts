@@ -4,14 +4,16 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseConnection } from './db/database';
-import { createAuth, registerAuth } from './features/auth/auth-module';
-import { outboxRoutes } from './features/dev/outbox-routes';
-import { createHealthService } from './features/health/health-service';
-import { healthPath, healthRoutes } from './features/health/health-routes';
-import { registerGamesFeature } from './features/games/games-feature';
-import { registerUsers } from './features/users/users-module';
-import { createHousekeeping, type Housekeeping } from './features/housekeeping/housekeeping';
-import { decorateWallet, registerWalletRoutes } from './features/wallet/wallet-feature';
+import { authFeature } from './features/auth/auth-feature';
+import { devFeature } from './features/dev/dev-feature';
+import { gameSessionsFeature } from './features/game-sessions/game-sessions-feature';
+import { gamesFeature } from './features/games/games-feature';
+import { healthFeature } from './features/health/health-feature';
+import { healthPath } from './features/health/health-routes';
+import { housekeepingFeature } from './features/housekeeping/housekeeping-feature';
+import { providersFeature } from './features/providers/providers-feature';
+import { usersFeature } from './features/users/users-feature';
+import { walletFeature } from './features/wallet/wallet-feature';
 import { handleError } from './http/error-handler';
 import { createNotFoundHandler } from './http/not-found';
 import { registerOpenApi } from './http/openapi';
@@ -41,15 +43,8 @@ export interface AppDeps {
  * build as many apps as they like. The caller listens (or injects) and closes: closing
  * the app closes the database too. The database must already be migrated.
  */
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Periodic deletion of short-lived rows past their retention. */
-    housekeeping: Housekeeping;
-  }
-}
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db, clock } = deps;
+  const { config, db, clock, logger } = deps;
   // Before anything touches the disk (secrets may be written to DATA_DIR).
   if (config.env === 'production') assertWebAppBuilt(config.webDistDir);
   const secrets = await resolveSecrets(config);
@@ -100,29 +95,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerOpenApi(app, serverVersion);
 
-  const health = createHealthService({
-    database: db,
-    clock,
-    startedAt: clock.now(),
-    version: serverVersion,
-  });
-  await app.register(healthRoutes, { service: health });
-  // Before the games feature: its provider callbacks post through app.wallet.
-  const wallet = decorateWallet(app, { db, clock, logger: deps.logger });
-  await registerGamesFeature(app, { config, db, clock, logger: deps.logger });
-
   await registerRateLimit(app);
-  const auth = createAuth({ config, db, clock, logger: deps.logger, mailer, secrets });
-  await registerAuth(app, auth);
-  await registerUsers(app, { config, db, clock, logger: deps.logger, auth });
-  await registerWalletRoutes(app, wallet, { operatorApiToken: config.operatorApiToken });
-  // Started by start-server (not by tests' apps); stopped with the app.
-  const housekeeping = createHousekeeping({ db, clock, logger: deps.logger });
-  app.decorate('housekeeping', housekeeping);
-  app.addHook('onClose', async () => {
-    await housekeeping.stop();
+
+  // The features, each one plugin (features/<name>/<name>-feature.ts) that names the
+  // features it needs: Fastify refuses to start if one is registered before them.
+  await app.register(healthFeature, { database: db, clock, version: serverVersion });
+  await app.register(authFeature, { config, db, clock, logger, mailer, secrets });
+  await app.register(usersFeature, { config, db, clock, logger });
+  await app.register(walletFeature, {
+    db,
+    clock,
+    logger,
+    operatorApiToken: config.operatorApiToken,
   });
-  if (outbox) await app.register(outboxRoutes, { prefix: '/api', outbox });
+  await app.register(gameSessionsFeature, { db, clock });
+  await app.register(providersFeature, { config, db, clock });
+  await app.register(gamesFeature, { config, db, clock, logger });
+  await app.register(housekeepingFeature, { db, clock, logger });
+  await app.register(devFeature, { outbox });
 
   // In development Vite serves the SPA (and proxies /api here); only production serves it.
   let serveSpaIndex: ((reply: FastifyReply) => FastifyReply) | undefined;

@@ -2,7 +2,7 @@ import type { Game, LaunchResponse } from '@casino/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchTokens } from '../src/db/schema';
-import { hashLaunchToken } from '../src/features/games/launch-token';
+import { hashLaunchToken } from '../src/features/game-sessions/launch-token';
 import { fixedClock } from '../src/lib/clock';
 import {
   catalogEntry,

@@ -1,10 +1,10 @@
 import type { GamePage, LaunchResponse, ProviderSlug } from '@casino/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger, formatLedgerReport } from '../src/features/wallet/ledger-check';
 import { systemClock } from '../src/lib/clock';
 import { startFaultProxy, type DropRule, type FaultProxy } from './helpers/fault-proxy';
 import { createTestPlayer, freePort, type TestPlayer } from './helpers/games';
+import { expectLedgerClean } from './helpers/ledger';
 import { buildTestApp, type TestApp } from './helpers/test-app';
 
 /**
@@ -100,11 +100,6 @@ async function rowsOf(player: TestPlayer, provider: ProviderSlug) {
   return Object.fromEntries(rows.map((r) => [r.kind, { n: Number(r.n), total: BigInt(r.total) }]));
 }
 
-async function expectLedgerClean() {
-  const report = await checkLedger(t.db);
-  expect(report.ok, formatLedgerReport(report)).toBe(true);
-}
-
 describe.each(providers)('%s real-mode play over HTTP', (provider) => {
   it('moves the wallet bet by bet, and the game shows what the ledger holds', async () => {
     const { player, page } = await openGame(provider, 100_000n);
@@ -124,7 +119,7 @@ describe.each(providers)('%s real-mode play over HTTP', (provider) => {
     const rows = await rowsOf(player, provider);
     expect(rows['bet']).toEqual({ n: 12, total: -staked });
     expect(rows['win']?.total).toBe(won);
-    await expectLedgerClean();
+    await expectLedgerClean(t.db);
   }, 60_000);
 
   it('refuses a bet the wallet cannot cover, moving nothing', async () => {
@@ -149,7 +144,7 @@ describe.each(providers)('%s real-mode play over HTTP', (provider) => {
     const wallet = await t.app.wallet.getBalance(player.id);
     expect(wallet.balance).toBe(100_000n - 5_000n + BigInt(answer.win!));
     expect(BigInt(answer.balance)).toBe(wallet.balance);
-    await expectLedgerClean();
+    await expectLedgerClean(t.db);
   }, 60_000);
 
   it('applies a bet once when its answer comes after the studio timed out and retried', async () => {
@@ -167,6 +162,6 @@ describe.each(providers)('%s real-mode play over HTTP', (provider) => {
     expect((await t.app.wallet.getBalance(player.id)).balance).toBe(
       100_000n - 2_000n + BigInt(answer.win!),
     );
-    await expectLedgerClean();
+    await expectLedgerClean(t.db);
   }, 60_000);
 });

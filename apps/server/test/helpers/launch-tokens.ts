@@ -1,7 +1,7 @@
 import type { ProviderSlug } from '@casino/contracts';
 import type { Database } from '../../src/db/database';
-import { createLaunchRepository } from '../../src/features/games/launch-repository';
-import { newLaunchToken } from '../../src/features/games/launch-token';
+import { createLaunchRepository } from '../../src/features/game-sessions/launch-repository';
+import { newLaunchToken } from '../../src/features/game-sessions/launch-token';
 import type { Clock } from '../../src/lib/clock';
 
 export interface TestLaunch {

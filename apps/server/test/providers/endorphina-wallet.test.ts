@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSessionRepository } from '../../src/features/auth/session-repository';
-import { createLaunchRepository } from '../../src/features/games/launch-repository';
+import { createLaunchRepository } from '../../src/features/game-sessions/launch-repository';
 import { acceptRawFormBodies } from '../../src/features/providers/callback-params';
 import type { EndorphinaSettings } from '../../src/features/providers/endorphina/endorphina-adapter';
 import { endorphinaSign } from '../../src/features/providers/endorphina/sign';
@@ -11,12 +11,12 @@ import {
   endorphinaWalletPrefix,
   endorphinaWalletRoutes,
 } from '../../src/features/providers/endorphina/wallet-routes';
-import { createLaunchSessions } from '../../src/features/providers/launch-sessions';
-import { checkLedger, formatLedgerReport } from '../../src/features/wallet/ledger-check';
+import { createLaunchSessions } from '../../src/features/game-sessions/launch-sessions';
 import { fixedClock } from '../../src/lib/clock';
 import { createLogger } from '../../src/lib/logger';
 import { catalogEntry, createTestPlayer, seedGames, type TestPlayer } from '../helpers/games';
 import { recordTestLaunch } from '../helpers/launch-tokens';
+import { expectLedgerClean } from '../helpers/ledger';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -738,8 +738,7 @@ describe('a database failure', () => {
 
 describe('the ledger after all of the above', () => {
   it('checks clean', async () => {
-    const report = await checkLedger(t.db);
-    expect(report.ok, formatLedgerReport(report)).toBe(true);
+    const report = await expectLedgerClean(t.db);
     expect(report.counts.tombstones).toBeGreaterThan(0);
   });
 });

@@ -5,15 +5,15 @@ import type { GamePage, LaunchResponse } from '@casino/contracts';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ledgerEntries, sessions } from '../../src/db/schema';
-import { createLaunchRepository } from '../../src/features/games/launch-repository';
+import { createLaunchRepository } from '../../src/features/game-sessions/launch-repository';
 import { gbSignature } from '../../src/features/providers/gbgames/signature';
 import { gbWalletRoutes } from '../../src/features/providers/gbgames/wallet-routes';
-import { createLaunchSessions } from '../../src/features/providers/launch-sessions';
-import { checkLedger, formatLedgerReport } from '../../src/features/wallet/ledger-check';
+import { createLaunchSessions } from '../../src/features/game-sessions/launch-sessions';
 import { fixedClock, systemClock } from '../../src/lib/clock';
 import { createLogger } from '../../src/lib/logger';
 import { catalogEntry, createTestPlayer, freePort, seedGames } from '../helpers/games';
 import { recordTestLaunch } from '../helpers/launch-tokens';
+import { expectLedgerClean } from '../helpers/ledger';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -665,12 +665,11 @@ describe('the simulated studio as the client, over real HTTP', () => {
     expect(await game.balance()).toBe(42_500n);
     // The next round plays normally.
     expect((await game.spin()).ok).toBe(true);
-    expect(await checkLedger(e.db)).toMatchObject({ ok: true });
+    await expectLedgerClean(e.db);
   });
 });
 
 it('leaves the ledger consistent', async () => {
-  const report = await checkLedger(t.db);
-  expect(report.ok, formatLedgerReport(report)).toBe(true);
+  const report = await expectLedgerClean(t.db);
   expect(report.counts.entries).toBeGreaterThan(20);
 });

@@ -3,10 +3,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLaunchRepository } from '../../src/features/games/launch-repository';
-import { hashLaunchToken } from '../../src/features/games/launch-token';
+import { createLaunchRepository } from '../../src/features/game-sessions/launch-repository';
+import { hashLaunchToken } from '../../src/features/game-sessions/launch-token';
 import { acceptRawFormBodies } from '../../src/features/providers/callback-params';
-import { createLaunchSessions } from '../../src/features/providers/launch-sessions';
+import { createLaunchSessions } from '../../src/features/game-sessions/launch-sessions';
 import { createPragmaticGames } from '../../src/features/providers/pragmatic/catalog-games';
 import { pragmaticHash } from '../../src/features/providers/pragmatic/hash';
 import {
@@ -14,11 +14,11 @@ import {
   pragmaticWalletRoutes,
 } from '../../src/features/providers/pragmatic/wallet-routes';
 import type { ProviderSettings } from '../../src/features/providers/provider-settings';
-import { checkLedger, formatLedgerReport } from '../../src/features/wallet/ledger-check';
 import { fixedClock } from '../../src/lib/clock';
 import { createLogger } from '../../src/lib/logger';
 import { catalogEntry, createTestPlayer, seedGames } from '../helpers/games';
 import { recordTestLaunch } from '../helpers/launch-tokens';
+import { expectLedgerClean } from '../helpers/ledger';
 import { seededRandom } from '../helpers/seeded-random';
 import { testDatabaseDriver } from '../helpers/test-database';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
@@ -124,11 +124,6 @@ const entriesOf = async (userId: string) =>
       from ledger_entries where user_id = ${userId}::uuid and provider = 'pragmatic'
       order by id`)
   ).rows;
-
-async function expectLedgerClean() {
-  const report = await checkLedger(t.db);
-  expect(report.ok, formatLedgerReport(report)).toBe(true);
-}
 
 beforeAll(async () => {
   const logger = createLogger(
@@ -876,7 +871,7 @@ describe.skipIf(!onPostgres)('under concurrency (PostgreSQL)', () => {
     expect(balance).toBeGreaterThanOrEqual(0n);
     expect(answers.some((a) => a.error === 1)).toBe(true);
     expect(await entriesOf(userId)).toHaveLength(ids.size);
-    await expectLedgerClean();
+    await expectLedgerClean(t.db);
   });
 
   it('a seeded mix of bets, results, refunds and replays from many clients ends where the answers say', async () => {
@@ -971,12 +966,12 @@ describe.skipIf(!onPostgres)('under concurrency (PostgreSQL)', () => {
     for (const p of players) {
       expect(await balanceOf(p.userId)).toBe(initial + moved.get(p.userId)!);
     }
-    await expectLedgerClean();
+    await expectLedgerClean(t.db);
   });
 });
 
 describe('the ledger afterwards', () => {
   it('passes the invariant check', async () => {
-    await expectLedgerClean();
+    await expectLedgerClean(t.db);
   });
 });

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { walletBalanceEventSchema, type WalletBalanceEvent } from '@casino/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { balanceStreamRoutes } from '../../src/features/wallet/balance-stream';
-import { checkLedger, formatLedgerReport } from '../../src/features/wallet/ledger-check';
 import { systemClock } from '../../src/lib/clock';
 import { createTestPlayer } from '../helpers/games';
+import { expectLedgerClean } from '../helpers/ledger';
 import { createPlayer, errorOf } from '../helpers/players';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 
@@ -102,11 +102,6 @@ async function openStream(url: string, accessToken: string, path = '/api/wallet/
   return stream;
 }
 
-async function expectLedgerConsistent(t: TestApp) {
-  const report = await checkLedger(t.db);
-  expect(report.ok, formatLedgerReport(report)).toBe(true);
-}
-
 describe('GET /api/wallet/stream', () => {
   it('answers 401 without a token, with a bad one, and without opening a stream', async () => {
     const t = await buildTestApp();
@@ -149,7 +144,7 @@ describe('GET /api/wallet/stream', () => {
       actor: 'test',
     });
     expect(await stream.next()).toEqual({ balance: '19.995', currency: 'USD' });
-    await expectLedgerConsistent(t);
+    await expectLedgerClean(t.db);
   });
 
   it("sends nothing for another player's change, a replay or a zero win", async () => {
@@ -181,7 +176,7 @@ describe('GET /api/wallet/stream', () => {
     expect(await stream.next()).toEqual({ balance: '9.00', currency: 'USD' });
     expect(await stream.next()).toEqual({ balance: '9.50', currency: 'USD' });
     await expect(stream.next(400)).rejects.toThrow(/timed out/);
-    await expectLedgerConsistent(t);
+    await expectLedgerClean(t.db);
   });
 
   it('keeps the connection alive with comment lines', async () => {

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConnection } from '../../src/db/database';
 import { openPostgres } from '../../src/db/postgres-connection';
 import { createLedger, type Ledger } from '../../src/features/wallet/ledger';
-import { checkLedger, formatLedgerReport } from '../../src/features/wallet/ledger-check';
 import type { PostingResult } from '../../src/features/wallet/ledger-types';
 import {
   BetAlreadyRefunded,
@@ -12,6 +11,7 @@ import {
   type WalletError,
 } from '../../src/features/wallet/wallet-errors';
 import { systemClock } from '../../src/lib/clock';
+import { expectLedgerClean } from '../helpers/ledger';
 import { seededRandom } from '../helpers/seeded-random';
 import { createTestDb, testDatabaseDriver } from '../helpers/test-database';
 import { createFundedUser, txId } from '../helpers/wallets';
@@ -39,11 +39,6 @@ describe.skipIf(!onPostgres)('the ledger under concurrency (PostgreSQL)', () => 
     await Promise.all(pools.map((pool) => pool.close()));
     await destroy();
   });
-
-  async function expectLedgerClean() {
-    const report = await checkLedger(db);
-    expect(report.ok, formatLedgerReport(report)).toBe(true);
-  }
 
   it('hundreds of simultaneous bets on one wallet never overspend, and the sum is conserved', async () => {
     const random = seededRandom(20_260_501);
@@ -85,7 +80,7 @@ describe.skipIf(!onPostgres)('the ledger under concurrency (PostgreSQL)', () => 
     expect(balance + spent).toBe(initial);
     // The demand (about a million) was four times the balance: the wallet ran dry.
     expect(balance).toBeLessThan(5_000n);
-    await expectLedgerClean();
+    await expectLedgerClean(db);
   }, 60_000);
 
   it('a seeded mix of bets, wins, refunds and replays from many clients ends consistent', async () => {
@@ -167,7 +162,7 @@ describe.skipIf(!onPostgres)('the ledger under concurrency (PostgreSQL)', () => 
     for (const [userId, balance] of expected) {
       expect((await ledgers[0]!.getBalance(userId)).balance).toBe(balance);
     }
-    await expectLedgerClean();
+    await expectLedgerClean(db);
     // The run went through every path worth attacking, not only the easy ones.
     for (const path of [
       'bet applied applied',
@@ -223,7 +218,7 @@ describe.skipIf(!onPostgres)('the ledger under concurrency (PostgreSQL)', () => 
     expect((await ledgers[1]!.postBet(bet)).outcome).toBe('applied');
     expect((await ledgers[2]!.postBet(bet)).outcome).toBe('replayed');
     expect((await ledgers[0]!.getBalance(userId)).balance).toBe(7_500n);
-    await expectLedgerClean();
+    await expectLedgerClean(db);
   });
 });
 

@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { ledgerEntries } from '../../src/db/schema';
-import { checkLedger, formatLedgerReport } from '../../src/features/wallet/ledger-check';
 import { createLogger } from '../../src/lib/logger';
+import { expectLedgerClean } from '../helpers/ledger';
 import { createPlayer, errorOf, me, type SignedInPlayer } from '../helpers/players';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 
@@ -32,8 +32,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const report = await checkLedger(t.db);
-  expect(report.ok, formatLedgerReport(report)).toBe(true);
+  await expectLedgerClean(t.db);
   // Neither the token nor a body with it reached the log.
   expect(logLines.join('')).not.toContain(token);
   expect(logLines.join('')).not.toContain(token.slice(0, 20));

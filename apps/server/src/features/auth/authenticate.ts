@@ -3,21 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import type { AuthenticatedPlayer, SessionService } from './session-service';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * Hook for routes that need a signed-in player: `onRequest: app.authenticate` (so a
-     * guest gets 401 before any body is read). Accepts a bearer access token whose
-     * session is still alive, sets `request.player`, or answers 401 UNAUTHORIZED.
-     */
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  }
-  interface FastifyRequest {
-    /** Set by app.authenticate; null on routes that do not use it. */
-    player: AuthenticatedPlayer | null;
-  }
-}
-
 const bearer = /^Bearer +([A-Za-z0-9._~+/-]+=*)$/i;
 
 /** The token of an `Authorization: Bearer …` header, or undefined. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCode, generateCode, hashCode, otpPolicy, resendWaitSeconds, sameHash } from './otp';
+import { checkCode, generateCode, hashCode, resendWaitSeconds, sameHash } from './otp';
 
 const secret = 'k'.repeat(32);
 const now = new Date('2025-06-01T12:00:00Z');
@@ -33,19 +33,14 @@ describe('one-time codes', () => {
     it('accepts the right code before expiry', () => {
       expect(checkCode(stored, good, now)).toBe('ok');
     });
+    // Five wrong tries per code (decision 012): the fifth kills it.
     it('counts a wrong code as invalid until the last allowed try', () => {
       expect(checkCode(stored, bad, now)).toBe('invalid');
-      expect(checkCode({ ...stored, attempts: otpPolicy.maxAttempts - 2 }, bad, now)).toBe(
-        'invalid',
-      );
-      expect(checkCode({ ...stored, attempts: otpPolicy.maxAttempts - 1 }, bad, now)).toBe(
-        'attempts_exceeded',
-      );
+      expect(checkCode({ ...stored, attempts: 3 }, bad, now)).toBe('invalid');
+      expect(checkCode({ ...stored, attempts: 4 }, bad, now)).toBe('attempts_exceeded');
     });
     it('refuses even the right code once dead', () => {
-      expect(checkCode({ ...stored, attempts: otpPolicy.maxAttempts }, good, now)).toBe(
-        'attempts_exceeded',
-      );
+      expect(checkCode({ ...stored, attempts: 5 }, good, now)).toBe('attempts_exceeded');
       expect(checkCode({ ...stored, codeExpiresAt: now }, good, now)).toBe('expired');
     });
   });

@@ -13,8 +13,8 @@ import {
   type ProviderAdapter,
 } from '../providers/provider-adapter';
 import type { CatalogRepository } from './catalog-repository';
-import type { LaunchRepository } from './launch-repository';
-import { newLaunchToken } from './launch-token';
+import type { LaunchRepository } from '../game-sessions/launch-repository';
+import { newLaunchToken } from '../game-sessions/launch-token';
 import { providerDisabled } from './offered-providers';
 
 export interface LaunchInput {

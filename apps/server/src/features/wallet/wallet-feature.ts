@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
@@ -17,55 +18,41 @@ declare module 'fastify' {
   }
 }
 
-export interface WalletDeps {
+export interface WalletFeatureOptions {
   db: Database;
   clock: Clock;
   logger: Logger;
-}
-
-/** What the routes need beside the ledger, kept from decorateWallet. */
-const depsOf = new WeakMap<Ledger, WalletDeps>();
-
-export interface WalletRoutesOptions {
   /** OPERATOR_API_TOKEN: without it the operator API is not registered (404). */
   operatorApiToken?: string | undefined;
 }
 
 /**
- * Decorates the app with `app.wallet`. Called before the features that post (the provider
- * callbacks) are registered, so they can take it at registration time.
+ * The ledger (`app.wallet`, for the features that post: the provider callbacks), /api/wallet/*
+ * (statement, live balance stream, behind app.authenticate) and, with a token, the operator
+ * API (/api/operator/wallet/*).
  */
-export function decorateWallet(app: FastifyInstance, deps: WalletDeps): Ledger {
+const walletPlugin: FastifyPluginAsync<WalletFeatureOptions> = async (app, options) => {
+  const { db, clock, logger } = options;
   const ledger = createLedger({
-    db: deps.db,
-    clock: deps.clock,
-    onListenerError: (err) => deps.logger.error({ err }, 'balance change listener failed'),
+    db,
+    clock,
+    onListenerError: (err) => logger.error({ err }, 'balance change listener failed'),
   });
   app.decorate('wallet', ledger);
-  depsOf.set(ledger, deps);
-  return ledger;
-}
 
-/**
- * /api/wallet/* (statement, live balance stream) and, with a token, the operator API
- * (/api/operator/wallet/*); needs registerAuth first (app.authenticate) and a ledger made
- * by decorateWallet.
- */
-export async function registerWalletRoutes(
-  app: FastifyInstance,
-  ledger: Ledger,
-  options: WalletRoutesOptions = {},
-): Promise<void> {
-  const deps = depsOf.get(ledger);
-  if (!deps) throw new Error('registerWalletRoutes needs the ledger decorateWallet made');
-  await app.register(transactionsRoutes, { prefix: '/api', ledger, db: deps.db });
-  await app.register(balanceStreamRoutes, { prefix: '/api', ledger, clock: deps.clock });
+  await app.register(transactionsRoutes, { prefix: '/api', ledger, db });
+  await app.register(balanceStreamRoutes, { prefix: '/api', ledger, clock });
   if (options.operatorApiToken !== undefined) {
     await app.register(operatorRoutes, {
       prefix: '/api',
       ledger,
-      db: deps.db,
+      db,
       token: options.operatorApiToken,
     });
   }
-}
+};
+
+export const walletFeature = fastifyPlugin(walletPlugin, {
+  name: 'wallet',
+  dependencies: ['auth'],
+});

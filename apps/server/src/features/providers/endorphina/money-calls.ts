@@ -1,11 +1,11 @@
 import type { Clock } from '../../../lib/clock';
-import { liveLaunchTokenCondition } from '../../games/launch-repository';
-import { hashLaunchToken } from '../../games/launch-token';
+import { liveLaunchTokenCondition } from '../../game-sessions/launch-repository';
+import { hashLaunchToken } from '../../game-sessions/launch-token';
 import type { Ledger } from '../../wallet/ledger';
 import type { PostingResult } from '../../wallet/ledger-types';
 import { toThousandthsNumber } from '../../wallet/money';
 import { BetAlreadyRefunded, WalletError } from '../../wallet/wallet-errors';
-import type { LaunchSessions, OpenSession } from '../launch-sessions';
+import type { LaunchSessions, OpenSession } from '../../game-sessions/launch-sessions';
 import { endoOk, endoRefusal, type EndoAnswer } from './endo-answers';
 import { betCall, promoWinCall, refundCall, winCall, type TokenMoneyCall } from './money-params';
 import { refusalFor } from './wallet-error-mapping';

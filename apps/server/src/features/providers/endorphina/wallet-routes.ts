@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { rawQueryOf, singleValuedParams } from '../callback-params';
 import { signaturesEqual } from '../constant-time';
 import type { Ledger } from '../../wallet/ledger';
-import type { LaunchSessions, OpenSession } from '../launch-sessions';
+import type { LaunchSessions, OpenSession } from '../../game-sessions/launch-sessions';
 import { toThousandthsNumber } from '../../wallet/money';
 import {
   endoOk,

@@ -11,9 +11,9 @@ import {
   UnknownPlayer,
   WalletError,
 } from '../../wallet/wallet-errors';
-import { liveLaunchTokenCondition } from '../../games/launch-repository';
-import { hashLaunchToken } from '../../games/launch-token';
-import type { OpenSession } from '../launch-sessions';
+import { liveLaunchTokenCondition } from '../../game-sessions/launch-repository';
+import { hashLaunchToken } from '../../game-sessions/launch-token';
+import type { OpenSession } from '../../game-sessions/launch-sessions';
 import { gbError, gbPostingAnswer, type GbAnswer } from './wallet-answers';
 import type { GbMoneyMessage } from './wallet-messages';
 import { isUuid } from '../../../lib/uuid';

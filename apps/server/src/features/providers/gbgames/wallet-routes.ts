@@ -3,7 +3,7 @@ import type { Clock } from '../../../lib/clock';
 import { isRecord, parseJson } from '../catalog-fields';
 import { acceptRawJsonBodies } from '../callback-params';
 import type { Ledger } from '../../wallet/ledger';
-import type { LaunchSessions, SessionLookup } from '../launch-sessions';
+import type { LaunchSessions, SessionLookup } from '../../game-sessions/launch-sessions';
 import type { GbGamesSettings } from './gbgames-adapter';
 import { gbMoneyPostings } from './money-postings';
 import { gbSignatureHeader, gbSignatureValid, gbTimestampFresh } from './signature';

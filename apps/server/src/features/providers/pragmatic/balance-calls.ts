@@ -1,5 +1,5 @@
 import type { Ledger } from '../../wallet/ledger';
-import type { LaunchSessions } from '../launch-sessions';
+import type { LaunchSessions } from '../../game-sessions/launch-sessions';
 import type { CallHandler } from './money-calls';
 import { balanceFields, pragmaticErrors, refusal, success } from './wallet-answers';
 import { required } from './wallet-params';

@@ -1,6 +1,6 @@
 import type { Clock } from '../../../lib/clock';
 import type { PostingResult } from '../../wallet/ledger-types';
-import { liveLaunchCondition } from '../../games/launch-repository';
+import { liveLaunchCondition } from '../../game-sessions/launch-repository';
 import {
   BetAlreadyRefunded,
   BetNotAdmitted,

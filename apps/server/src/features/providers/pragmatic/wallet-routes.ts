@@ -4,7 +4,7 @@ import { MoneyFormatError } from '../../wallet/money';
 import type { Ledger } from '../../wallet/ledger';
 import { WalletError } from '../../wallet/wallet-errors';
 import { singleValuedParams } from '../callback-params';
-import type { LaunchSessions } from '../launch-sessions';
+import type { LaunchSessions } from '../../game-sessions/launch-sessions';
 import { authenticateCall, balanceCall, balancePerGameCall, endRoundCall } from './balance-calls';
 import type { PragmaticGames } from './catalog-games';
 import { pragmaticHashValid } from './hash';

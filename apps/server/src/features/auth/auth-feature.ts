@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
@@ -11,9 +12,32 @@ import { authRoutes } from './auth-routes';
 import { createCodeSender, type CodeSender } from './code-sender';
 import { createLoginService, type LoginService } from './login-service';
 import { createRegistrationService, type RegistrationService } from './registration-service';
-import { createSessionService, type SessionService } from './session-service';
+import {
+  createSessionService,
+  type AuthenticatedPlayer,
+  type SessionService,
+} from './session-service';
 import { createAuthThrottle, type AuthThrottle } from './throttle';
 import { createTokenService, type TokenService } from './token-service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Hook for routes that need a signed-in player: `onRequest: app.authenticate` (so a
+     * guest gets 401 before any body is read). Accepts a bearer access token whose
+     * session is still alive, sets `request.player`, or answers 401 UNAUTHORIZED.
+     */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The auth services, for the users feature (sessions, codes, throttling). */
+    auth: Auth;
+  }
+  interface FastifyRequest {
+    /** Set by app.authenticate; null on routes that do not use it. */
+    player: AuthenticatedPlayer | null;
+  }
+}
+
+export type AuthFeatureOptions = AuthDeps;
 
 export interface AuthDeps {
   config: Config;
@@ -71,10 +95,12 @@ export function createAuth(deps: AuthDeps): Auth {
 }
 
 /**
- * Cookies, the `app.authenticate` hook (on the root app, for every feature) and the
- * /api/auth routes.
+ * Cookies, the `app.authenticate` hook (on the root app, for every feature), `app.auth` and
+ * the /api/auth routes.
  */
-export async function registerAuth(app: FastifyInstance, auth: Auth): Promise<void> {
+const authPlugin: FastifyPluginAsync<AuthFeatureOptions> = async (app, options) => {
+  const auth = createAuth(options);
+  app.decorate('auth', auth);
   await app.register(fastifyCookie);
   registerAuthentication(app, auth.sessions);
   await app.register(authRoutes, {
@@ -83,4 +109,6 @@ export async function registerAuth(app: FastifyInstance, auth: Auth): Promise<vo
     login: auth.login,
     sessions: auth.sessions,
   });
-}
+};
+
+export const authFeature = fastifyPlugin(authPlugin, { name: 'auth' });

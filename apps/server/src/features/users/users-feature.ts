@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
-import type { Auth } from '../auth/auth-module';
 import { avatarRoutes } from './avatar-routes';
 import { createAvatarService } from './avatar-service';
 import { createAvatarStore } from './avatar-store';
@@ -12,20 +12,23 @@ import { createProfileService } from './profile-service';
 import { settingsRoutes } from './settings-routes';
 import { createSettingsService } from './settings-service';
 
-export interface UsersDeps {
+export interface UsersFeatureOptions {
   config: Config;
   db: Database;
   clock: Clock;
   logger: Logger;
-  auth: Auth;
 }
 
 /** Availability checks per IP and minute (the forms check after a pause in typing). */
 export const availabilityChecksPerMinute = 30;
 
-/** /api/user/* and /api/avatars/*; needs registerAuth first (app.authenticate). */
-export async function registerUsers(app: FastifyInstance, deps: UsersDeps): Promise<void> {
-  const { db, clock, auth } = deps;
+/**
+ * /api/user/* and /api/avatars/*, over the auth feature's app.authenticate and services
+ * (sessions, codes, throttling). No decorators of its own.
+ */
+const usersPlugin: FastifyPluginAsync<UsersFeatureOptions> = async (app, deps) => {
+  const { db, clock } = deps;
+  const { auth } = app;
   await app.register(profileRoutes, {
     prefix: '/api',
     service: createProfileService({ db }),
@@ -48,4 +51,6 @@ export async function registerUsers(app: FastifyInstance, deps: UsersDeps): Prom
     store,
     service: createAvatarService({ db, clock, store, logger: deps.logger }),
   });
-}
+};
+
+export const usersFeature = fastifyPlugin(usersPlugin, { name: 'users', dependencies: ['auth'] });

@@ -1,7 +1,7 @@
 import type { ProviderSlug } from '@casino/contracts';
 import type { Clock } from '../../lib/clock';
-import type { LaunchRepository, LaunchSession } from '../games/launch-repository';
-import { hashLaunchToken } from '../games/launch-token';
+import type { LaunchRepository, LaunchSession } from './launch-repository';
+import { hashLaunchToken } from './launch-token';
 import { isUuid } from '../../lib/uuid';
 
 /** A launch session of a player who has a wallet. */

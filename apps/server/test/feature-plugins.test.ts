@@ -1,0 +1,75 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { authFeature } from '../src/features/auth/auth-feature';
+import { devFeature } from '../src/features/dev/dev-feature';
+import { gameSessionsFeature } from '../src/features/game-sessions/game-sessions-feature';
+import { gamesFeature } from '../src/features/games/games-feature';
+import { healthFeature } from '../src/features/health/health-feature';
+import { housekeepingFeature } from '../src/features/housekeeping/housekeeping-feature';
+import { providersFeature } from '../src/features/providers/providers-feature';
+import { usersFeature } from '../src/features/users/users-feature';
+import { walletFeature } from '../src/features/wallet/wallet-feature';
+
+/** What fastify-plugin records on a plugin, which Fastify reads at registration. */
+interface PluginMeta {
+  name?: string;
+  dependencies?: string[];
+}
+const metaOf = (plugin: object): PluginMeta =>
+  (plugin as Record<symbol, PluginMeta | undefined>)[Symbol.for('plugin-meta')] ?? {};
+
+/** Each feature folder's plugin, by the folder's name (decision 035). */
+const features = {
+  auth: authFeature,
+  dev: devFeature,
+  'game-sessions': gameSessionsFeature,
+  games: gamesFeature,
+  health: healthFeature,
+  housekeeping: housekeepingFeature,
+  providers: providersFeature,
+  users: usersFeature,
+  wallet: walletFeature,
+};
+
+describe('feature plugins', () => {
+  it('are named for their folder and declare the features they need', () => {
+    const declared = Object.fromEntries(
+      Object.entries(features).map(([folder, plugin]) => {
+        const meta = metaOf(plugin);
+        expect(meta.name, folder).toBe(folder);
+        return [folder, meta.dependencies ?? []];
+      }),
+    );
+    expect(declared).toEqual({
+      auth: [],
+      dev: [],
+      'game-sessions': [],
+      games: ['providers', 'game-sessions'],
+      health: [],
+      housekeeping: [],
+      providers: ['wallet', 'game-sessions'],
+      users: ['auth'],
+      wallet: ['auth'],
+    });
+  });
+
+  it('share their decorators with the whole app (not encapsulated)', async () => {
+    const app = Fastify();
+    await app.register(housekeepingFeature, {
+      db: {} as never,
+      clock: { now: () => new Date(0) },
+      logger: app.log,
+    });
+    expect(app.hasDecorator('housekeeping')).toBe(true);
+    await app.close();
+  });
+
+  it('are refused by Fastify when registered before a feature they depend on', async () => {
+    const app = Fastify();
+    // The dependency is checked before the plugin runs, so its options never matter here.
+    await expect(app.register(walletFeature, {} as never)).rejects.toThrow(
+      "The dependency 'auth' of plugin 'wallet' is not registered",
+    );
+    await app.close().catch(() => undefined);
+  });
+});
