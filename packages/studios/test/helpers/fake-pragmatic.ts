@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { listen, sleep, type Fault } from './http-server';
 
-/** Pragmatic's hash, written independently of the studio's code. */
+/** Pragmatic's hash, written independently of the studio's code (empty values left out). */
 export function ppHash(params: Record<string, string>, secret: string): string {
   const text = Object.keys(params)
-    .filter((k) => k !== 'hash')
+    .filter((k) => k !== 'hash' && params[k] !== '')
     .sort()
     .map((k) => `${k}=${params[k]}`)
     .join('&');
