@@ -19,6 +19,13 @@ const integer = (min: number, max: number) =>
     .min(min, { error: `must be at least ${min}` })
     .max(max, { error: `must be at most ${max}` });
 
+/**
+ * The player's country sent on Pragmatic's game/url, which the protocol requires and our
+ * player profile does not hold yet: Malta, the licence most international operators hold,
+ * rather than a market whose regulator changes how games behave (GB's rules, for one).
+ */
+export const defaultPragmaticCountry = 'MT';
+
 export const providerEnvShape = {
   PROVIDERS: z
     .enum(providerModes, { error: `must be one of ${providerModes.join(', ')}` })
@@ -29,6 +36,12 @@ export const providerEnvShape = {
   PRAGMATIC_API_URL: httpUrl.optional(),
   PRAGMATIC_SECURE_LOGIN: z.string().optional(),
   PRAGMATIC_SECRET_KEY: z.string().optional(),
+  PRAGMATIC_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/, { error: 'must be an ISO 3166-1 alpha-2 code in capitals, e.g. MT' })
+    .default(defaultPragmaticCountry),
+  PRAGMATIC_IMAGE_URL: httpUrl.optional(),
+  PRAGMATIC_DEMO_URL: httpUrl.optional(),
   GBGAMES_URL: httpUrl.optional(),
   GBGAMES_SECRET: z.string().optional(),
   LAUNCH_TOKEN_TTL_SECONDS: integer(60, 7 * 24 * 3600).default(4 * 3600),
@@ -70,6 +83,21 @@ export const providerConfigVariables: Record<
   PRAGMATIC_SECRET_KEY: {
     default: '(simulated: generated)',
     description: 'Shared secret of the Pragmatic Play hash (MD5).',
+  },
+  PRAGMATIC_COUNTRY: {
+    default: defaultPragmaticCountry,
+    description:
+      "ISO 3166-1 alpha-2 country sent as `country` on Pragmatic Play's game/url (required by the protocol; players have no country of their own yet): your licence's jurisdiction.",
+  },
+  PRAGMATIC_IMAGE_URL: {
+    default: '(simulated: the studio; external: none, generated tiles)',
+    description:
+      "Pragmatic Play's image host: each game's artwork is {PRAGMATIC_IMAGE_URL}/game_pic/square/200/{gameID}.png (getCasinoGames carries none). Unset with a real provider: a generated tile per game.",
+  },
+  PRAGMATIC_DEMO_URL: {
+    default: '(simulated: the studio; external: the host of PRAGMATIC_API_URL)',
+    description:
+      "Pragmatic Play's demo host: demo links are {PRAGMATIC_DEMO_URL}/gs2c/openGame.do?gameSymbol={gameID}&lang=en&cur=USD.",
   },
   GBGAMES_URL: {
     default: '(simulated: PUBLIC_URL/studios/gbgames)',
@@ -122,7 +150,15 @@ const externalRequired = [
 export interface ProvidersConfig {
   mode: ProviderMode;
   endorphina: { url?: string; nodeId?: string; salt?: string };
-  pragmatic: { apiUrl?: string; secureLogin?: string; secretKey?: string };
+  pragmatic: {
+    apiUrl?: string;
+    secureLogin?: string;
+    secretKey?: string;
+    /** ISO 3166-1 alpha-2, never empty (defaultPragmaticCountry). */
+    country: string;
+    imageUrl?: string;
+    demoUrl?: string;
+  };
   gbgames: { url?: string; secret?: string };
 }
 
@@ -155,6 +191,9 @@ export function providerConfigFrom(e: ProviderEnv): ProviderConfigPart {
         apiUrl: e.PRAGMATIC_API_URL,
         secureLogin: set(e.PRAGMATIC_SECURE_LOGIN),
         secretKey: set(e.PRAGMATIC_SECRET_KEY),
+        country: e.PRAGMATIC_COUNTRY,
+        imageUrl: e.PRAGMATIC_IMAGE_URL,
+        demoUrl: e.PRAGMATIC_DEMO_URL,
       },
       gbgames: { url: e.GBGAMES_URL, secret: set(e.GBGAMES_SECRET) },
     },
