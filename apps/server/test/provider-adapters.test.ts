@@ -8,7 +8,10 @@ import {
   type HttpTransport,
   type OutgoingRequest,
 } from '../src/features/providers/http-transport';
-import { pragmaticAdapter } from '../src/features/providers/pragmatic/pragmatic-adapter';
+import {
+  mapPragmaticGame,
+  pragmaticAdapter,
+} from '../src/features/providers/pragmatic/pragmatic-adapter';
 import {
   ProviderError,
   type CatalogEntry,
@@ -56,13 +59,17 @@ async function failure(promise: Promise<unknown>): Promise<ProviderError> {
   return error as ProviderError;
 }
 
-function expectWellMapped(list: CatalogEntry[], idPattern: RegExp): void {
+function expectWellMapped(
+  list: CatalogEntry[],
+  idPattern: RegExp,
+  imagePattern = /^http:\/\/localhost:3000\/studios\/\w+\/art\/v1\/[\w-]+\.svg$/,
+): void {
   const ids = new Set(list.map((g) => g.providerGameId));
   expect(ids.size).toBe(list.length);
   for (const game of list) {
     expect(game.providerGameId).toMatch(idPattern);
     expect(game.name.length).toBeGreaterThan(0);
-    expect(game.image).toMatch(/^http:\/\/localhost:3000\/studios\/\w+\/art\/v1\/[\w-]+\.svg$/);
+    expect(game.image).toMatch(imagePattern);
     expect(gameCategories).toContain(game.category);
     expect(game.popularity).toBeGreaterThanOrEqual(0);
     expect(game.popularity).toBeLessThanOrEqual(100);
@@ -175,7 +182,16 @@ describe('Pragmatic adapter', () => {
   it('reads getCasinoGames with its MD5 hash and maps the gameList', async () => {
     const list = await adapter().fetchCatalog();
     expect(list).toHaveLength(150);
-    expectWellMapped(list, /^(vs10|tbl|lvx|inx)[a-z0-9]+$/);
+    // Artwork from the game id on the image host, as real integrations build it (the real
+    // gameList carries none); the studio is the image host here.
+    expectWellMapped(
+      list,
+      /^(vs10|tbl|lvx|inx)[a-z0-9]+$/,
+      /^http:\/\/localhost:3000\/studios\/pragmatic\/game_pic\/square\/200\/[a-z0-9]+\.png$/,
+    );
+    const art = await t.app.inject(new URL(list[0]!.image).pathname);
+    expect(art.statusCode).toBe(200);
+    expect(art.headers['content-type']).toMatch(/^image\/svg\+xml/);
     for (const game of list.filter((g) => g.demo)) {
       expect(game.demoUrl).toBe(
         `${settings.studiosUrl}/pragmatic/gs2c/openGame.do?gameSymbol=${game.providerGameId}&lang=en&cur=USD`,
@@ -218,6 +234,69 @@ describe('Pragmatic adapter', () => {
     const demo = await adapter().launchUrl(launch({ providerGameId: game.providerGameId }));
     expect(demo).toContain('/gs2c/openGame.do?tc=');
     expect(new URLSearchParams(sent.at(-1)!.body).get('token')).toBeNull();
+  });
+
+  it('sends country (PRAGMATIC_COUNTRY, default MT) on game/url/, and leaves empty values out', async () => {
+    const game = (await adapter().fetchCatalog()).find((g) => g.demo)!;
+    await adapter().launchUrl(launch({ providerGameId: game.providerGameId }));
+    expect(new URLSearchParams(sent.at(-1)!.body).get('country')).toBe('MT');
+    const configured = pragmaticAdapter({ ...settings.pragmatic, country: 'DE' }, transport);
+    // An empty lobbyUrl is neither hashed nor sent, and the studio (same rule) accepts the hash.
+    const url = await configured.launchUrl(
+      launch({ providerGameId: game.providerGameId, lobbyUrl: '' }),
+    );
+    expect(url).toContain('/gs2c/openGame.do?tc=');
+    const body = new URLSearchParams(sent.at(-1)!.body);
+    expect(body.get('country')).toBe('DE');
+    expect(body.has('lobbyUrl')).toBe(false);
+  });
+
+  it('without an image host: no artwork (the catalog view generates a tile); demo links on the configured demo host', async () => {
+    const list = await pragmaticAdapter(
+      { ...settings.pragmatic, imageUrl: null, demoUrl: 'https://demo.pragmatic.example' },
+      transport,
+    ).fetchCatalog();
+    for (const game of list) {
+      expect(game.image).toBe('');
+      if (game.demo) {
+        expect(game.demoUrl).toBe(
+          `https://demo.pragmatic.example/gs2c/openGame.do?gameSymbol=${game.providerGameId}&lang=en&cur=USD`,
+        );
+      }
+    }
+  });
+
+  it('maps a real getCasinoGames entry (no iconUrl) with artwork built from its gameID', () => {
+    const real = {
+      gameID: 'vs20doghouse',
+      gameName: 'The Dog House',
+      gameTypeID: 'vs',
+      typeDescription: 'Video Slots',
+      technology: 'html5',
+      technologyID: 'H5',
+      platform: 'MOBILE,DOWNLOAD,WEB',
+      demoGameAvailable: true,
+      aspectRatio: '16:9',
+      gameIdNumeric: 1234,
+      jurisdictions: ['99'],
+      frbAvailable: true,
+      variableFrbAvailable: true,
+      lines: 20,
+      dataType: 'RNG',
+    };
+    expect(
+      mapPragmaticGame(real, {
+        imageUrl: 'https://images.pragmatic.example',
+        demoUrl: 'https://demo.pragmatic.example',
+      }),
+    ).toMatchObject({
+      providerGameId: 'vs20doghouse',
+      name: 'The Dog House',
+      image: 'https://images.pragmatic.example/game_pic/square/200/vs20doghouse.png',
+      category: 'slots',
+      demoUrl:
+        'https://demo.pragmatic.example/gs2c/openGame.do?gameSymbol=vs20doghouse&lang=en&cur=USD',
+    });
   });
 
   it('reports an unknown symbol as game-not-found (error 8)', async () => {

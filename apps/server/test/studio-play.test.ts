@@ -165,3 +165,41 @@ describe.each(providers)('%s real-mode play over HTTP', (provider) => {
     await expectLedgerClean(t.db);
   }, 60_000);
 });
+
+describe('pragmatic real-mode play sends the provider’s other shapes', () => {
+  it('a prize drop on the 15th round is paid once (its answer lost once), the 20th round’s bonusWin moves nothing', async () => {
+    const { player, page } = await openGame('pragmatic', 100_000n);
+    // The result carrying the prize drop: its answer is lost, the studio retries it.
+    const dropped = proxy.dropped().length;
+    proxy.dropAnswerOnce(
+      (_m, path, body) =>
+        path.startsWith('/api/pragmatic/wallet/result.html') && body.includes('promoWinAmount'),
+    );
+    let staked = 0n;
+    let won = 0n;
+    let last: SpinAnswer | undefined;
+    for (let i = 0; i < 20; i += 1) {
+      const answer = await spin(page, 1_000);
+      expect(answer, JSON.stringify(answer)).toMatchObject({ ok: true, winPending: false });
+      staked += BigInt(answer.bet!);
+      won += BigInt(answer.win!);
+      last = answer;
+    }
+    expect(proxy.dropped().length - dropped).toBe(1);
+    // The prize drop is worth the stake (1.00), paid once.
+    const wallet = await t.app.wallet.getBalance(player.id);
+    expect(wallet.balance).toBe(100_000n - staked + won + 1_000n);
+    expect(BigInt(last!.balance)).toBe(wallet.balance);
+    const { rows } = await t.db.execute<{ operation: string; n: string; total: string }>(sql`
+      select operation, count(*)::text as n, sum(amount)::text as total
+      from ledger_entries where user_id = ${player.id}::uuid and provider = 'pragmatic'
+      group by operation order by operation`);
+    expect(rows).toEqual([
+      { operation: 'bet', n: '20', total: String(-staked) },
+      { operation: 'bonusWin', n: '1', total: '0' },
+      { operation: 'result', n: '20', total: String(won) },
+      { operation: 'resultPromoWin', n: '1', total: '1000' },
+    ]);
+    await expectLedgerClean(t.db);
+  }, 60_000);
+});

@@ -105,6 +105,36 @@ describe('Pragmatic Integration API', () => {
     expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
   });
 
+  it('serves the artwork where operators build it: /game_pic/square/200/{gameID}.png', async () => {
+    const pic = await studios.app.inject(`${BASE}/game_pic/square/200/${SYMBOL}.png`);
+    expect(pic.statusCode).toBe(200);
+    expect(pic.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(pic.body).toContain('<svg');
+    expect(
+      (await studios.app.inject(`${BASE}/game_pic/square/200/vs10nosuch.png`)).statusCode,
+    ).toBe(404);
+  });
+
+  it('opens a public demo from the provider-shaped link /gs2c/openGame.do?gameSymbol=', async () => {
+    const open = await studios.app.inject(
+      `${BASE}/gs2c/openGame.do?gameSymbol=${SYMBOL}&lang=en&cur=USD`,
+    );
+    expect(open.statusCode).toBe(302);
+    const page = await studios.app.inject(pathOf(open.headers.location as string));
+    expect(page.body).toContain('Золотая рыбка');
+  });
+
+  it('accepts the hash without empty values on game/url/ (country sent, lobbyUrl empty)', async () => {
+    const res = await post('game/url/', {
+      secureLogin: LOGIN,
+      symbol: SYMBOL,
+      playMode: 'DEMO',
+      country: 'MT',
+      lobbyUrl: '',
+    });
+    expect(res.json()).toMatchObject({ error: 0 });
+  });
+
   it('answers error 5 to a bad hash and to an unknown secureLogin', async () => {
     expect((await post('getCasinoGames/', { secureLogin: LOGIN }, 'wrong')).json()).toMatchObject({
       error: 5,
@@ -186,6 +216,34 @@ describe('Pragmatic Seamless Wallet calls', () => {
     expect(results.at(-1)?.params['roundId']).toBe(bets.at(-1)?.params['roundId']);
     expect(results.at(-1)?.params['amount']).toBe(((answers.at(-1)?.win ?? 0) / 1000).toFixed(2));
     expect(answers.at(-1)?.balance).toBe((operator.cents.get('user-2') ?? 0) * 10);
+  });
+
+  it('sends bonusCode= empty, a prize drop on the 15th round and a bonusWin after the 20th', async () => {
+    const gamePath = await openReal('pp-tok-6', 'user-6', 100_00);
+    for (let i = 0; i < 20; i++) {
+      const res = await studios.app.inject({
+        method: 'POST',
+        url: `${gamePath}/spin`,
+        payload: { bet: 500 },
+      });
+      expect(res.json()).toMatchObject({ ok: true });
+    }
+    const mine = operator.calls.filter((c) => c.params['userId'] === 'user-6');
+    expect(mine.every((c) => c.hashOk)).toBe(true);
+    const results = mine.filter((c) => c.method === 'result');
+    expect(results).toHaveLength(20);
+    expect(results[0]?.params['bonusCode']).toBe('');
+    expect(results[14]?.params).toMatchObject({
+      promoWinAmount: '0.50',
+      promoCampaignID: '3301',
+      promoCampaignType: 'R',
+    });
+    expect(results.filter((c) => c.params['promoWinAmount'] !== undefined)).toHaveLength(1);
+    const bonus = mine.filter((c) => c.method === 'bonusWin');
+    expect(bonus).toHaveLength(1);
+    expect(bonus[0]?.params['bonusCode']).toBe(results[19]?.params['bonusCode']);
+    expect(bonus[0]?.params['bonusCode']).toMatch(/^frb\d+$/);
+    expect(bonus[0]?.params['amount']).toBe(results[19]?.params['amount']);
   });
 
   it('maps error 1 to insufficient funds', async () => {

@@ -414,6 +414,56 @@ describe('an adjustment', () => {
   });
 });
 
+describe('a provider adjustment', () => {
+  it('credits or debits the signed amount once per key, kind adjustment, never below zero', async () => {
+    const userId = await createFundedUser(db, ledger, 10_000n);
+    const input = {
+      userId,
+      currency: 'USD',
+      provider: 'pragmatic',
+      reason: 'Pragmatic live-casino re-settlement',
+      gameId: 'lvxbaccarat',
+      roundId: '5000000001',
+    };
+    const creditKey = txId();
+    const credit = await ledger.postProviderAdjustment({
+      ...input,
+      amount: 2_500n,
+      txId: creditKey,
+    });
+    expect(credit).toMatchObject({ outcome: 'applied', balance: 12_500n });
+    expect(credit.entry).toMatchObject({
+      kind: 'adjustment',
+      amount: 2_500n,
+      provider: 'pragmatic',
+      operation: 'adjustment',
+      providerTxId: creditKey,
+      reason: 'Pragmatic live-casino re-settlement',
+      actor: null,
+    });
+    const debit = await ledger.postProviderAdjustment({ ...input, amount: -1_000n, txId: txId() });
+    expect(debit).toMatchObject({ outcome: 'applied', balance: 11_500n });
+    expect(
+      await ledger.postProviderAdjustment({ ...input, amount: 2_500n, txId: creditKey }),
+    ).toMatchObject({ outcome: 'replayed', transactionId: credit.transactionId, balance: 11_500n });
+    await expect(
+      ledger.postProviderAdjustment({ ...input, amount: 2_000n, txId: creditKey }),
+    ).rejects.toBeInstanceOf(IdempotencyConflict);
+    await expect(
+      ledger.postProviderAdjustment({ ...input, amount: -11_501n, txId: txId() }),
+    ).rejects.toBeInstanceOf(InsufficientFunds);
+    // A re-settlement of 0 is a record; the operator's own adjustments stay apart.
+    expect(
+      await ledger.postProviderAdjustment({ ...input, amount: 0n, txId: txId() }),
+    ).toMatchObject({ outcome: 'applied', balance: 11_500n });
+    await expect(
+      ledger.postProviderAdjustment({ ...input, provider: 'operator', amount: 1n, txId: txId() }),
+    ).rejects.toBeInstanceOf(InvalidPosting);
+    expect(await balance(userId)).toBe(11_500n);
+    expect(await entryCount(userId)).toBe(4);
+  });
+});
+
 describe('balance change events', () => {
   it('fire after a posting that moved money, never for a replay, a zero or a refusal', async () => {
     const userId = await createFundedUser(db, ledger, 1_000n);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
-import { artPath, registerArtRoute } from '../art/routes';
+import { artPath, registerArtRoute, registerGamePicRoute } from '../art/routes';
 import { catalogOf } from '../catalog/studio-catalogs';
 import type { CatalogGame } from '../catalog/types';
 import { demoWallet } from '../game/demo-wallet';
@@ -71,7 +71,9 @@ function gameListEntry(
     variableFrbAvailable: false,
     lines: game.category === 'slots' ? 10 : 0,
     dataType: type.dataType,
-    // This studio's additions (documented in docs/protocols/pragmatic.md):
+    // This studio's additions (documented in docs/protocols/pragmatic.md). Operators build
+    // the artwork from gameID on the image host (/game_pic/square/200/{gameID}.png, served
+    // here too), as the real gameList has no iconUrl:
     iconUrl: `${publicUrl}${artPath(game)}`,
     description: game.description,
     isNew: game.isNew,
@@ -133,6 +135,7 @@ export function pragmaticStudio(
   return (app: FastifyInstance): Promise<void> => {
     useFormBodies(app);
     registerArtRoute(app, 'pragmatic');
+    registerGamePicRoute(app, 'pragmatic');
     registerGameRoutes(app, { ...ctx, studio: 'pragmatic', sessions });
 
     for (const path of [`${API}/getCasinoGames/`, `${API}/getCasinoGames`]) {

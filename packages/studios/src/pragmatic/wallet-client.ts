@@ -90,6 +90,23 @@ export interface RoundCall {
   timestamp: number;
 }
 
+/** A prize drop the provider pays with a round's result (Pragmatic's promoWin* fields). */
+export interface PrizeDrop {
+  /** Thousandths. */
+  amount: number;
+  /** The prize's own reference: the operator credits it once per reference. */
+  reference: string;
+  campaignId: string;
+  /** `R`: prize drop. */
+  campaignType: string;
+}
+
+export interface ResultCall extends RoundCall {
+  /** The free-rounds bonus this spin belongs to; sent empty (`bonusCode=`) outside one. */
+  bonusCode?: string;
+  prizeDrop?: PrizeDrop;
+}
+
 /** The provider's side of Pragmatic's Seamless Wallet API. */
 export class PragmaticWalletClient {
   constructor(
@@ -161,8 +178,45 @@ export class PragmaticWalletClient {
     return this.call('bet', this.roundParams(call), transaction);
   }
 
-  result(call: RoundCall): Promise<CallOutcome<Transaction>> {
-    return this.call('result', this.roundParams(call), transaction);
+  /**
+   * The round's win. Always carries `bonusCode` (empty outside a bonus, as the provider sends
+   * it: the hash leaves empty values out) and, with a prize drop, the promoWin* fields.
+   */
+  result(call: ResultCall): Promise<CallOutcome<Transaction>> {
+    const params = { ...this.roundParams(call), bonusCode: call.bonusCode ?? '' };
+    if (call.prizeDrop) {
+      Object.assign(params, {
+        promoWinAmount: formatMilli(call.prizeDrop.amount, 2),
+        promoWinReference: call.prizeDrop.reference,
+        promoCampaignID: call.prizeDrop.campaignId,
+        promoCampaignType: call.prizeDrop.campaignType,
+      });
+    }
+    return this.call('result', params, transaction);
+  }
+
+  /**
+   * The total of a free-rounds bonus whose spins were each paid by `result`: informational,
+   * the operator moves no money for it and answers the balance.
+   */
+  bonusWin(call: {
+    userId: string;
+    amount: number;
+    reference: string;
+    bonusCode: string;
+    timestamp: number;
+  }): Promise<CallOutcome<Transaction>> {
+    return this.call(
+      'bonusWin',
+      {
+        userId: call.userId,
+        amount: formatMilli(call.amount, 2),
+        reference: call.reference,
+        bonusCode: call.bonusCode,
+        timestamp: String(call.timestamp),
+      },
+      transaction,
+    );
   }
 
   /** Cancels a bet: `reference` is the ORIGINAL bet's reference. */

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { listen, sleep, type Fault } from './http-server';
 
-/** Pragmatic's hash, written independently of the studio's code. */
+/** Pragmatic's hash, written independently of the studio's code (empty values left out). */
 export function ppHash(params: Record<string, string>, secret: string): string {
   const text = Object.keys(params)
-    .filter((k) => k !== 'hash')
+    .filter((k) => k !== 'hash' && params[k] !== '')
     .sort()
     .map((k) => `${k}=${params[k]}`)
     .join('&');
@@ -77,6 +77,13 @@ export async function fakePragmaticOperator(secret: string) {
               if (method === 'bet' && amount > have)
                 return { error: 1, description: 'Insufficient balance' };
               cents.set(userId, method === 'bet' ? have - amount : have + amount);
+              // A prize drop on a result: credited once per promoWinReference.
+              const prize = params['promoWinReference'];
+              if (method === 'result' && prize && !refs.has(`prize:${prize}`)) {
+                refs.set(`prize:${prize}`, 'paid');
+                const promo = toCents(params['promoWinAmount'] ?? '0');
+                cents.set(userId, (cents.get(userId) ?? 0) + promo);
+              }
               const id = String(seq++);
               refs.set(ref, id);
               return {
@@ -96,6 +103,13 @@ export async function fakePragmaticOperator(secret: string) {
               }
               return { transactionId: String(seq++), error: 0, description: 'Success' };
             }
+            case 'bonusWin': // informational: the spins were paid by their results
+              return {
+                transactionId: String(seq++),
+                ...money(userId),
+                error: 0,
+                description: 'Success',
+              };
             case 'endRound':
               return { ...money(userId), error: 0, description: 'Success' };
             default:

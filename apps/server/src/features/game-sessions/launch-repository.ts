@@ -36,14 +36,11 @@ export interface LaunchRepository {
   recordLaunch(token: NewLaunchToken): Promise<void>;
   findSession(tokenHash: string): Promise<LaunchSession | undefined>;
   /**
-   * The player's most recent launch of one provider's game (protocols whose money calls
-   * carry no token, like Pragmatic's, judge a bet by it).
+   * The player's most recent launch of any of one provider's games (protocols whose money
+   * calls carry no token, like Pragmatic's, judge a bet by it: the player may switch games
+   * inside the provider's window).
    */
-  findLatestSession(
-    userId: string,
-    provider: string,
-    providerGameId: string,
-  ): Promise<LaunchSession | undefined>;
+  findLatestSession(userId: string, provider: string): Promise<LaunchSession | undefined>;
   /**
    * Ends a launch token at `at` (a provider's "end of session"): from then on it looks
    * expired, so it takes no more bets, while wins and refunds presented with it still find
@@ -78,15 +75,9 @@ export function createLaunchRepository(db: Database): LaunchRepository {
       return rows[0];
     },
 
-    async findLatestSession(userId, provider, providerGameId) {
+    async findLatestSession(userId, provider) {
       const rows = await sessionSelect(db)
-        .where(
-          and(
-            eq(launchTokens.userId, userId),
-            eq(launchTokens.provider, provider),
-            eq(games.providerGameId, providerGameId),
-          ),
-        )
+        .where(and(eq(launchTokens.userId, userId), eq(launchTokens.provider, provider)))
         .orderBy(desc(launchTokens.expiresAt))
         .limit(1);
       return rows[0];
@@ -138,11 +129,13 @@ function sessionSelect(db: Database) {
 }
 
 /**
- * "This player has a live launch of this game": a token of that provider and game that has
- * not expired, for an enabled game, whose sign-in session (if recorded) is neither revoked nor
- * past its end (decision 032). A condition for the ledger to check inside a bet's own
- * statement, so admitting the bet costs no round trip of its own. Times are the caller's
- * clock, like LaunchSessions'.
+ * "This player has a live launch of one of this provider's games, and the game bet on is in
+ * our catalog and enabled": a token of that provider that has not expired, whose sign-in
+ * session (if recorded) is neither revoked nor past its end (decision 032). Any of the
+ * provider's games, not only the one launched: a token-less bet (Pragmatic's) may come from
+ * another game the player switched to inside the provider's window. A condition for the ledger
+ * to check inside a bet's own statement, so admitting the bet costs no round trip of its own.
+ * Times are the caller's clock, like LaunchSessions'.
  */
 export function liveLaunchCondition(launch: {
   userId: string;
@@ -150,12 +143,14 @@ export function liveLaunchCondition(launch: {
   providerGameId: string;
   now: Date;
 }): SQL {
-  return liveLaunchExists(
+  const launched = liveLaunchExists(
     launch.now,
-    sql`lt.user_id = ${launch.userId}::uuid and lt.provider = ${launch.provider}
-      and g.provider = ${launch.provider} and g.provider_game_id = ${launch.providerGameId}
-      and g.enabled`,
+    sql`lt.user_id = ${launch.userId}::uuid and lt.provider = ${launch.provider}`,
   );
+  return sql`${launched} and exists (
+    select 1 from games bg
+    where bg.provider = ${launch.provider} and bg.provider_game_id = ${launch.providerGameId}
+      and bg.enabled)`;
 }
 
 /**

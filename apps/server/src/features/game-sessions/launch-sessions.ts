@@ -41,17 +41,12 @@ export function createLaunchSessions(deps: { launches: LaunchRepository; clock: 
       return judge(await deps.launches.findSession(hashLaunchToken(token)), provider);
     },
     /**
-     * For protocols whose bets carry no token (Pragmatic): the player's latest launch of
-     * that game, judged like a token.
+     * For protocols whose bets carry no token (Pragmatic): the player's latest launch of any
+     * of that provider's games, judged like a token.
      */
-    async latest(userId: string, provider: ProviderSlug, providerGameId: string) {
-      if (!isUuid(userId) || !providerGameId || providerGameId.length > 200) {
-        return { kind: 'not-found' } as const;
-      }
-      return judge(
-        await deps.launches.findLatestSession(userId, provider, providerGameId),
-        provider,
-      );
+    async latest(userId: string, provider: ProviderSlug): Promise<SessionLookup> {
+      if (!isUuid(userId)) return { kind: 'not-found' };
+      return judge(await deps.launches.findLatestSession(userId, provider), provider);
     },
     /**
      * The provider ended the game session (Endorphina's endSession): the token takes no more

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
+import { resolveProviderSettings } from './provider-settings';
 
 const external = {
   PROVIDERS: 'external',
@@ -28,6 +29,9 @@ describe('provider configuration', () => {
         apiUrl: 'https://api.pp.example/IntegrationService/v3/http/CasinoGameAPI',
         secureLogin: 'orbita',
         secretKey: 'pp-secret-value',
+        country: 'MT',
+        imageUrl: undefined,
+        demoUrl: undefined,
       },
       gbgames: {
         mode: 'external',
@@ -70,6 +74,7 @@ describe('provider configuration', () => {
       apiUrl: 'https://api.pp.example/IntegrationService/v3/http/CasinoGameAPI',
       secureLogin: 'orbita',
       secretKey: 'pp-secret-value',
+      country: 'MT',
     });
     expect(config.providers.endorphina.mode).toBe('simulated');
     expect(config.providers.gbgames.mode).toBe('simulated');
@@ -90,6 +95,10 @@ describe('provider configuration', () => {
     expect(() =>
       loadConfig({ GBGAMES_MODE: 'simulated', GBGAMES_URL: 'https://gb.example' }),
     ).toThrow(/\n {2}GBGAMES_URL: cannot take effect while GBGAMES_MODE=simulated/);
+    // The studio serves its own artwork and demos: a real image or demo host is refused too.
+    expect(() => loadConfig({ PRAGMATIC_IMAGE_URL: 'https://img.pp.example' })).toThrow(
+      /\n {2}PRAGMATIC_IMAGE_URL: cannot take effect while PROVIDERS=simulated/,
+    );
   });
 
   it('names what an external provider lacks by the variable that chose its mode', () => {
@@ -114,6 +123,7 @@ describe('provider configuration', () => {
       apiUrl: undefined,
       secureLogin: undefined,
       secretKey: 'pp-secret-value',
+      country: 'MT',
     });
     expect(config.providers.gbgames.mode).toBe('off');
     expect(config.providers.endorphina.mode).toBe('simulated');
@@ -136,7 +146,40 @@ describe('provider configuration', () => {
     ['ENDORPHINA_URL', 'ftp://endo.example'],
     ['LAUNCH_TOKEN_TTL_SECONDS', '10'],
     ['CATALOG_SYNC_INTERVAL_MINUTES', '-1'],
+    ['PRAGMATIC_COUNTRY', 'gb'],
+    ['PRAGMATIC_COUNTRY', 'GBR'],
+    ['PRAGMATIC_IMAGE_URL', 'javascript:alert(1)'],
+    ['PRAGMATIC_DEMO_URL', 'ftp://demo.example'],
   ])('rejects %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\n  ${name}: `));
+  });
+
+  it('carries the Pragmatic country, image and demo hosts into the settings', () => {
+    const real = resolveProviderSettings(
+      loadConfig({
+        ...external,
+        PRAGMATIC_COUNTRY: 'DE',
+        PRAGMATIC_IMAGE_URL: 'https://images.pp.example/',
+        PRAGMATIC_DEMO_URL: 'https://demo.pp.example',
+      }),
+    );
+    expect(real.pragmatic).toMatchObject({
+      country: 'DE',
+      imageUrl: 'https://images.pp.example',
+      demoUrl: 'https://demo.pp.example',
+    });
+    // Unset with a real provider: generated tiles, demos on the Integration API's host.
+    expect(resolveProviderSettings(loadConfig(external)).pragmatic).toMatchObject({
+      country: 'MT',
+      imageUrl: null,
+      demoUrl: 'https://api.pp.example',
+    });
+    // Simulated: the studio serves both, in the provider's shapes.
+    const simulated = resolveProviderSettings(loadConfig({ PUBLIC_URL: 'https://casino.example' }));
+    expect(simulated.pragmatic).toMatchObject({
+      country: 'MT',
+      imageUrl: 'https://casino.example/studios/pragmatic',
+      demoUrl: 'https://casino.example/studios/pragmatic',
+    });
   });
 });

@@ -24,6 +24,13 @@ const integer = (min: number, max: number) =>
     .min(min, { error: `must be at least ${min}` })
     .max(max, { error: `must be at most ${max}` });
 
+/**
+ * The player's country sent on Pragmatic's game/url, which the protocol requires and our
+ * player profile does not hold yet: Malta, the licence most international operators hold,
+ * rather than a market whose regulator changes how games behave (GB's rules, for one).
+ */
+export const defaultPragmaticCountry = 'MT';
+
 const mode = z.enum(providerModes, { error: `must be one of ${providerModes.join(', ')}` });
 
 export const providerEnvShape = {
@@ -37,6 +44,12 @@ export const providerEnvShape = {
   PRAGMATIC_API_URL: httpUrl.optional(),
   PRAGMATIC_SECURE_LOGIN: z.string().optional(),
   PRAGMATIC_SECRET_KEY: z.string().optional(),
+  PRAGMATIC_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/, { error: 'must be an ISO 3166-1 alpha-2 code in capitals, e.g. MT' })
+    .default(defaultPragmaticCountry),
+  PRAGMATIC_IMAGE_URL: httpUrl.optional(),
+  PRAGMATIC_DEMO_URL: httpUrl.optional(),
   GBGAMES_URL: httpUrl.optional(),
   GBGAMES_SECRET: z.string().optional(),
   LAUNCH_TOKEN_TTL_SECONDS: integer(60, 7 * 24 * 3600).default(4 * 3600),
@@ -93,6 +106,21 @@ export const providerConfigVariables: Record<
   PRAGMATIC_SECRET_KEY: {
     default: '(simulated: generated)',
     description: 'Shared secret of the Pragmatic Play hash (MD5).',
+  },
+  PRAGMATIC_COUNTRY: {
+    default: defaultPragmaticCountry,
+    description:
+      "ISO 3166-1 alpha-2 country sent as `country` on Pragmatic Play's game/url (required by the protocol; players have no country of their own yet): your licence's jurisdiction.",
+  },
+  PRAGMATIC_IMAGE_URL: {
+    default: '(simulated: the studio; external: none, generated tiles)',
+    description:
+      "Pragmatic Play's image host: each game's artwork is {PRAGMATIC_IMAGE_URL}/game_pic/square/200/{gameID}.png (getCasinoGames carries none). Unset with a real provider: a generated tile per game.",
+  },
+  PRAGMATIC_DEMO_URL: {
+    default: '(simulated: the studio; external: the host of PRAGMATIC_API_URL)',
+    description:
+      "Pragmatic Play's demo host: demo links are {PRAGMATIC_DEMO_URL}/gs2c/openGame.do?gameSymbol={gameID}&lang=en&cur=USD.",
   },
   GBGAMES_URL: {
     default: '(simulated: PUBLIC_URL/studios/gbgames)',
@@ -168,9 +196,16 @@ const providerVariables: Record<
   },
   pragmatic: {
     modeVariable: 'PRAGMATIC_MODE',
-    all: ['PRAGMATIC_API_URL', 'PRAGMATIC_SECURE_LOGIN', 'PRAGMATIC_SECRET_KEY'],
+    all: [
+      'PRAGMATIC_API_URL',
+      'PRAGMATIC_SECURE_LOGIN',
+      'PRAGMATIC_SECRET_KEY',
+      // Not PRAGMATIC_COUNTRY: it has a default, so "set" cannot be told from "defaulted".
+      'PRAGMATIC_IMAGE_URL',
+      'PRAGMATIC_DEMO_URL',
+    ],
     required: ['PRAGMATIC_API_URL', 'PRAGMATIC_SECURE_LOGIN', 'PRAGMATIC_SECRET_KEY'],
-    externalOnly: ['PRAGMATIC_API_URL'],
+    externalOnly: ['PRAGMATIC_API_URL', 'PRAGMATIC_IMAGE_URL', 'PRAGMATIC_DEMO_URL'],
     callbacks: ['PRAGMATIC_SECRET_KEY'],
   },
   gbgames: {
@@ -199,7 +234,16 @@ function modeOf(e: ProviderEnv, provider: ProviderSlug): { mode: ProviderMode; f
  */
 export interface ProvidersConfig {
   endorphina: { mode: ProviderMode; url?: string; nodeId?: string; salt?: string };
-  pragmatic: { mode: ProviderMode; apiUrl?: string; secureLogin?: string; secretKey?: string };
+  pragmatic: {
+    mode: ProviderMode;
+    apiUrl?: string;
+    secureLogin?: string;
+    secretKey?: string;
+    /** ISO 3166-1 alpha-2, never empty (defaultPragmaticCountry). */
+    country: string;
+    imageUrl?: string;
+    demoUrl?: string;
+  };
   gbgames: { mode: ProviderMode; url?: string; secret?: string };
 }
 
@@ -250,6 +294,9 @@ export function providerConfigFrom(e: ProviderEnv): ProviderConfigPart {
         apiUrl: e.PRAGMATIC_API_URL,
         secureLogin: set(e.PRAGMATIC_SECURE_LOGIN),
         secretKey: set(e.PRAGMATIC_SECRET_KEY),
+        country: e.PRAGMATIC_COUNTRY,
+        imageUrl: e.PRAGMATIC_IMAGE_URL,
+        demoUrl: e.PRAGMATIC_DEMO_URL,
       },
       gbgames: {
         mode: modeOf(e, 'gbgames').mode,

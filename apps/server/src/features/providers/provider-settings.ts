@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { EndorphinaSettings } from './endorphina/endorphina-adapter';
 import type { GbGamesSettings } from './gbgames/gbgames-adapter';
 import { providerModesOf, type ProviderMode } from './provider-config';
-import type { PragmaticSettings } from './pragmatic/pragmatic-adapter';
+import { pragmaticSiteOf, type PragmaticSettings } from './pragmatic/pragmatic-adapter';
 
 /** Every provider's base URL and secrets, final: what the adapters and callbacks use. */
 export interface ProviderSettings {
@@ -93,6 +93,9 @@ export function resolveProviderSettings(config: ProviderSettingsConfig): Provide
       pragmatic.mode === 'simulated'
         ? {
             apiUrl: `${studiosUrl}/pragmatic${pragmaticApiPath}`,
+            country: pragmatic.country,
+            imageUrl: `${studiosUrl}/pragmatic`,
+            demoUrl: `${studiosUrl}/pragmatic`,
             secureLogin: pragmatic.secureLogin ?? `orbita_${randomBytes(4).toString('hex')}`,
             secretKey: pragmatic.secretKey ?? generateSecret(),
           }
@@ -100,6 +103,10 @@ export function resolveProviderSettings(config: ProviderSettingsConfig): Provide
             apiUrl: pragmatic.apiUrl ?? '',
             secureLogin: pragmatic.secureLogin ?? '',
             secretKey: pragmatic.secretKey ?? '',
+            country: pragmatic.country,
+            // No image host: generated tiles. No demo host: the Integration API's own host.
+            imageUrl: pragmatic.imageUrl ?? null,
+            demoUrl: pragmatic.demoUrl ?? pragmaticSiteOf(pragmatic.apiUrl ?? ''),
           },
     gbgames:
       gbgames.mode === 'simulated'

@@ -43,6 +43,20 @@ export interface WinInput extends ProviderMovementInput {
   operation?: string;
 }
 
+/**
+ * A provider's own re-settlement of money already moved (Pragmatic's live-casino
+ * `adjustment`): signed, a debit refused below zero like a bet, a credit never refused.
+ * Kind `adjustment`, keyed on (provider, `operation`, txId).
+ */
+export interface ProviderAdjustmentInput extends Omit<ProviderMovementInput, 'amount'> {
+  /** Signed thousandths: negative debits the player, positive credits; 0 is a record only. */
+  amount: bigint;
+  /** Why, for the audit trail (the ledger requires one on every adjustment). */
+  reason: string;
+  /** The namespace of `txId`; default 'adjustment'. */
+  operation?: string;
+}
+
 export interface RefundInput {
   /** Required: every provider names the player, and a tombstone records whose it was. */
   userId: string;

@@ -8,6 +8,7 @@ import type {
   LedgerEntry,
   OperatorMovementInput,
   PostingResult,
+  ProviderAdjustmentInput,
   RefundInput,
   WalletBalance,
   WinInput,
@@ -56,6 +57,11 @@ export interface Ledger {
   postWin(input: WinInput): Promise<PostingResult>;
   /** Cancels a bet: credits it back once, or leaves a tombstone if the bet is unknown. */
   postRefund(input: RefundInput): Promise<PostingResult>;
+  /**
+   * A provider's signed re-settlement (Pragmatic's live-casino `adjustment`): a debit below
+   * zero is InsufficientFunds; the same key again is a replay. Provider, not operator.
+   */
+  postProviderAdjustment(input: ProviderAdjustmentInput): Promise<PostingResult>;
   /** An operator's signed correction with a reason; a debit below zero is refused. */
   postAdjustment(input: AdjustmentInput): Promise<PostingResult>;
   /** Adjustments, and later deposits, withdrawals and bonuses. */
@@ -216,6 +222,34 @@ export function createLedger(deps: LedgerDeps): Ledger {
             gameId,
             roundId,
           },
+        },
+        clock.now(),
+      );
+      return runPosting(db, events, posting);
+    },
+
+    async postProviderAdjustment(input) {
+      const userId = checkUserId(input.userId);
+      const amount = checkSignedAmount(input.amount, { allowZero: true });
+      const currency = checkCurrency(input.currency);
+      const gameId = checkOptionalId('gameId', input.gameId);
+      const roundId = checkOptionalId('roundId', input.roundId);
+      const posting = movementPosting(
+        {
+          kind: 'adjustment',
+          userId,
+          delta: amount,
+          currency,
+          provider: checkProvider(input.provider),
+          operation: checkWinOperation(input.operation ?? 'adjustment'),
+          txId: checkId('txId', input.txId),
+          betTxId: null,
+          gameId,
+          roundId,
+          reason: checkText('reason', input.reason, maxReasonLength),
+          actor: null,
+          meta: metaJson(input.meta),
+          request: { userId, amount: amount.toString(), currency, gameId, roundId },
         },
         clock.now(),
       );

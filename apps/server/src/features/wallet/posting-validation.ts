@@ -70,10 +70,13 @@ export function checkMagnitude(amount: bigint): bigint {
   return amount;
 }
 
-/** An adjustment: signed, non-zero, within ±maxAmount. */
-export function checkSignedAmount(amount: bigint): bigint {
+/**
+ * An adjustment: signed, within ±maxAmount; non-zero unless `allowZero` (a provider's
+ * re-settlement of 0 is still a record the provider expects answered).
+ */
+export function checkSignedAmount(amount: bigint, options: { allowZero?: boolean } = {}): bigint {
   if (typeof amount !== 'bigint') throw new InvalidPosting('Amount must be a bigint (thousandths)');
-  if (amount === 0n || amount > maxAmount || amount < -maxAmount) {
+  if ((amount === 0n && !options.allowZero) || amount > maxAmount || amount < -maxAmount) {
     throw new InvalidPosting(`Amount must be non-zero and within ±${maxAmount}, got ${amount}`);
   }
   return amount;

@@ -24,12 +24,13 @@ const refused = (error: number, description: string, playerKnown = true): Admiss
 
 /**
  * Whether a bet may be taken. Pragmatic's bet carries no token, so it is judged by the
- * player's latest launch of that game (decision 032). The order, first failing check wins:
+ * player's latest launch of any Pragmatic game (decision 032; the player may switch games in
+ * the provider's window, decision 033). The order, first failing check wins:
  *
  * 1. the player: unknown → 2;
- * 2. the game: not in our catalog, or disabled → 8;
- * 3. the launch: signed out since → 2 (logged out); expired, or the player never launched
- *    this game → 4.
+ * 2. the game bet on: not in our catalog, or disabled → 8;
+ * 3. the launch: signed out since → 2 (logged out); expired, or the player never launched a
+ *    Pragmatic game → 4.
  *
  * One query (the latest launch, which carries the wallet) in the usual case, plus the catalog
  * row when `games` is given; the other reads happen only on the way to a refusal.
@@ -39,9 +40,9 @@ export async function admitBet(
   userId: string,
   gameId: string,
 ): Promise<Admission> {
-  const found = await deps.sessions.latest(userId, 'pragmatic', gameId);
+  const found = await deps.sessions.latest(userId, 'pragmatic');
   if (found.kind === 'not-found') {
-    // No launch of this game by this player with a wallet: find out which part is missing.
+    // No launch by this player with a wallet: find out which part is missing.
     try {
       await deps.wallet.getBalance(userId);
     } catch (error) {
@@ -66,7 +67,7 @@ export async function admitBet(
     case 'not-found':
       return refused(
         pragmaticErrors.badToken,
-        'Authentication failed: no game session for this player and game',
+        'Authentication failed: no game session for this player',
       );
   }
 }

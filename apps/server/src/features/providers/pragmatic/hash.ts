@@ -2,13 +2,15 @@ import { createHash } from 'node:crypto';
 import { signaturesEqual } from '../constant-time';
 
 /**
- * Pragmatic's `hash`: every parameter but `hash`, sorted by key, joined as k1=v1&k2=v2 with the
- * raw (decoded) values, the secret key appended with no separator, MD5, lowercase hex. The same
- * rule signs our Integration API calls and the provider's Seamless Wallet calls to us.
+ * Pragmatic's `hash`: every parameter but `hash` and those whose value is empty, sorted by key,
+ * joined as k1=v1&k2=v2 with the raw (decoded) values, the secret key appended with no
+ * separator, MD5, lowercase hex. The protocol appends a parameter "only if its value is not
+ * empty": a call carrying `bonusCode=` is signed without it. The same rule signs our
+ * Integration API calls and the provider's Seamless Wallet calls to us.
  */
 export function pragmaticHash(params: Readonly<Record<string, string>>, secretKey: string): string {
   const text = Object.keys(params)
-    .filter((key) => key !== 'hash')
+    .filter((key) => key !== 'hash' && params[key] !== '')
     .sort()
     .map((key) => `${key}=${params[key]}`)
     .join('&');

@@ -14,10 +14,10 @@ import type { WalletCurrencies } from './wallet-currencies';
 import { metaOf, optional, pragmaticAmount, required, type PragmaticParams } from './wallet-params';
 
 /**
- * The Seamless Wallet calls that move money: bet, result, bonusWin, jackpotWin, promoWin and
- * refund, each ONE ledger posting keyed on Pragmatic's `reference`. A handler returns the
- * answer, or throws: a WalletError or MoneyFormatError (a refusal, mapped by
- * wallet-failures.ts) or anything else (an internal error, retry).
+ * The Seamless Wallet's bet and refund, each ONE ledger posting keyed on Pragmatic's
+ * `reference`, and what the other money calls share (win-calls.ts, adjustment-call.ts). A
+ * handler returns the answer, or throws: a WalletError or MoneyFormatError (a refusal, mapped
+ * by wallet-failures.ts) or anything else (an internal error, retry).
  */
 
 export interface MoneyCallDeps extends AdmissionDeps {
@@ -27,13 +27,13 @@ export interface MoneyCallDeps extends AdmissionDeps {
 
 export type CallHandler = (params: PragmaticParams) => Promise<PragmaticAnswer>;
 
-const provider = 'pragmatic';
+export const provider = 'pragmatic';
 
 /**
  * A posting's answer. On a replay the transaction id is the first one's and the balance is
  * the wallet's NOW (PROTOCOLS.md: a repeat "returns the current balance").
  */
-const transactionAnswer = (r: PostingResult, extra: Record<string, unknown> = {}) =>
+export const transactionAnswer = (r: PostingResult, extra: Record<string, unknown> = {}) =>
   success({
     transactionId: r.transactionId,
     currency: r.currency,
@@ -91,54 +91,22 @@ export function betCall(deps: MoneyCallDeps): CallHandler {
   };
 }
 
-/** The winning calls: each its own namespace of references in the ledger. */
-export type WinOperation = 'result' | 'bonusWin' | 'jackpotWin' | 'promoWin';
-
-const winSpecs: Record<WinOperation, { required: readonly string[]; meta: readonly string[] }> = {
-  // The round's win (0.00 after a losing bet): lands whatever became of the game session.
-  result: { required: ['gameId', 'roundId'], meta: ['timestamp', 'roundDetails'] },
-  // A free-rounds bonus's win: no game or round, a bonus code.
-  bonusWin: { required: [], meta: ['timestamp', 'bonusCode', 'roundDetails'] },
-  jackpotWin: { required: [], meta: ['timestamp', 'jackpotId'] },
-  // A campaign's prize (tournament, prize drop); names its currency, checked against the wallet.
-  promoWin: { required: ['currency'], meta: ['timestamp', 'campaignId', 'campaignType'] },
-};
-
-export function winCall(deps: MoneyCallDeps, operation: WinOperation): CallHandler {
-  const spec = winSpecs[operation];
-  return async (params) => {
-    const p = required(params, ['userId', 'amount', 'reference', 'providerId']);
-    if (!p.ok) return p.answer;
-    const more = required(params, spec.required);
-    if (!more.ok) return more.answer;
-    const { userId, reference } = p.values;
-    const amount = pragmaticAmount(p.values.amount);
-    const post = (currency: string) =>
-      deps.wallet.postWin({
-        userId,
-        amount,
-        currency,
-        provider,
-        txId: reference,
-        operation,
-        gameId: optional(params, 'gameId'),
-        roundId: optional(params, 'roundId'),
-        meta: metaOf(params, spec.meta),
-      });
-    // promoWin names its currency: the posting refuses one that is not the wallet's (7).
-    const named = optional(params, 'currency');
-    if (operation === 'promoWin' && named !== undefined) {
-      return transactionAnswer(await post(named));
-    }
-    try {
-      return transactionAnswer(await post(await deps.currencies.of(userId)));
-    } catch (error) {
-      // A remembered currency that is no longer the wallet's: once more with the wallet's.
-      if (!(error instanceof CurrencyMismatch)) throw error;
-      deps.currencies.forget(userId);
-      return transactionAnswer(await post(error.walletCurrency));
-    }
-  };
+/**
+ * Posts in the wallet's currency, which Pragmatic's calls do not name (promoWin aside): the
+ * remembered one, and once more with the wallet's own if that is no longer it.
+ */
+export async function postInWalletCurrency(
+  deps: MoneyCallDeps,
+  userId: string,
+  post: (currency: string) => Promise<PostingResult>,
+): Promise<PostingResult> {
+  try {
+    return await post(await deps.currencies.of(userId));
+  } catch (error) {
+    if (!(error instanceof CurrencyMismatch)) throw error;
+    deps.currencies.forget(userId);
+    return post(error.walletCurrency);
+  }
 }
 
 /** Optional parameters of a refund: a repeat that leaves one out is the same refund. */

@@ -24,6 +24,12 @@ export interface PragmaticSettings {
   apiUrl: string;
   secureLogin: string;
   secretKey: string;
+  /** ISO 3166-1 alpha-2 sent as game/url's required `country` (PRAGMATIC_COUNTRY). */
+  country: string;
+  /** The image host of `{imageUrl}/game_pic/square/200/{gameID}.png`; null: generated tiles. */
+  imageUrl: string | null;
+  /** The demo host of `{demoUrl}/gs2c/openGame.do?gameSymbol=…` (no trailing slash). */
+  demoUrl: string;
 }
 
 const catalogTimeoutMs = 15_000;
@@ -42,18 +48,40 @@ const categoryByType: Record<string, GameCategory> = {
   sc: 'instant',
 };
 
+/** The site of an Integration API base: what comes before /IntegrationService. */
+export const pragmaticSiteOf = (apiUrl: string): string =>
+  apiUrl.replace(/\/IntegrationService(\/.*)?$/i, '');
+
 /**
- * Pragmatic's catalog carries no demo link; its public demo opens at {site}/gs2c/openGame.do
- * with gameSymbol, lang and cur, on the host of the Integration API.
+ * Pragmatic's catalog carries no demo link; its public demo opens at
+ * {demo host}/gs2c/openGame.do with gameSymbol, lang and cur.
  */
-export function pragmaticDemoUrl(apiUrl: string, symbol: string): string {
-  const site = apiUrl.replace(/\/IntegrationService(\/.*)?$/i, '');
+export function pragmaticDemoUrl(demoUrl: string, symbol: string): string {
   const params = new URLSearchParams({ gameSymbol: symbol, lang: 'en', cur: 'USD' });
-  return `${site}/gs2c/openGame.do?${params.toString()}`;
+  return `${demoUrl}/gs2c/openGame.do?${params.toString()}`;
 }
 
+/**
+ * A game's artwork. getCasinoGames carries none: integrations build it from the game id on
+ * the provider's image host. Without one configured, none: the catalog view then serves a
+ * generated tile (games/generated-tile.ts), never an empty image.
+ */
+export function pragmaticArtwork(
+  imageUrl: string | null,
+  game: { symbol: string; name: string },
+): string {
+  if (imageUrl === null) return '';
+  return `${imageUrl}/game_pic/square/200/${encodeURIComponent(game.symbol)}.png`;
+}
+
+/** The hosts a catalog entry's links are built on. */
+export type PragmaticCatalogHosts = Pick<PragmaticSettings, 'imageUrl' | 'demoUrl'>;
+
 /** Maps one gameList entry of getCasinoGames (docs/protocols/pragmatic.md) to ours. */
-export function mapPragmaticGame(raw: unknown, apiUrl: string): CatalogEntry | undefined {
+export function mapPragmaticGame(
+  raw: unknown,
+  hosts: PragmaticCatalogHosts,
+): CatalogEntry | undefined {
   if (!isRecord(raw)) return undefined;
   const symbol = text(raw['gameID']) ?? text(raw['symbol']);
   const name = text(raw['gameName']) ?? text(raw['description']);
@@ -67,7 +95,7 @@ export function mapPragmaticGame(raw: unknown, apiUrl: string): CatalogEntry | u
   return {
     providerGameId: symbol,
     name,
-    image: httpLink(raw['iconUrl']) ?? '',
+    image: pragmaticArtwork(hosts.imageUrl, { symbol, name }),
     category: categoryByType[type] ?? (raw['dataType'] === 'LC' ? 'live' : 'slots'),
     tags: features,
     isNew: flag(raw['isNew']),
@@ -75,7 +103,7 @@ export function mapPragmaticGame(raw: unknown, apiUrl: string): CatalogEntry | u
     popularity,
     demo,
     real: true,
-    demoUrl: demo ? pragmaticDemoUrl(apiUrl, symbol) : null,
+    demoUrl: demo ? pragmaticDemoUrl(hosts.demoUrl, symbol) : null,
     releasedAt: isoDate(raw['releaseDate']),
   };
 }
@@ -93,7 +121,9 @@ export function pragmaticAdapter(
     if (!settings.secretKey || !settings.secureLogin || !settings.apiUrl) {
       throw new ProviderError('pragmatic', 'not-configured', 'no secureLogin or secret key');
     }
-    const signed = { ...params, hash: pragmaticHash(params, settings.secretKey) };
+    // Empty values are left out of the hash (the protocol's rule) and so out of the body.
+    const sent = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== ''));
+    const signed = { ...sent, hash: pragmaticHash(sent, settings.secretKey) };
     const answer = await sendToProvider('pragmatic', transport, {
       method: 'POST',
       url: `${settings.apiUrl}/${method}/`,
@@ -133,7 +163,7 @@ export function pragmaticAdapter(
         throw new ProviderError('pragmatic', 'unavailable', 'getCasinoGames: no gameList');
       }
       return list
-        .map((raw) => mapPragmaticGame(raw, settings.apiUrl))
+        .map((raw) => mapPragmaticGame(raw, settings))
         .filter((game): game is CatalogEntry => game !== undefined);
     },
 
@@ -143,6 +173,8 @@ export function pragmaticAdapter(
         symbol: request.providerGameId,
         language: request.language,
         playMode: request.mode === 'real' ? 'REAL' : 'DEMO',
+        // Required by the protocol; players have no country yet, so the configured one.
+        country: settings.country,
         currency: request.currency,
         platform: 'WEB',
         lobbyUrl: request.lobbyUrl,

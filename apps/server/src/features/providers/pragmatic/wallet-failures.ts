@@ -75,9 +75,18 @@ export function isFinalFailure(error: unknown): boolean {
   return state !== undefined && (state.startsWith('22') || state.startsWith('23'));
 }
 
-/** The answer to a failure that is not a refusal: retry (100, or the method's own) or 120. */
-export function internalFailure(error: unknown, retryCode: number): PragmaticAnswer {
-  return isFinalFailure(error)
+/**
+ * The answer to a failure that is not a refusal: retry (100, or the method's own), or 120
+ * when a retry cannot help and the method may say so (`final`). 120 means the provider
+ * neither retries nor reconciles: a credit answered 120 is a win the player never gets, so
+ * only calls whose failure leaves nothing owed (a bet, a read) may use it.
+ */
+export function internalFailure(
+  error: unknown,
+  retryCode: number,
+  options: { final: boolean },
+): PragmaticAnswer {
+  return options.final && isFinalFailure(error)
     ? refusal(pragmaticErrors.noRetry, 'Internal error, no retry')
     : refusal(retryCode, 'Internal error, retry');
 }

@@ -34,20 +34,26 @@ export function required<const N extends string>(
 }
 
 // Digits, a point and one or two decimals. Pragmatic's own examples print amounts as Java
-// doubles ("100.0"), the studio prints two places ("1.00"): both are exact cents. No decimal
-// point, a third decimal, a sign, an exponent, spaces or grouping are malformed.
+// doubles ("100.0", "5.6", "100.25"), the studio prints two places ("1.00"): all are exact
+// cents. No decimal point, a third decimal, a plus sign, an exponent, spaces or grouping are
+// malformed; a minus sign only where the method is signed (adjustment).
 const amountPattern = /^\d{1,30}\.\d{1,2}$/;
+const signedAmountPattern = /^-?\d{1,30}\.\d{1,2}$/;
 
 /**
  * A Pragmatic amount (a decimal in the currency unit, cents at most) → thousandths, exactly.
  * Throws MoneyFormatError (bad parameters, error 7) for anything malformed or over the
- * ledger's limit; never rounds.
+ * ledger's limit; never rounds. `signed`: a leading minus is a debit (adjustment only).
  */
-export function pragmaticAmount(text: string | undefined): bigint {
-  if (text === undefined || !amountPattern.test(text)) {
+export function pragmaticAmount(
+  text: string | undefined,
+  options: { signed?: boolean } = {},
+): bigint {
+  const pattern = options.signed ? signedAmountPattern : amountPattern;
+  if (text === undefined || !pattern.test(text)) {
     throw new MoneyFormatError(`Not a Pragmatic amount: "${text ?? ''}"`);
   }
-  return fromDecimalString(text, { scale: 2 });
+  return fromDecimalString(text, { scale: 2, allowNegative: options.signed === true });
 }
 
 /** The optional parameters present, for a posting's audit `meta` (never compared on a repeat). */

@@ -5,14 +5,17 @@ import type { Ledger } from '../../wallet/ledger';
 import { WalletError } from '../../wallet/wallet-errors';
 import { singleValuedParams } from '../callback-params';
 import type { LaunchSessions } from '../../game-sessions/launch-sessions';
+import { adjustmentCall } from './adjustment-call';
 import { authenticateCall, balanceCall, balancePerGameCall, endRoundCall } from './balance-calls';
 import type { PragmaticGames } from './catalog-games';
 import { pragmaticHashValid } from './hash';
-import { betCall, refundCall, winCall, type CallHandler } from './money-calls';
+import { betCall, refundCall, type CallHandler } from './money-calls';
+import { noticeCall } from './notice-calls';
 import type { PragmaticSettings } from './pragmatic-adapter';
 import { pragmaticErrors, refusal, sendAnswer, type PragmaticAnswer } from './wallet-answers';
 import { walletCurrencies } from './wallet-currencies';
 import { failureForLog, internalFailure, walletRefusal } from './wallet-failures';
+import { bonusWinCall, winCall } from './win-calls';
 
 /** Where Pragmatic's Seamless Wallet calls land: {prefix}/{method}.html */
 export const pragmaticWalletPrefix = '/api/pragmatic/wallet';
@@ -31,12 +34,26 @@ export interface PragmaticWalletOptions {
   games?: PragmaticGames;
 }
 
+interface Method {
+  handler: CallHandler;
+  /** "Internal error, retry" for this method: 100, endRound's own 130. */
+  retryCode: number;
+  /**
+   * Whether a failure a retry cannot fix may be answered 120 (no retry, no reconciliation).
+   * Only where nothing would then be owed: a bet (the provider refunds or forgets it) and the
+   * reads. Credits and adjustments always answer the retry code (decision 033).
+   */
+  final: boolean;
+}
+
 /**
  * Pragmatic's Seamless Wallet (docs/protocols/pragmatic.md, "Operator side"). Every call:
  * a repeated parameter is malformed (7); then the hash over the raw form parameters, in
  * constant time (5 when missing or wrong, and for everything without a secret key); then the
  * method. A ledger refusal is the protocol's error for it; any other failure is "internal
- * error, retry" (100; endRound 130), or 120 when a retry cannot help (wallet-failures.ts).
+ * error, retry" (100; endRound 130), or 120 when a retry cannot help and nothing is owed
+ * (wallet-failures.ts). Method names are matched without regard to case, as the provider
+ * spells some of them its own way (`GetBalancePerGame.html`).
  */
 export const pragmaticWalletRoutes: FastifyPluginAsync<PragmaticWalletOptions> = (
   app,
@@ -62,39 +79,60 @@ export const pragmaticWalletRoutes: FastifyPluginAsync<PragmaticWalletOptions> =
 
   const money = { sessions, wallet, games, clock, currencies: walletCurrencies(wallet) };
   const reads = { sessions, wallet };
-  const methods: [name: string, handler: CallHandler, retryCode: number][] = [
-    ['authenticate', authenticateCall(reads), pragmaticErrors.retry],
-    ['balance', balanceCall(reads), pragmaticErrors.retry],
-    ['bet', betCall(money), pragmaticErrors.retry],
-    ['result', winCall(money, 'result'), pragmaticErrors.retry],
-    ['bonusWin', winCall(money, 'bonusWin'), pragmaticErrors.retry],
-    ['jackpotWin', winCall(money, 'jackpotWin'), pragmaticErrors.retry],
-    ['promoWin', winCall(money, 'promoWin'), pragmaticErrors.retry],
-    ['refund', refundCall(money), pragmaticErrors.retry],
-    ['endRound', endRoundCall(reads), pragmaticErrors.endRoundRetry],
-    ['getBalancePerGame', balancePerGameCall(reads), pragmaticErrors.retry],
-  ];
+  const retry = pragmaticErrors.retry;
+  const methods: Record<string, Method> = {
+    authenticate: { handler: authenticateCall(reads), retryCode: retry, final: true },
+    balance: { handler: balanceCall(reads), retryCode: retry, final: true },
+    bet: { handler: betCall(money), retryCode: retry, final: true },
+    result: { handler: winCall(money, 'result'), retryCode: retry, final: false },
+    bonusWin: { handler: bonusWinCall(money), retryCode: retry, final: false },
+    jackpotWin: { handler: winCall(money, 'jackpotWin'), retryCode: retry, final: false },
+    promoWin: { handler: winCall(money, 'promoWin'), retryCode: retry, final: false },
+    refund: { handler: refundCall(money), retryCode: retry, final: false },
+    adjustment: { handler: adjustmentCall(money), retryCode: retry, final: false },
+    endRound: {
+      handler: endRoundCall(reads),
+      retryCode: pragmaticErrors.endRoundRetry,
+      final: true,
+    },
+    getBalancePerGame: { handler: balancePerGameCall(reads), retryCode: retry, final: true },
+    roundDetails: { handler: noticeCall(), retryCode: retry, final: true },
+    'session/expired': { handler: noticeCall(), retryCode: retry, final: true },
+  };
+  const byLowerCase = new Map(
+    Object.entries(methods).map(([name, method]) => [name.toLowerCase(), { name, ...method }]),
+  );
 
-  for (const [method, handler, retryCode] of methods) {
-    app.post(`/${method}.html`, { schema }, async (request, reply): Promise<FastifyReply> => {
+  // One route for every method, found by its lower-cased name: find-my-way matches paths by
+  // case, and `GetBalancePerGame.html` must reach the same handler as `getBalancePerGame.html`.
+  app.post<{ Params: { '*': string } }>(
+    '/*',
+    { schema },
+    async (request, reply): Promise<FastifyReply> => {
+      const path = request.params['*'].toLowerCase();
+      const method = path.endsWith('.html') ? byLowerCase.get(path.slice(0, -5)) : undefined;
+      if (!method) {
+        reply.callNotFound();
+        return reply;
+      }
       const verified = verify(request.body);
       if ('refused' in verified) return sendAnswer(reply, verified.refused);
       try {
-        return sendAnswer(reply, await handler(verified.params));
+        return sendAnswer(reply, await method.handler(verified.params));
       } catch (error) {
         if (error instanceof WalletError || error instanceof MoneyFormatError) {
           return sendAnswer(reply, walletRefusal(error));
         }
-        const answer = internalFailure(error, retryCode);
+        const answer = internalFailure(error, method.retryCode, { final: method.final });
         // The error and where it happened; never the body (its hash, a token), the bound
         // values of a query, or the key.
         request.log.error(
-          { failure: failureForLog(error), method, answered: answer.error },
+          { failure: failureForLog(error), method: method.name, answered: answer.error },
           'pragmatic wallet call failed',
         );
         return sendAnswer(reply, answer);
       }
-    });
-  }
+    },
+  );
   return Promise.resolve();
 };
