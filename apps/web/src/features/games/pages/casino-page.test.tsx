@@ -3,8 +3,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadGamesMessages } from '../../../shared/i18n/games/load';
 import { callsTo, fakeGame, fakeGamesApi, type ApiCall } from '../../../test/games-api';
 import { currentLocation, renderWithProviders } from '../../../test/render';
-import { useAuthStore } from '../../auth/auth-store';
-import { useSearchStore } from '../../search/search-store';
+import { useAuthStore } from '../../auth';
+import { useSearchStore } from '../search-store';
 import { recentDemosKey, useRecentDemos } from '../recent-demos-store';
 import { CasinoPage } from './casino-page';
 

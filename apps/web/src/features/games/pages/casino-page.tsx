@@ -7,9 +7,9 @@ import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { Button } from '../../../shared/ui/button/button';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { Page } from '../../../shared/ui/page/page';
-import { useAuthStore } from '../../auth/auth-store';
-import { SearchBox } from '../../search/components/search-box';
-import { useSearchStore } from '../../search/search-store';
+import { useAuthStore } from '../../auth';
+import { SearchBox } from '../components/search-box';
+import { useSearchStore } from '../search-store';
 import {
   totalGamesInfiniteOptions,
   useTotalGamesPages,

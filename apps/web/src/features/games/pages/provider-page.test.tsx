@@ -103,7 +103,7 @@ describe('provider pages', { timeout: 20_000 }, () => {
 
   it('asks again when the player signs in (the lists are per viewer)', async () => {
     const calls = fakeGamesApi();
-    const { useAuthStore } = await import('../../auth/auth-store');
+    const { useAuthStore } = await import('../../auth');
     renderWithProviders(<ProviderPage provider="endorphina" />, { path: '/endorphina' });
     await screen.findByTestId('provider-games-endorphina');
     expect(callsTo(calls, '/api/endo-game/list')).toHaveLength(1);

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerAccountMessages } from '../../../shared/i18n/accounts/register';
 import { i18n } from '../../../shared/i18n/i18n';
 import { json, me, mockApi } from '../../../test/api-mock';
-import { useAuthStore } from '../../auth/auth-store';
+import { useAuthStore } from '../../auth';
 import { AvatarEditor } from './avatar-editor';
 
 registerAccountMessages();

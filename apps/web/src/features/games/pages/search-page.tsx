@@ -12,14 +12,14 @@ import {
   useTotalGames,
   useTotalGamesPages,
   type TotalGamesFilter,
-} from '../../games/api/total-games';
-import { gameCategories, providerSlugs } from '../../games/catalog';
-import { GameList } from '../../games/components/game-list';
-import { LoadMore } from '../../games/components/load-more';
-import { Section } from '../../games/components/section';
-import sectionStyles from '../../games/components/sections.module.css';
-import { useFirstPageOnLeave } from '../../games/hooks/use-first-page-on-leave';
-import { useViewer } from '../../games/hooks/use-viewer';
+} from '../api/total-games';
+import { gameCategories, providerSlugs } from '../catalog';
+import { GameList } from '../components/game-list';
+import { LoadMore } from '../components/load-more';
+import { Section } from '../components/section';
+import sectionStyles from '../components/sections.module.css';
+import { useFirstPageOnLeave } from '../hooks/use-first-page-on-leave';
+import { useViewer } from '../hooks/use-viewer';
 import { SearchBox } from '../components/search-box';
 import { useSearchStore } from '../search-store';
 import styles from './search-page.module.css';

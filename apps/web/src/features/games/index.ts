@@ -1,0 +1,7 @@
+/**
+ * The games feature's public entry (decision 034): what the shell renders of the lobby on every
+ * page. The lobby's pages are not here: the router loads each one lazily from
+ * features/games/pages/, so that each stays its own chunk.
+ */
+export { HeaderSearch } from './components/header-search';
+export { LazyPlayModal } from './components/lazy-play-modal';
