@@ -5,11 +5,13 @@ import { defineConfig } from 'vite';
 const lobbyShared =
   /[\\/](src[\\/]features[\\/]games[\\/](?!pages[\\/])|node_modules[\\/]@tanstack[\\/])/;
 /**
- * Lobby modules the shell itself renders on every page (header search box, Play modal host,
- * the providers the operator runs) and the feature's public entry it imports them through.
+ * Lobby modules the shell itself uses on every page (header search box, Play modal host, and,
+ * loaded after the first paint, the providers the operator runs for the sidebar) and the
+ * feature's public entry it imports them through: not in the lobby chunk, which other pages
+ * need not download.
  */
 const lobbyInShell =
-  /[\\/]features[\\/]games[\\/]index\.|[\\/](header-search|search-store|lazy-play-modal)\./;
+  /[\\/]features[\\/]games[\\/](index|catalog)\.|[\\/](header-search|search-store|lazy-play-modal|provider-list)\./;
 
 // The dev server forwards /api to the local API server, so the SPA and the API share one origin
 // in development exactly as they do in production (the server serves dist/ and /api).

@@ -1,11 +1,11 @@
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { preloadAuthModals, useAuthStore, type User } from '../../features/auth';
+import { ChangingBalance } from '../../features/wallet';
 import { Avatar } from '../../shared/ui/avatar/avatar';
 import { Button } from '../../shared/ui/button/button';
 import { useModalStore } from '../../shared/ui/modal/modal-store';
-import { ChangingBalance } from '../../features/wallet';
-import { preloadAuthModals, useAuthStore, type User } from '../../features/auth';
 import styles from './header-account.module.css';
 
 /** The right end of the header: Log in / Register for guests; the player's card otherwise. */

@@ -1,4 +1,4 @@
-import { limits } from '@casino/contracts';
+import { limits, type ProviderSlug } from '@casino/contracts';
 import { ArrowRight, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { Dropdown, type DropdownOption } from '../../../shared/ui/dropdown/dropdown';
 import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
 import { Page } from '../../../shared/ui/page/page';
+import { isProviderRunning, useRunningProviders } from '../api/provider-list';
 import {
   totalGamesInfiniteOptions,
   useTotalGames,
@@ -32,6 +33,15 @@ export const searchFilters = [
 ] as const;
 export type SearchFilter = (typeof searchFilters)[number];
 
+/** The choices for the providers the operator runs (every one while that is not known). */
+export function offeredFilters(providers: readonly ProviderSlug[] | undefined): SearchFilter[] {
+  return searchFilters.filter(
+    (value) =>
+      !value.startsWith('provider:') ||
+      isProviderRunning(providers, value.slice('provider:'.length) as ProviderSlug),
+  );
+}
+
 export function filterQuery(choice: SearchFilter): Pick<TotalGamesFilter, 'provider' | 'category'> {
   if (choice === 'all') return {};
   const [kind, value] = choice.split(':') as ['provider' | 'category', string];
@@ -46,12 +56,15 @@ export function filterQuery(choice: SearchFilter): Pick<TotalGamesFilter, 'provi
  */
 export function SearchPage() {
   const { t } = useTranslation();
-  const [choice, setChoice] = useState<SearchFilter>('all');
+  const [chosen, setChoice] = useState<SearchFilter>('all');
+  const offered = offeredFilters(useRunningProviders());
+  // A provider switched off while it was chosen: back to everything.
+  const choice = offered.includes(chosen) ? chosen : 'all';
   const text = useSearchStore((state) => state.text);
   const search = useDebouncedValue(text.trim(), limits.debounceDefaultMs);
   const narrowing = filterQuery(choice);
 
-  const options: DropdownOption<SearchFilter>[] = searchFilters.map((value) => {
+  const options: DropdownOption<SearchFilter>[] = offered.map((value) => {
     if (value === 'all') return { value, label: t('games.search.filters.all') };
     const [kind, slug] = value.split(':') as ['provider' | 'category', string];
     return kind === 'provider'
