@@ -99,8 +99,11 @@ export function CasinoPage() {
     games = recentDemos.filter(
       (game) => isProviderRunning(providers, game.provider) && matches(game, filter),
     );
-  } else if (guestHistory) games = [];
-  else games = pages?.flatMap((page) => page.data);
+  } else if (guestHistory) {
+    games = [];
+  } else {
+    games = pages?.flatMap((page) => page.data);
+  }
   const filtered = Boolean(search) || category !== 'all';
 
   let empty: EmptyContent | undefined;
