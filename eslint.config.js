@@ -5,6 +5,96 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/*
+ * Web boundaries (decision 034): imports flow shared → features → app. shared/ imports neither
+ * features/ nor app/; a feature imports nothing from app/ and reaches another feature only
+ * through its public entry (features/<name>/index.ts); the shell does the same, except that the
+ * router loads each page lazily, with import(), from features/<name>/pages/ (a page in an entry
+ * would join the first download). ESLint's no-restricted-imports reads the import as written,
+ * so the rules for a feature are given per folder depth: from features/games/components/, a
+ * path with two "../" names another feature. It does not see import(), so no-restricted-syntax
+ * covers those. Tests of a feature may render the shell (app/) around it.
+ */
+const webSrc = 'apps/web/src';
+/** Folder depth inside a feature that the rules cover (features/<name>/a/b/c/file.ts is 3). */
+const featureDepths = [0, 1, 2, 3, 4];
+const notEntry = '(?!index(?:\\.tsx?)?$)';
+const insidesMessage =
+  "Another feature's insides: import its public entry (features/<name>/index.ts) instead (decision 034).";
+const appMessage =
+  'app/ is the shell above the features: neither a feature nor shared/ imports it (decision 034).';
+const sharedMessage =
+  'shared/ is below the features: it imports nothing from features/ (decision 034).';
+
+/** One import restriction: `regex` against the import path as written. */
+const restrict = (regex, message) => ({ regex, message });
+/** The same restriction for import(): esquery regex literals need their slashes escaped. */
+const restrictDynamic = (regex, message) => ({
+  selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\/')}/]`,
+  message: `import(): ${message}`,
+});
+
+function boundaryRules({ imports, dynamic }) {
+  return {
+    'no-restricted-imports': ['error', { patterns: imports }],
+    'no-restricted-syntax': ['error', ...dynamic],
+  };
+}
+
+function featureBoundaries(depth, { tests }) {
+  const toFeatures = `^(?:\\.\\./){${depth + 1}}`;
+  const toSrc = `^(?:\\.\\./){${depth + 2}}`;
+  const insides = [
+    restrict(`${toFeatures}[^./][^/]*/${notEntry}`, insidesMessage),
+    restrict(`${toSrc}features/[^/]+/${notEntry}`, insidesMessage),
+  ];
+  const app = [restrict(`${toSrc}(?:app|main)(?:[/.]|$)`, appMessage)];
+  const folders = '*/'.repeat(depth);
+  return {
+    files: tests
+      ? [`${webSrc}/features/*/${folders}*.test.{ts,tsx}`]
+      : [`${webSrc}/features/*/${folders}*.{ts,tsx}`],
+    rules: boundaryRules({
+      imports: tests ? insides : [...insides, ...app],
+      dynamic: [
+        restrictDynamic(`${toFeatures}[^./][^/]*/${notEntry}`, insidesMessage),
+        restrictDynamic(`${toSrc}features/[^/]+/${notEntry}`, insidesMessage),
+        restrictDynamic(`${toSrc}app/`, appMessage),
+      ],
+    }),
+  };
+}
+
+const webBoundaries = [
+  {
+    files: [`${webSrc}/shared/**/*.{ts,tsx}`],
+    rules: boundaryRules({
+      imports: [
+        restrict('^(?:\\.\\./)+features(?:/|$)', sharedMessage),
+        restrict('^(?:\\.\\./)+(?:app|main)(?:[/.]|$)', appMessage),
+      ],
+      dynamic: [
+        restrictDynamic('^(?:\\.\\./)+features/', sharedMessage),
+        restrictDynamic('^(?:\\.\\./)+app/', appMessage),
+      ],
+    }),
+  },
+  ...featureDepths.map((depth) => featureBoundaries(depth, { tests: false })),
+  ...featureDepths.map((depth) => featureBoundaries(depth, { tests: true })),
+  {
+    files: [`${webSrc}/app/**/*.{ts,tsx}`, `${webSrc}/*.{ts,tsx}`],
+    rules: boundaryRules({
+      imports: [restrict(`(?:^|/)features/[^/]+/${notEntry}`, insidesMessage)],
+      dynamic: [
+        restrictDynamic(
+          '(?:^|/)features/[^/]+/(?!pages/|index)',
+          'the shell loads a page of a feature (features/<name>/pages/) or its entry, nothing else (decision 034).',
+        ),
+      ],
+    }),
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -50,4 +140,5 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  ...webBoundaries,
 );

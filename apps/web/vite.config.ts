@@ -3,9 +3,15 @@ import { defineConfig } from 'vite';
 
 /** Modules the lobby pages share (not the pages themselves: each stays its own chunk). */
 const lobbyShared =
-  /[\\/](src[\\/]features[\\/](games|search)[\\/](?!pages[\\/])|node_modules[\\/]@tanstack[\\/])/;
-/** Lobby modules the shell itself renders on every page (header search box, Play modal host). */
-const lobbyInShell = /[\\/](header-search|search-store|lazy-play-modal)\./;
+  /[\\/](src[\\/]features[\\/]games[\\/](?!pages[\\/])|node_modules[\\/]@tanstack[\\/])/;
+/**
+ * Lobby modules the shell itself uses on every page (header search box, Play modal host, and,
+ * loaded after the first paint, the providers the operator runs for the sidebar) and the
+ * feature's public entry it imports them through: not in the lobby chunk, which other pages
+ * need not download.
+ */
+const lobbyInShell =
+  /[\\/]features[\\/]games[\\/](index|catalog)\.|[\\/](header-search|search-store|lazy-play-modal|provider-list)\./;
 
 // The dev server forwards /api to the local API server, so the SPA and the API share one origin
 // in development exactly as they do in production (the server serves dist/ and /api).
@@ -40,7 +46,14 @@ export default defineConfig(({ mode }) => ({
         // The contracts package builds zod schemas at module level, which a bundler must keep
         // unless told they are pure; the shell only needs its constants, so a schema module
         // nobody imports from (and zod with it) stays out of the bundle.
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]contracts[\\/]/, sideEffects: false }],
+        // A feature's public entry (features/<name>/index.ts, decision 034) only re-exports:
+        // told so, the bundler follows each import to the module that holds it, and a module
+        // the shell does not use (the account hooks of auth, for the profile) stays with the
+        // lazy screens that do instead of joining the first download through the entry.
+        moduleSideEffects: [
+          { test: /[\\/]packages[\\/]contracts[\\/]/, sideEffects: false },
+          { test: /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false },
+        ],
       },
       output: {
         // Libraries change less often than our code: a separate chunk stays cached across deploys.

@@ -5,8 +5,8 @@ import './shared/i18n/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { startSession } from './features/auth/session/start-session';
-import { syncTheme } from './features/theme/theme-store';
+import { startSession } from './features/auth';
+import { syncTheme } from './features/theme';
 import { syncLanguageAcrossTabs } from './shared/i18n/i18n';
 
 syncTheme();

@@ -10,9 +10,7 @@ export const limits = {
   otpLength: 6,
   availabilityDebounceMs: 1000,
   debounceDefaultMs: 500,
-  toastIntervalMs: 3000,
   bannerMobileMaxWidth: 768,
-  bannerCount: 4,
   currency: 'USD',
 } as const;
 

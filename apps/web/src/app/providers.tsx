@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { onSessionEnded } from '../features/auth/session/session-events';
+import { onSessionEnded } from '../features/auth';
 import { i18n } from '../shared/i18n/i18n';
 import { createQueryClient } from './query-client';
 

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation, useRoutes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../shared/i18n/i18n';
-import { useAuthStore, type User } from '../features/auth/auth-store';
+import { useAuthStore, type User } from '../features/auth';
 import { routes } from './router';
 
 const player: User = {

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { RequireAuth } from '../features/auth/components/require-auth';
+import { RequireAuth } from '../features/auth';
 import { withGamesMessages } from '../shared/i18n/games/load';
 import { AppLayout } from './layout/app-layout';
 import { ProfileLayout } from './layout/profile-layout';
@@ -33,7 +33,7 @@ const OtherPage = lazy(() =>
   })),
 );
 const SearchPage = lazy(() =>
-  withGamesMessages(import('../features/search/pages/search-page')).then((m) => ({
+  withGamesMessages(import('../features/games/pages/search-page')).then((m) => ({
     default: m.SearchPage,
   })),
 );

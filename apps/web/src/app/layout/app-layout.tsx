@@ -1,8 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { ChatPanel } from '../../features/chat/components/chat-panel';
-import { useLiveBalance } from '../../features/wallet/live-balance/use-live-balance';
+import { ChatPanel } from '../../features/chat';
+import { useLiveBalance } from '../../features/wallet';
 import { cx } from '../../shared/lib/class-names';
 import { RouteErrorBoundary } from '../route-error';
 import { useScrollLock } from '../../shared/lib/scroll-lock';

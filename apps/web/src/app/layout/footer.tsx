@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useThemeStore } from '../../features/theme/theme-store';
+import { useThemeStore } from '../../features/theme';
 import styles from './footer.module.css';
 import { Logo } from './logo';
 

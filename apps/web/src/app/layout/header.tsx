@@ -1,10 +1,10 @@
 import { Menu, MessagesSquare, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { HeaderAccount } from '../../features/auth/components/header-account';
-import { HeaderSearch } from '../../features/search/components/header-search';
-import { useThemeStore } from '../../features/theme/theme-store';
+import { HeaderSearch } from '../../features/games';
+import { useThemeStore } from '../../features/theme';
 import { IconButton } from '../../shared/ui/button/button';
+import { HeaderAccount } from './header-account';
 import styles from './header.module.css';
 import { Logo } from './logo';
 import { useShellStore } from './shell-store';

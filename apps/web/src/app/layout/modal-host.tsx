@@ -1,7 +1,7 @@
 import { CreditCard, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LazyAuthModal } from '../../features/auth/components/lazy-auth-modal';
-import { LazyPlayModal } from '../../features/games/components/lazy-play-modal';
+import { LazyAuthModal } from '../../features/auth';
+import { LazyPlayModal } from '../../features/games';
 import { Button } from '../../shared/ui/button/button';
 import { Modal } from '../../shared/ui/modal/modal';
 import { ModalNotice } from '../../shared/ui/modal/modal-notice';

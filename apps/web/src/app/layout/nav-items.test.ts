@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { accountNav, isNavItemActive, lobbyNav, providerNav, type NavItem } from './nav-items';
+import {
+  accountNav,
+  isNavItemActive,
+  lobbyNav,
+  providerNav,
+  providerNavFor,
+  type NavItem,
+} from './nav-items';
 
 function item(list: NavItem[], id: string): NavItem {
   const found = list.find((entry) => entry.id === id);
@@ -33,5 +40,27 @@ describe('isNavItemActive', () => {
     expect(isNavItemActive(profile, at('/profile', '#settings'))).toBe(false);
     expect(isNavItemActive(settings, at('/profile', '#settings'))).toBe(true);
     expect(isNavItemActive(profile, at('/profile', '#avatar'))).toBe(true);
+  });
+});
+
+describe('providerNavFor', () => {
+  const hrefs = (items: NavItem[]) => items.map((entry) => entry.href);
+
+  it('shows every provider while the list of running providers is not known', () => {
+    expect(hrefs(providerNavFor(undefined))).toEqual([
+      '/',
+      '/endorphina',
+      '/gbgames',
+      '/pragmatic',
+    ]);
+  });
+
+  it('keeps all games first, then the running providers in the order of their list', () => {
+    expect(hrefs(providerNavFor(['pragmatic', 'endorphina']))).toEqual([
+      '/',
+      '/pragmatic',
+      '/endorphina',
+    ]);
+    expect(hrefs(providerNavFor([]))).toEqual(['/']);
   });
 });

@@ -18,6 +18,7 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
+import type { ProviderSlug } from '@casino/contracts';
 import type { Messages } from '../../shared/i18n/en';
 
 export type NavTitleKey = `nav.${Exclude<keyof Messages['nav'], 'profileTabs'>}`;
@@ -58,6 +59,17 @@ export const providerNav: NavItem[] = [
   { id: 'gbgames', titleKey: 'nav.gbgames', href: '/gbgames', icon: Gamepad2, type: 'sub' },
   { id: 'pragmatic', titleKey: 'nav.pragmatic', href: '/pragmatic', icon: Sparkles, type: 'sub' },
 ];
+
+/**
+ * The provider navigation as the operator runs it: all games, then the running providers in
+ * the order of their list. While that list is unknown (loading, failed) every provider shows.
+ */
+export function providerNavFor(providers: readonly ProviderSlug[] | undefined): NavItem[] {
+  if (providers === undefined) return providerNav;
+  const [allGames, ...items] = providerNav;
+  const running = providers.flatMap((slug) => items.filter((item) => item.id === slug));
+  return allGames ? [allGames, ...running] : running;
+}
 
 /** Signed-in players only: the sidebar's extra block. */
 export const accountNav: NavItem[] = [

@@ -1,12 +1,10 @@
 import { X } from 'lucide-react';
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuthStore } from '../../features/auth/auth-store';
-import { SidebarAccount } from '../../features/auth/components/sidebar-account';
-import { LanguageSelect } from '../../features/language/components/language-select';
-import { ThemeToggle } from '../../features/theme/components/theme-toggle';
-import { useThemeStore } from '../../features/theme/theme-store';
+import { useAuthStore } from '../../features/auth';
+import { LanguageSelect } from '../../features/language';
+import { ThemeToggle, useThemeStore } from '../../features/theme';
 import { cx } from '../../shared/lib/class-names';
 import { trapTabKey } from '../../shared/lib/focus';
 import { IconButton } from '../../shared/ui/button/button';
@@ -15,8 +13,14 @@ import { Logo } from './logo';
 import { accountNav, helpNav, lobbyNav, providerNav } from './nav-items';
 import { NavSection } from './nav-list';
 import { useShellStore } from './shell-store';
+import { SidebarAccount } from './sidebar-account';
 import styles from './sidebar.module.css';
 import { SocialLinks } from './social-links';
+
+// Until it arrives, and while the list of running providers loads, every provider shows.
+const RunningProviderNav = lazy(() =>
+  import('./provider-nav').then((m) => ({ default: m.RunningProviderNav })),
+);
 
 interface SidebarProps {
   /** True when the sidebar is open over the page (below 1280 px). */
@@ -105,7 +109,9 @@ export function Sidebar({ overlay }: SidebarProps) {
           <NavSection label={t('sidebar.lobby')} items={lobbyNav} />
           {/* The signed-in players' extra block. */}
           {isAuth && <NavSection label={t('sidebar.account')} items={accountNav} />}
-          <NavSection label={t('sidebar.providers')} items={providerNav} />
+          <Suspense fallback={<NavSection label={t('sidebar.providers')} items={providerNav} />}>
+            <RunningProviderNav label={t('sidebar.providers')} />
+          </Suspense>
           <NavSection label={t('sidebar.help')} items={helpNav} />
         </div>
 

@@ -25,6 +25,7 @@ export const gameTypes = ['ENDO', 'PRAGMATIC', 'GB', ''] as const satisfies read
 export const gamesErrorCodes = {
   GAME_NOT_FOUND: 'GAME_NOT_FOUND',
   PROVIDER_UNAVAILABLE: 'PROVIDER_UNAVAILABLE',
+  PROVIDER_DISABLED: 'PROVIDER_DISABLED',
 } as const;
 
 export const isProviderSlug = (value: unknown): value is ProviderSlug =>

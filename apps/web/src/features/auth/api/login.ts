@@ -5,7 +5,7 @@ import { api, clientErrorCode, isApiError } from '../../../shared/lib/api-client
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { useAuthStore } from '../auth-store';
-import { retryWhen } from '../lib/error-text';
+import { retryWhen } from '../../../shared/lib/api-error-text';
 import { useLoginDraftStore } from '../login-draft-store';
 import { toUser } from './get-me';
 import { tokenGuard } from './response-guards';

@@ -9,7 +9,7 @@ import { i18n } from '../../../shared/i18n/i18n';
 import { api, isApiError } from '../../../shared/lib/api-client';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { toast } from '../../../shared/ui/toast/toast-store';
-import { apiErrorText, retryWhen } from '../lib/error-text';
+import { apiErrorText, retryWhen } from '../../../shared/lib/api-error-text';
 import { registrationFieldErrors } from '../lib/server-field-errors';
 import { useRegistrationStore } from '../registration-store';
 

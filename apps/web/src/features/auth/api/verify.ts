@@ -11,7 +11,7 @@ import { api, isApiError } from '../../../shared/lib/api-client';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { useAuthStore } from '../auth-store';
-import { apiErrorText } from '../lib/error-text';
+import { apiErrorText } from '../../../shared/lib/api-error-text';
 import { registrationFieldErrors } from '../lib/server-field-errors';
 import { useRegistrationStore, type CodeError } from '../registration-store';
 import { endSession } from '../session/session-events';

@@ -7,7 +7,7 @@ import { TextField } from '../../../shared/ui/field/text-field';
 import { Modal } from '../../../shared/ui/modal/modal';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { useLogin } from '../api/login';
-import { fieldErrors, validationText } from '../lib/validation';
+import { fieldErrors, validationText } from '../../../shared/lib/form-validation';
 import { useLoginDraftStore } from '../login-draft-store';
 import styles from './auth-form.module.css';
 

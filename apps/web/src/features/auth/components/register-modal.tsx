@@ -9,7 +9,7 @@ import { Modal } from '../../../shared/ui/modal/modal';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { useRegister } from '../api/register';
 import { busyText, useAvailability, useAvailabilityNote } from '../hooks/use-availability';
-import { fieldErrors, validationText } from '../lib/validation';
+import { fieldErrors, validationText } from '../../../shared/lib/form-validation';
 import {
   useRegistrationStore,
   type RegistrationDraft,

@@ -11,7 +11,7 @@ import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { registerMutationKey, useRegister } from '../api/register';
 import { useVerify } from '../api/verify';
-import { formatCountdown } from '../lib/error-text';
+import { formatCountdown } from '../lib/countdown';
 import { useRegistrationStore, type CodeError } from '../registration-store';
 import styles from './auth-form.module.css';
 

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { cx } from '../../../shared/lib/class-names';
 import { buttonClassName } from '../../../shared/ui/button/button';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
-import { useAuthStore } from '../../auth/auth-store';
+import { useAuthStore } from '../../auth';
 import styles from './banner-carousel.module.css';
 import { bannerSize, bannerSlides, type BannerSlide } from './banners';
 

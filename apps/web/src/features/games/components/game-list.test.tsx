@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../auth/auth-store';
+import { useAuthStore } from '../../auth';
 import { loadGamesMessages } from '../../../shared/i18n/games/load';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { useToastStore } from '../../../shared/ui/toast/toast-store';

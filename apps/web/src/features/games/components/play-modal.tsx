@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button/button';
 import { Modal } from '../../../shared/ui/modal/modal';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
-import { useAuthStore } from '../../auth/auth-store';
+import { useAuthStore } from '../../auth';
 import { isGameCategory } from '../catalog';
 import { openLoginForGame, useLaunchAndOpen } from '../hooks/use-play-game';
 import { usePlayStore } from '../play-store';

@@ -2,7 +2,7 @@ import { limits } from '@casino/contracts';
 import { History } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthStore } from '../../auth/auth-store';
+import { useAuthStore } from '../../auth';
 import { totalGamesInfiniteOptions, useTotalGamesPages } from '../api/total-games';
 import { useFirstPageOnLeave } from '../hooks/use-first-page-on-leave';
 import { useViewer } from '../hooks/use-viewer';

@@ -6,7 +6,7 @@ import { useLanguage } from '../../../shared/i18n/i18n';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { isApiError } from '../../../shared/lib/api-client';
-import { useAuthStore } from '../../auth/auth-store';
+import { useAuthStore } from '../../auth';
 import { useLaunchGame } from '../api/launch-game';
 import { usePlayStore } from '../play-store';
 import { useRecentDemos } from '../recent-demos-store';

@@ -1,4 +1,4 @@
-import { useAuthStore } from '../../auth/auth-store';
+import { useAuthStore } from '../../auth';
 
 /**
  * Who the lists are fetched for: part of every game query key, so signing in or out fetches

@@ -1,11 +1,10 @@
-import { limits } from '@casino/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadGamesMessages } from '../../../shared/i18n/games/load';
 import { callsTo, fakeGame, fakeGamesApi, type ApiCall } from '../../../test/games-api';
 import { currentLocation, renderWithProviders } from '../../../test/render';
-import { useAuthStore } from '../../auth/auth-store';
-import { useSearchStore } from '../../search/search-store';
+import { useAuthStore } from '../../auth';
+import { useSearchStore } from '../search-store';
 import { recentDemosKey, useRecentDemos } from '../recent-demos-store';
 import { CasinoPage } from './casino-page';
 
@@ -28,7 +27,7 @@ describe('CasinoPage', () => {
   it('shows 7 skeleton tiles, then the games with "Add More Games"', async () => {
     const calls = fakeGamesApi({ delayMs: 20 });
     renderCasino();
-    expect(screen.getAllByTestId('game-skeleton')).toHaveLength(limits.casinoSkeletonTiles);
+    expect(screen.getAllByTestId('game-skeleton')).toHaveLength(7);
     await screen.findByTestId('casino-games');
     expect(within(screen.getByTestId('casino-games')).getAllByTestId('game-tile')).toHaveLength(20);
     expect(lastQuery(calls)?.get('sort')).toBe('all');

@@ -7,9 +7,10 @@ import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { Button } from '../../../shared/ui/button/button';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { Page } from '../../../shared/ui/page/page';
-import { useAuthStore } from '../../auth/auth-store';
-import { SearchBox } from '../../search/components/search-box';
-import { useSearchStore } from '../../search/search-store';
+import { useAuthStore } from '../../auth';
+import { SearchBox } from '../components/search-box';
+import { useSearchStore } from '../search-store';
+import { isProviderRunning, useRunningProviders } from '../api/provider-list';
 import {
   totalGamesInfiniteOptions,
   useTotalGamesPages,
@@ -89,12 +90,20 @@ export function CasinoPage() {
   const query = useTotalGamesPages(filter, !guestHistory && !demos);
   useFirstPageOnLeave(totalGamesInfiniteOptions(filter, viewer).queryKey);
   const recentDemos = useRecentDemos((state) => state.games);
+  const providers = useRunningProviders();
 
   const pages = query.data?.pages;
   let games: Game[] | undefined;
-  if (demos) games = recentDemos.filter((game) => matches(game, filter));
-  else if (guestHistory) games = [];
-  else games = pages?.flatMap((page) => page.data);
+  // The demo history is kept on this device: a provider switched off since leaves it too.
+  if (demos) {
+    games = recentDemos.filter(
+      (game) => isProviderRunning(providers, game.provider) && matches(game, filter),
+    );
+  } else if (guestHistory) {
+    games = [];
+  } else {
+    games = pages?.flatMap((page) => page.data);
+  }
   const filtered = Boolean(search) || category !== 'all';
 
   let empty: EmptyContent | undefined;

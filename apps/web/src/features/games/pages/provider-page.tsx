@@ -1,13 +1,21 @@
 import { limits, type Game, type ProviderSlug } from '@casino/contracts';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useId } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, LayoutGrid, PlugZap } from 'lucide-react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { Button } from '../../../shared/ui/button/button';
+import { Link, useSearchParams } from 'react-router';
+import { Button, buttonClassName } from '../../../shared/ui/button/button';
+import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
 import { Page } from '../../../shared/ui/page/page';
 import { endorphinaGamesOptions, useEndorphinaGames } from '../api/endorphina-games';
 import { useGbGames } from '../api/gbgames-games';
 import { pragmaticGamesOptions, usePragmaticGames } from '../api/pragmatic-games';
+import {
+  isProviderDisabled,
+  isProviderRunning,
+  providerListOptions,
+  useRunningProviders,
+} from '../api/provider-list';
 import { GameList } from '../components/game-list';
 import { LoadMore } from '../components/load-more';
 import { useFirstPageOnLeave } from '../hooks/use-first-page-on-leave';
@@ -20,18 +28,59 @@ export type ProviderId = ProviderSlug;
  * One provider's games (/endorphina, /gbgames, /pragmatic), titled by the provider's label
  * (SPEC §2): Endorphina and Pragmatic accumulate pages with "Add More Games"; GB Games replaces
  * its page. The router keys this page by provider, so switching provider starts afresh.
+ * A provider the operator switched off (left out of GET /games/providers, or its own endpoint
+ * answers PROVIDER_DISABLED) shows that it is not available instead of an empty grid.
  */
 export function ProviderPage({ provider }: { provider: ProviderId }) {
   const { t } = useTranslation();
+  const running = isProviderRunning(useRunningProviders(), provider);
   return (
     <Page title={t(`games.providers.${provider}`)} eyebrow={t('games.provider.eyebrow')}>
-      <p className={styles.blurb} data-provider={provider}>
-        {t(`games.providerBlurb.${provider}`)}
-      </p>
-      {provider === 'endorphina' && <EndorphinaGames />}
-      {provider === 'pragmatic' && <PragmaticGames />}
-      {provider === 'gbgames' && <PagedGames />}
+      {running ? (
+        <>
+          <p className={styles.blurb} data-provider={provider}>
+            {t(`games.providerBlurb.${provider}`)}
+          </p>
+          {provider === 'endorphina' && <EndorphinaGames />}
+          {provider === 'pragmatic' && <PragmaticGames />}
+          {provider === 'gbgames' && <PagedGames />}
+        </>
+      ) : (
+        <ProviderOff provider={provider} />
+      )}
     </Page>
+  );
+}
+
+/**
+ * The not-available state. When the provider's endpoint said so while the list still named it,
+ * the list is asked again, so the navigation catches up with the operator's change.
+ */
+function ProviderOff({
+  provider,
+  answered = false,
+}: {
+  provider: ProviderSlug;
+  answered?: boolean;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (answered) void queryClient.invalidateQueries({ queryKey: providerListOptions.queryKey });
+  }, [answered, queryClient]);
+  return (
+    <EmptyState
+      icon={PlugZap}
+      title={t('games.provider.offTitle', { provider: t(`games.providers.${provider}`) })}
+      text={t('games.provider.offText')}
+      action={
+        <Link to="/casino" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+          <LayoutGrid size={20} aria-hidden="true" />
+          {t('games.provider.offAction')}
+        </Link>
+      }
+      testId="provider-off"
+    />
   );
 }
 
@@ -68,6 +117,7 @@ function PragmaticGames() {
 interface AccumulatingQuery {
   isPending: boolean;
   isError: boolean;
+  error: unknown;
   isFetching: boolean;
   isFetchingNextPage: boolean;
   hasNextPage: boolean;
@@ -87,6 +137,7 @@ interface AccumulatingListProps {
 function AccumulatingList({ query, games, pageCount, total, provider }: AccumulatingListProps) {
   const { t } = useTranslation();
   const gridId = useId();
+  if (isProviderDisabled(query.error)) return <ProviderOff provider={provider} answered />;
 
   return (
     <>
@@ -127,6 +178,7 @@ function PagedGames() {
   const query = useGbGames(page);
   const games = query.data;
   const hasNext = (games?.length ?? 0) >= limits.gamePageSize && page < limits.maxGamePage;
+  if (isProviderDisabled(query.error)) return <ProviderOff provider="gbgames" answered />;
 
   const goTo = (next: number) => {
     setParams(next > 1 ? { page: String(next) } : {});

@@ -3,8 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { i18n } from '../../../shared/i18n/i18n';
 import { api, isApiError } from '../../../shared/lib/api-client';
 import { toast } from '../../../shared/ui/toast/toast-store';
-import { toUser } from '../../auth/api/get-me';
-import { useAuthStore } from '../../auth/auth-store';
+import { toUser, useAuthStore } from '../../auth';
 
 /** POST /user/change/avatar, multipart field `file` (1 MB at most) → the player with the new URL. */
 export function postAvatar(file: File): Promise<Me> {

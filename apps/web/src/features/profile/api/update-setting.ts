@@ -5,8 +5,7 @@ import {
 } from '@casino/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import { toUser } from '../../auth/api/get-me';
-import { useAuthStore } from '../../auth/auth-store';
+import { toUser, useAuthStore } from '../../auth';
 
 /**
  * PATCH /user/setting, one field at a time: a username applies at once ("updated"); an e-mail

@@ -1,8 +1,7 @@
 import { settingsResponseSchema, type SettingsResponse } from '@casino/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api-client';
-import { toUser } from '../../auth/api/get-me';
-import { useAuthStore } from '../../auth/auth-store';
+import { toUser, useAuthStore } from '../../auth';
 
 /** POST /user/verify-setting {data: code}: confirms the pending e-mail change. */
 export function postVerifySetting(code: string): Promise<SettingsResponse> {

@@ -16,15 +16,15 @@ import { OtpInput } from '../../../shared/ui/field/otp-input';
 import { TextField } from '../../../shared/ui/field/text-field';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { toast } from '../../../shared/ui/toast/toast-store';
-import type { User } from '../../auth/auth-store';
+import { apiErrorText } from '../../../shared/lib/api-error-text';
+import { validationText } from '../../../shared/lib/form-validation';
 import {
   busyText,
   useAvailability,
   useAvailabilityNote,
   type AvailabilityKind,
-} from '../../auth/hooks/use-availability';
-import { apiErrorText } from '../../auth/lib/error-text';
-import { validationText } from '../../auth/lib/validation';
+  type User,
+} from '../../auth';
 import { useUpdateSetting } from '../api/update-setting';
 import { useVerifySetting } from '../api/verify-setting';
 import styles from './profile-cards.module.css';

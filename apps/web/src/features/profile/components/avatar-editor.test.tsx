@@ -1,11 +1,10 @@
-import { limits } from '@casino/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerAccountMessages } from '../../../shared/i18n/accounts/register';
 import { i18n } from '../../../shared/i18n/i18n';
 import { json, me, mockApi } from '../../../test/api-mock';
-import { useAuthStore } from '../../auth/auth-store';
+import { useAuthStore } from '../../auth';
 import { AvatarEditor } from './avatar-editor';
 
 registerAccountMessages();
@@ -45,10 +44,13 @@ afterEach(async () => {
   await i18n.changeLanguage('ru');
 });
 
+/** SPEC §9: avatar maximum 1 MB. */
+const oneMegabyte = 1024 * 1024;
+
 describe('avatar editing', () => {
   it('refuses a file over 1 MB with the SPEC message and clears the selection', () => {
     renderEditor();
-    const input = choose(file(limits.avatarMaxBytes + 1));
+    const input = choose(file(oneMegabyte + 1));
     expect(screen.getByTestId('profile-avatar-error').textContent).toBe(
       'File is too large. Maximum size: 1 MB.',
     );
@@ -60,7 +62,7 @@ describe('avatar editing', () => {
   it('says it in Russian too', async () => {
     await i18n.changeLanguage('ru');
     renderEditor();
-    choose(file(limits.avatarMaxBytes + 1));
+    choose(file(oneMegabyte + 1));
     expect(screen.getByTestId('profile-avatar-error').textContent).toBe(
       'Файл слишком большой. Максимальный размер: 1 МБ.',
     );
@@ -68,7 +70,7 @@ describe('avatar editing', () => {
 
   it('previews a file of 1 MB, Cancel restores the old avatar', () => {
     renderEditor();
-    choose(file(limits.avatarMaxBytes));
+    choose(file(oneMegabyte));
     expect(screen.getByTestId('profile-avatar-preview').getAttribute('src')).toBe('blob:preview');
     fireEvent.click(screen.getByTestId('profile-avatar-cancel'));
     expect(screen.queryByTestId('profile-avatar-preview')).toBeNull();

@@ -7,8 +7,8 @@ import { Button } from '../../../shared/ui/button/button';
 import { PasswordField } from '../../../shared/ui/field/password-field';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { toast } from '../../../shared/ui/toast/toast-store';
-import { apiErrorText } from '../../auth/lib/error-text';
-import { fieldErrors, validationText } from '../../auth/lib/validation';
+import { apiErrorText } from '../../../shared/lib/api-error-text';
+import { fieldErrors, validationText } from '../../../shared/lib/form-validation';
 import { useChangePassword } from '../api/change-password';
 import styles from './profile-cards.module.css';
 

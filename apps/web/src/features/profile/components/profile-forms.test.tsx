@@ -6,7 +6,7 @@ import { i18n } from '../../../shared/i18n/i18n';
 import { Toasts } from '../../../shared/ui/toast/toasts';
 import { useToastStore } from '../../../shared/ui/toast/toast-store';
 import { apiError, json, me, mockApi } from '../../../test/api-mock';
-import { useAuthStore, type User } from '../../auth/auth-store';
+import { useAuthStore, type User } from '../../auth';
 import { AccountSettings } from './account-settings';
 import { ChangePassword } from './change-password';
 

@@ -1,9 +1,7 @@
 import type { Me } from '@casino/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { getAccessTokenRenewer } from '../../../shared/lib/access-token-renewer';
-import { meQueryKey, meQueryOptions } from '../../auth/api/get-me';
-import { useAuthStore } from '../../auth/auth-store';
-import { readAccessToken } from '../../auth/session/tokens';
+import { meQueryKey, meQueryOptions, readAccessToken, useAuthStore } from '../../auth';
 import { startBalanceStream } from './balance-stream';
 
 /*

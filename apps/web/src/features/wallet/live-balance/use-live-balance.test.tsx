@@ -5,9 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '../../../shared/lib/format';
 import { me } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
-import { meQueryKey } from '../../auth/api/get-me';
-import { useAuthStore } from '../../auth/auth-store';
-import { HeaderAccount } from '../../auth/components/header-account';
+import { meQueryKey, useAuthStore } from '../../auth';
+import { HeaderAccount } from '../../../app/layout/header-account';
 import { useLiveBalance } from './use-live-balance';
 
 /** The part of the shell under test: the hook and the header's balance. */

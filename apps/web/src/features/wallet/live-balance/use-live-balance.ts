@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { useAuthStore } from '../../auth/auth-store';
+import { useAuthStore } from '../../auth';
 
 /** The stream client and the API client arrive only once a player is signed in. */
 const loadLiveBalance = () => import('./live-balance');

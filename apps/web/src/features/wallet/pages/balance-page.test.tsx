@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n';
 import { apiError, countOf, deferred, json, me, mockApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
-import { useAuthStore } from '../../auth/auth-store';
+import { useAuthStore } from '../../auth';
 import { applyBalance } from '../live-balance/live-balance';
 import { BalancePage } from './balance-page';
 

@@ -94,6 +94,10 @@ export const gamesEn = {
     },
     provider: {
       eyebrow: 'Provider',
+      offTitle: '{{provider}} is not available',
+      offText:
+        'The games of this provider are not offered here at the moment. Everything else in the lobby is open.',
+      offAction: 'Browse all games',
     },
     casino: {
       title: 'Casino',
@@ -167,6 +171,7 @@ export const gamesEn = {
       title: 'Game',
       notFound: 'This game is not available any more.',
       unavailable: '{{provider}} is not responding right now. Please try again in a minute.',
+      disabled: '{{provider}} games are not available here at the moment.',
       network: 'No connection. Check your internet and try again.',
       generic: 'The game could not be opened. Please try again.',
       loginNeeded: 'This game has no demo mode. Log in to play it.',

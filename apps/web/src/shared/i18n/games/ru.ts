@@ -91,6 +91,9 @@ export const gamesRu: GamesMessages = {
     },
     provider: {
       eyebrow: 'Провайдер',
+      offTitle: '{{provider}}: игры недоступны',
+      offText: 'Сейчас игры этого провайдера здесь не предлагаются. Всё остальное в лобби открыто.',
+      offAction: 'Все игры',
     },
     casino: {
       title: 'Казино',
@@ -166,6 +169,7 @@ export const gamesRu: GamesMessages = {
       title: 'Игра',
       notFound: 'Эта игра больше недоступна.',
       unavailable: '{{provider}} сейчас не отвечает. Попробуйте через минуту.',
+      disabled: 'Игры {{provider}} сейчас здесь недоступны.',
       network: 'Нет соединения. Проверьте интернет и попробуйте ещё раз.',
       generic: 'Не удалось открыть игру. Попробуйте ещё раз.',
       loginNeeded: 'У этой игры нет демо-режима. Войдите, чтобы сыграть.',

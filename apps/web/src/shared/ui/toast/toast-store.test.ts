@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toastExitMs, toastIntervalMs, useToastStore } from './toast-store';
+import { useToastStore } from './toast-store';
+
+// SPEC §9: one toast dropped every 3000 ms; §2: a 0.3 s animation.
+const toastIntervalMs = 3000;
+const toastExitMs = 300;
 
 const state = () => useToastStore.getState();
 const messages = () => state().toasts.map((toast) => toast.message);

@@ -1,7 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n/i18n';
-import { toastExitMs, useToastStore } from './toast-store';
+import { useToastStore } from './toast-store';
+
+/** SPEC §9: the toast's exit animation lasts 0.3 s. */
+const toastExitMs = 300;
 import { Toasts } from './toasts';
 
 beforeEach(() => {

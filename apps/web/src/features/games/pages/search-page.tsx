@@ -1,4 +1,4 @@
-import { limits } from '@casino/contracts';
+import { limits, type ProviderSlug } from '@casino/contracts';
 import { ArrowRight, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,19 +7,20 @@ import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { Dropdown, type DropdownOption } from '../../../shared/ui/dropdown/dropdown';
 import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
 import { Page } from '../../../shared/ui/page/page';
+import { isProviderRunning, useRunningProviders } from '../api/provider-list';
 import {
   totalGamesInfiniteOptions,
   useTotalGames,
   useTotalGamesPages,
   type TotalGamesFilter,
-} from '../../games/api/total-games';
-import { gameCategories, providerSlugs } from '../../games/catalog';
-import { GameList } from '../../games/components/game-list';
-import { LoadMore } from '../../games/components/load-more';
-import { Section } from '../../games/components/section';
-import sectionStyles from '../../games/components/sections.module.css';
-import { useFirstPageOnLeave } from '../../games/hooks/use-first-page-on-leave';
-import { useViewer } from '../../games/hooks/use-viewer';
+} from '../api/total-games';
+import { gameCategories, providerSlugs } from '../catalog';
+import { GameList } from '../components/game-list';
+import { LoadMore } from '../components/load-more';
+import { Section } from '../components/section';
+import sectionStyles from '../components/sections.module.css';
+import { useFirstPageOnLeave } from '../hooks/use-first-page-on-leave';
+import { useViewer } from '../hooks/use-viewer';
 import { SearchBox } from '../components/search-box';
 import { useSearchStore } from '../search-store';
 import styles from './search-page.module.css';
@@ -31,6 +32,15 @@ export const searchFilters = [
   ...gameCategories.map((category) => `category:${category}` as const),
 ] as const;
 export type SearchFilter = (typeof searchFilters)[number];
+
+/** The choices for the providers the operator runs (every one while that is not known). */
+export function offeredFilters(providers: readonly ProviderSlug[] | undefined): SearchFilter[] {
+  return searchFilters.filter(
+    (value) =>
+      !value.startsWith('provider:') ||
+      isProviderRunning(providers, value.slice('provider:'.length) as ProviderSlug),
+  );
+}
 
 export function filterQuery(choice: SearchFilter): Pick<TotalGamesFilter, 'provider' | 'category'> {
   if (choice === 'all') return {};
@@ -46,12 +56,15 @@ export function filterQuery(choice: SearchFilter): Pick<TotalGamesFilter, 'provi
  */
 export function SearchPage() {
   const { t } = useTranslation();
-  const [choice, setChoice] = useState<SearchFilter>('all');
+  const [chosen, setChoice] = useState<SearchFilter>('all');
+  const offered = offeredFilters(useRunningProviders());
+  // A provider switched off while it was chosen: back to everything.
+  const choice = offered.includes(chosen) ? chosen : 'all';
   const text = useSearchStore((state) => state.text);
   const search = useDebouncedValue(text.trim(), limits.debounceDefaultMs);
   const narrowing = filterQuery(choice);
 
-  const options: DropdownOption<SearchFilter>[] = searchFilters.map((value) => {
+  const options: DropdownOption<SearchFilter>[] = offered.map((value) => {
     if (value === 'all') return { value, label: t('games.search.filters.all') };
     const [kind, slug] = value.split(':') as ['provider' | 'category', string];
     return kind === 'provider'

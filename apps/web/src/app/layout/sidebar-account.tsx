@@ -1,9 +1,9 @@
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Avatar } from '../../../shared/ui/avatar/avatar';
-import { ChangingBalance } from '../../wallet/live-balance/changing-balance';
-import { useAuthStore, type User } from '../auth-store';
+import { useAuthStore, type User } from '../../features/auth';
+import { ChangingBalance } from '../../features/wallet';
+import { Avatar } from '../../shared/ui/avatar/avatar';
 import styles from './sidebar-account.module.css';
 
 /** The sidebar's signed-in block: who is playing and with how much, a step from a top-up. */

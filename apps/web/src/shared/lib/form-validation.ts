@@ -1,6 +1,6 @@
 import { passwordLimits, usernameLimits } from '@casino/contracts';
-import { i18n } from '../../../shared/i18n/i18n';
-import { accountsEn, type AccountMessages } from '../../../shared/i18n/accounts/en';
+import { i18n } from '../i18n/i18n';
+import { accountsEn, type AccountMessages } from '../i18n/accounts/en';
 
 type ValidationKey = keyof AccountMessages['validation'];
 

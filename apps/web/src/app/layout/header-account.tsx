@@ -1,13 +1,12 @@
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Avatar } from '../../../shared/ui/avatar/avatar';
-import { Button } from '../../../shared/ui/button/button';
-import { useModalStore } from '../../../shared/ui/modal/modal-store';
-import { ChangingBalance } from '../../wallet/live-balance/changing-balance';
-import { useAuthStore, type User } from '../auth-store';
+import { preloadAuthModals, useAuthStore, type User } from '../../features/auth';
+import { ChangingBalance } from '../../features/wallet';
+import { Avatar } from '../../shared/ui/avatar/avatar';
+import { Button } from '../../shared/ui/button/button';
+import { useModalStore } from '../../shared/ui/modal/modal-store';
 import styles from './header-account.module.css';
-import { preloadAuthModals } from './lazy-auth-modal';
 
 /** The right end of the header: Log in / Register for guests; the player's card otherwise. */
 export function HeaderAccount() {

@@ -1,6 +1,6 @@
 import { ErrorCode, authErrorCodes } from '@casino/contracts';
-import { i18n, isLanguage } from '../../../shared/i18n/i18n';
-import { clientErrorCode, isApiError } from '../../../shared/lib/api-client';
+import { i18n, isLanguage } from '../i18n/i18n';
+import { clientErrorCode, isApiError } from './api-client';
 
 /** "in 5 minutes" / "через 5 минут", for a Retry-After (seconds). */
 export function retryWhen(seconds: number | undefined): string {
@@ -10,12 +10,6 @@ export function retryWhen(seconds: number | undefined): string {
   if (wait < 90) return format.format(wait, 'second');
   if (wait < 90 * 60) return format.format(Math.ceil(wait / 60), 'minute');
   return format.format(Math.ceil(wait / 3600), 'hour');
-}
-
-/** A countdown as m:ss (0:42, 1:05). */
-export function formatCountdown(seconds: number): string {
-  const whole = Math.max(0, Math.ceil(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
 /**

@@ -1,0 +1,19 @@
+/**
+ * The auth feature's public entry: what the shell and the other features may use of it
+ * (decision 034). Everything else under features/auth is its own business.
+ */
+export { useAuthStore, type User } from './auth-store';
+export { meQueryKey, meQueryOptions, toUser, useMe } from './api/get-me';
+export { useLogout } from './api/logout';
+export { readAccessToken } from './session/tokens';
+export { startSession } from './session/start-session';
+export { onSessionEnded } from './session/session-events';
+export { RequireAuth } from './components/require-auth';
+export { LazyAuthModal, preloadAuthModals } from './components/lazy-auth-modal';
+export {
+  busyText,
+  useAvailability,
+  useAvailabilityNote,
+  type AvailabilityKind,
+  type AvailabilityStatus,
+} from './hooks/use-availability';
