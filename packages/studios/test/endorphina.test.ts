@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endorphinaSign } from '../src/endorphina/sign';
 import { EndorphinaWalletClient } from '../src/endorphina/wallet-client';
@@ -166,6 +167,14 @@ describe('Endorphina real-money spins', () => {
         ['amount', 'currency', 'date', 'game', 'gameId', 'id', 'player', 'sign', 'token'].sort(),
       );
     }
+    for (const win of wins) {
+      // The public minimal shape: no currency or game (the operator takes them from the bet).
+      expect(
+        Object.keys(win.params)
+          .filter((name) => name !== 'id')
+          .sort(),
+      ).toEqual(['amount', 'betTransactionId', 'date', 'gameId', 'player', 'sign', 'token']);
+    }
     const lastWin = wins.at(-1);
     expect(lastWin?.params['amount']).toBe(String(answers.at(-1)?.win));
     expect(lastWin?.params['id']).toBeDefined();
@@ -263,5 +272,8 @@ describe('Endorphina real-money spins', () => {
     expect(result.ok).toBe(true);
     const call = operator.calls.find((c) => c.method === 'check');
     expect(call?.signOk).toBe(true);
+    // Asked with the standard rule over `param` alone: no node id on the way in.
+    expect(Object.keys(call?.params ?? {}).sort()).toEqual(['param', 'sign']);
+    expect(call?.params['sign']).toBe(createHash('sha1').update(`ping-123${SALT}`).digest('hex'));
   });
 });

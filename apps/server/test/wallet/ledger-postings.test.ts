@@ -458,9 +458,18 @@ describe('a refund after its round was settled by a win', () => {
       provider: 'gbgames',
       roundId: 'r-77',
     });
+    // A win of the same round that names another bet settles that bet only.
+    await ledger.postWin({
+      ...common,
+      txId: txId('win'),
+      userId,
+      provider,
+      roundId: 'r-77',
+      betTxId: txId('other-bet'),
+    });
     const refund = await ledger.postRefund({ userId, provider, betTxId: betTx });
     expect(refund).toMatchObject({ outcome: 'applied', status: 'applied' });
-    expect(await balance(userId)).toBe(11_000n);
+    expect(await balance(userId)).toBe(11_500n);
   });
 
   it('applied before the win stays applied; the win still lands after it', async () => {

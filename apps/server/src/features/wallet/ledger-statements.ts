@@ -144,9 +144,10 @@ export function refundStatement(r: RefundStatement): SQL {
 }
 
 /**
- * The wins that settled a bet's round: the same provider and player, posted after the bet,
- * naming the bet (`bet_tx_id`) or in its round (`round_id`). Every protocol links a win to its
- * bet one of these two ways (Endorphina and GB Games name the bet, Pragmatic the round).
+ * The wins that settled a bet: the same provider and player, posted after the bet, naming
+ * the bet (`bet_tx_id`), or naming no bet and in the bet's round (`round_id`). Every protocol
+ * links a win to its bet one of these two ways (Endorphina and GB Games name the bet, so
+ * another bet of the same round stays refundable; Pragmatic's result names only the round).
  * `bet` is a relation with the bet's id, user_id, bet_tx_id and round_id; `w.id > bet.id`
  * keeps the scan on the player's index to the rows since the bet.
  */
@@ -154,7 +155,8 @@ function settlingWins(provider: string, bet: SQL): SQL {
   return sql`
     select w.* from ${bet} join ledger_entries w on w.user_id = bet.user_id and w.id > bet.id
     where w.provider = ${provider} and w.kind = 'win'
-      and (w.bet_tx_id = bet.bet_tx_id or (bet.round_id is not null and w.round_id = bet.round_id))
+      and (w.bet_tx_id = bet.bet_tx_id
+        or (w.bet_tx_id is null and bet.round_id is not null and w.round_id = bet.round_id))
     order by w.id`;
 }
 
@@ -196,6 +198,27 @@ export function relatedEntriesQuery(
     where (provider = ${provider} and operation = ${operation} and provider_tx_id = ${txId})
       ${byBet}
     order by id`;
+}
+
+/**
+ * A provider's bet by the reference a later call gives for it: the bet's own id (bet_tx_id),
+ * or, when no bet has that id, our transaction id (ledger_entries.id) that the bet's answer
+ * carried. The provider's own id wins when both would match.
+ */
+export function betByReferenceQuery(provider: string, reference: string): SQL {
+  const ours = /^[1-9][0-9]{0,17}$/.test(reference)
+    ? sql`union all
+      select *, 2 as rank from ledger_entries
+      where id = ${reference}::bigint and provider = ${provider} and kind = 'bet'`
+    : sql``;
+  return sql`
+    select * from (
+      select *, 1 as rank from ledger_entries
+      where provider = ${provider} and bet_tx_id = ${reference} and kind = 'bet'
+      ${ours}
+    ) found
+    order by rank
+    limit 1`;
 }
 
 export function walletQuery(userId: string): SQL {

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import { entriesPageQuery, walletQuery } from './ledger-statements';
+import { betByReferenceQuery, entriesPageQuery, walletQuery } from './ledger-statements';
 import { toLedgerEntry, type LedgerRow } from './ledger-rows';
 import type {
   AdjustmentInput,
@@ -60,6 +60,11 @@ export interface Ledger {
   postAdjustment(input: AdjustmentInput): Promise<PostingResult>;
   /** Adjustments, and later deposits, withdrawals and bonuses. */
   postOperatorMovement(input: OperatorMovementInput): Promise<PostingResult>;
+  /**
+   * Reads only: a provider's bet named by a later call (a win naming the bet it pays), by the
+   * provider's own bet id, else by the transaction id we answered for it. Undefined: unknown.
+   */
+  findBet(provider: string, reference: string): Promise<LedgerEntry | undefined>;
   /** Throws UnknownPlayer for a player without a wallet. */
   getBalance(userId: string): Promise<WalletBalance>;
   /** A player's own movements of money, newest first, by keyset page. */
@@ -226,6 +231,14 @@ export function createLedger(deps: LedgerDeps): Ledger {
       return postOperatorMovement({ ...input, kind: 'adjustment' });
     },
     postOperatorMovement,
+
+    async findBet(provider, reference) {
+      const { rows } = await db.execute<LedgerRow>(
+        betByReferenceQuery(checkProvider(provider), checkId('reference', reference)),
+      );
+      const row = rows[0];
+      return row === undefined ? undefined : toLedgerEntry(row);
+    },
 
     async getBalance(userId) {
       const { rows } = await db.execute<WalletRow>(walletQuery(checkUserId(userId)));
