@@ -145,6 +145,26 @@ describe('Endorphina demo', () => {
   });
 });
 
+describe('Endorphina demo host link API', () => {
+  it('answers the demo page for the MD5 of a game id, with the exit encoded twice in the path', async () => {
+    const hash = createHash('md5').update(GAME).digest('hex');
+    const exit = 'https://casino.example/lobby?from=demo';
+    const res = await studios.app.inject(
+      `${BASE}/api/link/accountId/9789/hash/${hash}/returnURL/${encodeURIComponent(encodeURIComponent(exit))}`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const link = new URL(res.body);
+    expect(link.pathname).toMatch(/\/api\/demo$/);
+    expect(link.searchParams.get('game')).toBe(GAME);
+    expect(link.searchParams.get('exit')).toBe(exit);
+    const unknown = await studios.app.inject(
+      `${BASE}/api/link/accountId/9789/hash/${'0'.repeat(32)}/returnURL/x`,
+    );
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
 describe('Endorphina real-money spins', () => {
   it('sends a signed bet, then a signed win (0 included) for every round', async () => {
     const gamePath = await launch('tok-play', 'p-play', 100_000);

@@ -26,6 +26,11 @@ export const providerEnvShape = {
   ENDORPHINA_URL: httpUrl.optional(),
   ENDORPHINA_NODE_ID: z.string().optional(),
   ENDORPHINA_SALT: z.string().optional(),
+  ENDORPHINA_GAMES_FILE: z.string().optional(),
+  ENDORPHINA_GAMES_URL: httpUrl.optional(),
+  ENDORPHINA_IMAGE_URL: z.string().optional(),
+  ENDORPHINA_DEMO_URL: httpUrl.optional(),
+  ENDORPHINA_DEMO_ACCOUNT_ID: z.string().optional(),
   PRAGMATIC_API_URL: httpUrl.optional(),
   PRAGMATIC_SECURE_LOGIN: z.string().optional(),
   PRAGMATIC_SECRET_KEY: z.string().optional(),
@@ -49,7 +54,8 @@ export const providerConfigVariables: Record<
   },
   ENDORPHINA_URL: {
     default: '(simulated: PUBLIC_URL/studios/endorphina)',
-    description: 'Endorphina base URL: launch links and the game catalog.',
+    description:
+      'Endorphina base URL: launch links (the catalog comes from ENDORPHINA_GAMES_FILE or ENDORPHINA_GAMES_URL).',
   },
   ENDORPHINA_NODE_ID: {
     default: '(simulated: generated)',
@@ -58,6 +64,30 @@ export const providerConfigVariables: Record<
   ENDORPHINA_SALT: {
     default: '(simulated: generated)',
     description: 'Shared secret of the Endorphina sign (SHA-1).',
+  },
+  ENDORPHINA_GAMES_FILE: {
+    default: '(none)',
+    description:
+      'Path of the Endorphina game list (JSON: an array of {id, description, …}, or {games: [...]}) the provider gave us; read on every catalog sync. Wins over ENDORPHINA_GAMES_URL.',
+  },
+  ENDORPHINA_GAMES_URL: {
+    default: '(simulated: PUBLIC_URL/studios/endorphina/api/games)',
+    description:
+      'Feed of the same Endorphina game list, fetched with nodeId and sign. Without it or ENDORPHINA_GAMES_FILE there is no Endorphina catalog.',
+  },
+  ENDORPHINA_IMAGE_URL: {
+    default: '(none: a generated tile)',
+    description:
+      'Endorphina artwork URL for games whose list entry has no image: {id} is the game id, {name} its bare name (e.g. https://cdn.example/endorphina/{name}.png).',
+  },
+  ENDORPHINA_DEMO_URL: {
+    default: '(none: no demos)',
+    description:
+      "Endorphina's demo host (e.g. https://edemo.endorphina.com): demo links are asked from {host}/api/link/accountId/{account}/hash/{MD5 of game id}/returnURL/{exit}. Needs ENDORPHINA_DEMO_ACCOUNT_ID.",
+  },
+  ENDORPHINA_DEMO_ACCOUNT_ID: {
+    default: '(none)',
+    description: 'Our account id at the Endorphina demo host.',
   },
   PRAGMATIC_API_URL: {
     default: '(simulated: PUBLIC_URL/studios/pragmatic/IntegrationService/v3/http/CasinoGameAPI)',
@@ -121,7 +151,17 @@ const externalRequired = [
  */
 export interface ProvidersConfig {
   mode: ProviderMode;
-  endorphina: { url?: string; nodeId?: string; salt?: string };
+  endorphina: {
+    url?: string;
+    nodeId?: string;
+    salt?: string;
+    /** The game list: a file, or a feed (docs/protocols/endorphina.md, "Catalog and demo"). */
+    gamesFile?: string;
+    gamesUrl?: string;
+    imageUrl?: string;
+    demoUrl?: string;
+    demoAccountId?: string;
+  };
   pragmatic: { apiUrl?: string; secureLogin?: string; secretKey?: string };
   gbgames: { url?: string; secret?: string };
 }
@@ -150,6 +190,7 @@ export function providerConfigFrom(e: ProviderEnv): ProviderConfigPart {
         url: e.ENDORPHINA_URL,
         nodeId: set(e.ENDORPHINA_NODE_ID),
         salt: set(e.ENDORPHINA_SALT),
+        ...endorphinaListConfig(e),
       },
       pragmatic: {
         apiUrl: e.PRAGMATIC_API_URL,
@@ -162,4 +203,18 @@ export function providerConfigFrom(e: ProviderEnv): ProviderConfigPart {
     catalogSyncIntervalMinutes: e.CATALOG_SYNC_INTERVAL_MINUTES,
     catalogPageCacheSeconds: e.CATALOG_PAGE_CACHE_SECONDS,
   };
+}
+
+/** The optional Endorphina list, artwork and demo variables, only those set. */
+function endorphinaListConfig(e: ProviderEnv): Partial<ProvidersConfig['endorphina']> {
+  const entries = {
+    gamesFile: e.ENDORPHINA_GAMES_FILE,
+    gamesUrl: e.ENDORPHINA_GAMES_URL,
+    imageUrl: e.ENDORPHINA_IMAGE_URL,
+    demoUrl: e.ENDORPHINA_DEMO_URL,
+    demoAccountId: e.ENDORPHINA_DEMO_ACCOUNT_ID,
+  };
+  return Object.fromEntries(
+    Object.entries(entries).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
 }

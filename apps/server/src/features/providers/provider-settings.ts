@@ -65,6 +65,7 @@ export function resolveProviderSettings(config: ProviderSettingsConfig): Provide
         url: endorphina.url ?? '',
         nodeId: endorphina.nodeId ?? '',
         salt: endorphina.salt ?? '',
+        ...endorphinaListSettings(endorphina),
       },
       pragmatic: {
         apiUrl: pragmatic.apiUrl ?? '',
@@ -83,6 +84,11 @@ export function resolveProviderSettings(config: ProviderSettingsConfig): Provide
       url: `${studiosUrl}/endorphina`,
       nodeId: endorphina.nodeId ?? `node-${randomBytes(4).toString('hex')}`,
       salt: endorphina.salt ?? generateSecret(),
+      // The studio serves its list as a feed, as a provider would; a configured list wins.
+      ...endorphinaListSettings({
+        gamesUrl: `${studiosUrl}/endorphina/api/games`,
+        ...endorphina,
+      }),
     },
     pragmatic: {
       apiUrl: `${studiosUrl}/pragmatic${pragmaticApiPath}`,
@@ -90,5 +96,18 @@ export function resolveProviderSettings(config: ProviderSettingsConfig): Provide
       secretKey: pragmatic.secretKey ?? generateSecret(),
     },
     gbgames: { url: `${studiosUrl}/gbgames`, secret: gbgames.secret ?? generateSecret() },
+  };
+}
+
+/** Endorphina's list, artwork and demo settings as configured (none of them is a secret). */
+function endorphinaListSettings(
+  endorphina: ProviderSettingsConfig['providers']['endorphina'],
+): Pick<EndorphinaSettings, 'gamesFile' | 'gamesUrl' | 'imageUrl' | 'demoUrl' | 'demoAccountId'> {
+  return {
+    gamesFile: endorphina.gamesFile,
+    gamesUrl: endorphina.gamesUrl,
+    imageUrl: endorphina.imageUrl,
+    demoUrl: endorphina.demoUrl,
+    demoAccountId: endorphina.demoAccountId,
   };
 }
