@@ -781,6 +781,10 @@ describe('the public integrations’ shapes', () => {
       status: 429,
       body: { code: 'NO_RETRY', message: 'betTransactionId is another player’s bet' },
     });
+    expect(await post('win', { ...win, betTransactionId: 'x'.repeat(201) })).toMatchObject({
+      status: 429,
+      body: { code: 'NO_RETRY' },
+    });
     expect(await post('win', { ...win, player: 'not-a-player' })).toMatchObject({
       status: 404,
       body: { code: 'TOKEN_NOT_FOUND' },

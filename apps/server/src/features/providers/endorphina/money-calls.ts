@@ -2,7 +2,7 @@ import type { Clock } from '../../../lib/clock';
 import { liveLaunchTokenCondition } from '../../games/launch-repository';
 import { hashLaunchToken } from '../../games/launch-token';
 import type { Ledger } from '../../wallet/ledger';
-import type { PostingResult } from '../../wallet/ledger-types';
+import type { LedgerEntry, PostingResult } from '../../wallet/ledger-types';
 import { toThousandthsNumber } from '../../wallet/money';
 import { BetAlreadyRefunded, WalletError } from '../../wallet/wallet-errors';
 import type { LaunchSessions, OpenSession } from '../launch-sessions';
@@ -195,11 +195,23 @@ export function createEndorphinaMoneyCalls({ sessions, wallet, clock }: Endorphi
       const parsed = winCall(params);
       if (!parsed.ok) return parsed.answer;
       const call = parsed.value;
-      const who = await creditor(call);
-      if (!who.ok) return who.answer;
       // The bet it pays gives what the call may leave out (currency, game), and its own id
-      // links the win to it: a refund of that bet is then refused (BetAlreadySettled).
-      const bet = await wallet.findBet(provider, call.betTransactionId);
+      // links the win to it: a refund of that bet is then refused (BetAlreadySettled). Both
+      // reads at once: they do not depend on each other.
+      let reads: [Awaited<ReturnType<typeof creditor>>, LedgerEntry | undefined];
+      try {
+        reads = await Promise.all([
+          creditor(call),
+          wallet.findBet(provider, call.betTransactionId),
+        ]);
+      } catch (error) {
+        // A betTransactionId the ledger cannot hold (InvalidPosting) is final, like a bad amount.
+        const refusal = refusalFor(error);
+        if (refusal) return refusal;
+        throw error;
+      }
+      const [who, bet] = reads;
+      if (!who.ok) return who.answer;
       if (bet && bet.userId !== who.userId) {
         return endoRefusal('NO_RETRY', 'betTransactionId is another player’s bet');
       }
