@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
+import { resolveProviderSettings } from './provider-settings';
 
 const external = {
   PROVIDERS: 'external',
@@ -37,6 +38,39 @@ describe('provider configuration', () => {
         '  ENDORPHINA_SALT: required when PROVIDERS=external\n' +
         '  PRAGMATIC_SECRET_KEY: required when PROVIDERS=external\n' +
         '  GBGAMES_URL: required when PROVIDERS=external',
+    );
+  });
+
+  it('reads Endorphina’s game list, artwork and demo variables when set, into the settings', () => {
+    const config = loadConfig({
+      ...external,
+      ENDORPHINA_GAMES_FILE: '/etc/orbita/endorphina-games.json',
+      ENDORPHINA_GAMES_URL: 'https://endo.example/api/sessions/seamless/rest/v1/games/',
+      ENDORPHINA_IMAGE_URL: 'https://cdn.example/endorphina/{name}.png',
+      ENDORPHINA_DEMO_URL: 'https://edemo.endorphina.example/',
+      ENDORPHINA_DEMO_ACCOUNT_ID: '9789',
+    });
+    expect(config.providers.endorphina).toEqual({
+      url: 'https://endo.example',
+      nodeId: 'node-1',
+      salt: 'endo-salt-value',
+      gamesFile: '/etc/orbita/endorphina-games.json',
+      gamesUrl: 'https://endo.example/api/sessions/seamless/rest/v1/games',
+      imageUrl: 'https://cdn.example/endorphina/{name}.png',
+      demoUrl: 'https://edemo.endorphina.example',
+      demoAccountId: '9789',
+    });
+    expect(resolveProviderSettings({ ...config, host: '127.0.0.1' }).endorphina).toMatchObject({
+      gamesFile: '/etc/orbita/endorphina-games.json',
+      demoAccountId: '9789',
+    });
+    // Simulated: the studio's own feed unless a list is configured.
+    const simulated = loadConfig({});
+    expect(resolveProviderSettings({ ...simulated, host: '127.0.0.1' }).endorphina).toMatchObject({
+      gamesUrl: `http://localhost:${simulated.port}/studios/endorphina/api/games`,
+    });
+    expect(() => loadConfig({ ENDORPHINA_DEMO_URL: 'edemo.example' })).toThrow(
+      /\n {2}ENDORPHINA_DEMO_URL: /,
     );
   });
 
