@@ -54,7 +54,11 @@ export interface Ledger {
   replayOfBet(input: BetInput): Promise<PostingResult | undefined>;
   /** Credits a win (0 allowed). Never refused for business reasons. */
   postWin(input: WinInput): Promise<PostingResult>;
-  /** Cancels a bet: credits it back once, or leaves a tombstone if the bet is unknown. */
+  /**
+   * Cancels a bet: credits it back once, or leaves a tombstone if the bet is unknown.
+   * Refusals: BetAlreadySettled (a win already settled the bet's round), RefundMismatch,
+   * BetAlreadyRefunded (answer from its `first`), IdempotencyConflict, …
+   */
   postRefund(input: RefundInput): Promise<PostingResult>;
   /** An operator's signed correction with a reason; a debit below zero is refused. */
   postAdjustment(input: AdjustmentInput): Promise<PostingResult>;
