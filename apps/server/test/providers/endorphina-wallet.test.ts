@@ -759,7 +759,7 @@ describe('the public integrations’ shapes', () => {
     });
   });
 
-  it('refuses a win without player or betTransactionId, or naming another player’s bet', async () => {
+  it('refuses a win without one of the five, or with an unknown player', async () => {
     const tbl = await table(10_000n);
     const other = await table(10_000n);
     const r = round(tbl);
@@ -777,10 +777,6 @@ describe('the public integrations’ shapes', () => {
       delete params[name];
       expect(await post('win', params)).toMatchObject({ status: 429, body: { code: 'NO_RETRY' } });
     }
-    expect(await post('win', { ...win, player: other.player.id })).toEqual({
-      status: 429,
-      body: { code: 'NO_RETRY', message: 'betTransactionId is another player’s bet' },
-    });
     expect(await post('win', { ...win, betTransactionId: 'x'.repeat(201) })).toMatchObject({
       status: 429,
       body: { code: 'NO_RETRY' },
@@ -791,6 +787,36 @@ describe('the public integrations’ shapes', () => {
     });
     expect(await balanceOf(tbl.player.id)).toBe(9_000n);
     expect(await balanceOf(other.player.id)).toBe(10_000n);
+  });
+
+  it('looks the bet up among the named player’s own bets only', async () => {
+    const tbl = await table(10_000n);
+    const other = await table(10_000n);
+    const r = round(tbl);
+    const bet = r.bet(1_000);
+    const betTx = transactionIdOf(await post('bet', bet));
+    // Another player's bet, by its id or ours, is not theirs: a win of a bet never seen.
+    for (const reference of [bet['id']!, betTx]) {
+      const win = {
+        amount: '100',
+        date: r.base['date']!,
+        gameId: r.base['gameId']!,
+        player: other.player.id,
+        betTransactionId: reference,
+        id: nextId('w'),
+      };
+      expect((await post('win', win)).status).toBe(200);
+      expect(await stored(other.player.id, 'win')).toMatchObject({
+        game_id: null,
+        bet_tx_id: reference,
+      });
+    }
+    expect(await balanceOf(other.player.id)).toBe(10_200n);
+    // ...so the bet's own player may still have it refunded.
+    expect(await post('refund', r.refund(1_000, bet['id']!))).toMatchObject({
+      status: 200,
+      body: { balance: 10_000 },
+    });
   });
 
   it('refunds with only id, amount, date, gameId and player; currency and game are the bet’s', async () => {

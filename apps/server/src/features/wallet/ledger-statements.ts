@@ -201,20 +201,23 @@ export function relatedEntriesQuery(
 }
 
 /**
- * A provider's bet by the reference a later call gives for it: the bet's own id (bet_tx_id),
- * or, when no bet has that id, our transaction id (ledger_entries.id) that the bet's answer
- * carried. The provider's own id wins when both would match.
+ * A player's bet by the reference a later call of the provider gives for it: the bet's own id
+ * (bet_tx_id), or, when the player has no bet of that id, our transaction id
+ * (ledger_entries.id) that the bet's answer carried. Only the player's own bets: a provider's
+ * numeric bet id that happens to equal our id of someone else's bet finds nothing.
  */
-export function betByReferenceQuery(provider: string, reference: string): SQL {
+export function betByReferenceQuery(provider: string, reference: string, userId: string): SQL {
   const ours = /^[1-9][0-9]{0,17}$/.test(reference)
     ? sql`union all
       select *, 2 as rank from ledger_entries
-      where id = ${reference}::bigint and provider = ${provider} and kind = 'bet'`
+      where id = ${reference}::bigint and provider = ${provider} and kind = 'bet'
+        and user_id = ${userId}::uuid`
     : sql``;
   return sql`
     select * from (
       select *, 1 as rank from ledger_entries
       where provider = ${provider} and bet_tx_id = ${reference} and kind = 'bet'
+        and user_id = ${userId}::uuid
       ${ours}
     ) found
     order by rank

@@ -65,10 +65,11 @@ export interface Ledger {
   /** Adjustments, and later deposits, withdrawals and bonuses. */
   postOperatorMovement(input: OperatorMovementInput): Promise<PostingResult>;
   /**
-   * Reads only: a provider's bet named by a later call (a win naming the bet it pays), by the
-   * provider's own bet id, else by the transaction id we answered for it. Undefined: unknown.
+   * Reads only: a player's bet named by a later call of its provider (a win naming the bet it
+   * pays), by the provider's own bet id, else by the transaction id we answered for it.
+   * Undefined: no such bet of this player.
    */
-  findBet(provider: string, reference: string): Promise<LedgerEntry | undefined>;
+  findBet(provider: string, reference: string, userId: string): Promise<LedgerEntry | undefined>;
   /** Throws UnknownPlayer for a player without a wallet. */
   getBalance(userId: string): Promise<WalletBalance>;
   /** A player's own movements of money, newest first, by keyset page. */
@@ -236,9 +237,13 @@ export function createLedger(deps: LedgerDeps): Ledger {
     },
     postOperatorMovement,
 
-    async findBet(provider, reference) {
+    async findBet(provider, reference, userId) {
       const { rows } = await db.execute<LedgerRow>(
-        betByReferenceQuery(checkProvider(provider), checkId('reference', reference)),
+        betByReferenceQuery(
+          checkProvider(provider),
+          checkId('reference', reference),
+          checkUserId(userId),
+        ),
       );
       const row = rows[0];
       return row === undefined ? undefined : toLedgerEntry(row);

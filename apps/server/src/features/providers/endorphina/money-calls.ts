@@ -195,25 +195,18 @@ export function createEndorphinaMoneyCalls({ sessions, wallet, clock }: Endorphi
       const parsed = winCall(params);
       if (!parsed.ok) return parsed.answer;
       const call = parsed.value;
-      // The bet it pays gives what the call may leave out (currency, game), and its own id
-      // links the win to it: a refund of that bet is then refused (BetAlreadySettled). Both
-      // reads at once: they do not depend on each other.
-      let reads: [Awaited<ReturnType<typeof creditor>>, LedgerEntry | undefined];
+      const who = await creditor(call);
+      if (!who.ok) return who.answer;
+      // The player's bet it pays gives what the call may leave out (currency, game), and its
+      // own id links the win to it: a refund of that bet is then refused (BetAlreadySettled).
+      let bet: LedgerEntry | undefined;
       try {
-        reads = await Promise.all([
-          creditor(call),
-          wallet.findBet(provider, call.betTransactionId),
-        ]);
+        bet = await wallet.findBet(provider, call.betTransactionId, who.userId);
       } catch (error) {
         // A betTransactionId the ledger cannot hold (InvalidPosting) is final, like a bad amount.
         const refusal = refusalFor(error);
         if (refusal) return refusal;
         throw error;
-      }
-      const [who, bet] = reads;
-      if (!who.ok) return who.answer;
-      if (bet && bet.userId !== who.userId) {
-        return endoRefusal('NO_RETRY', 'betTransactionId is another player’s bet');
       }
       return posted(async () =>
         wallet.postWin({
