@@ -1,6 +1,13 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gameCategories } from '@casino/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endorphinaAdapter } from '../src/features/providers/endorphina/endorphina-adapter';
+import {
+  endorphinaAdapter,
+  type EndorphinaSettings,
+} from '../src/features/providers/endorphina/endorphina-adapter';
 import { endorphinaSign } from '../src/features/providers/endorphina/sign';
 import { gbgamesAdapter } from '../src/features/providers/gbgames/gbgames-adapter';
 import {
@@ -165,6 +172,107 @@ describe('Endorphina adapter', () => {
     const res = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toMatch(/\/studios\/endorphina\/game\/\w+$/);
+  });
+});
+
+describe('Endorphina game list and demo, as the provider gives them', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'endo-list-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const listFile = async (name: string, body: unknown): Promise<string> => {
+    const path = join(dir, name);
+    await writeFile(path, JSON.stringify(body));
+    return path;
+  };
+  const configured = (extra: Partial<EndorphinaSettings>): ProviderAdapter =>
+    endorphinaAdapter(
+      {
+        ...settings.endorphina,
+        gamesUrl: undefined,
+        imageUrl: undefined,
+        demoUrl: undefined,
+        demoAccountId: undefined,
+        ...extra,
+      },
+      transport,
+    );
+
+  it('reads a list file in the public shape: names, no artwork (the view generates tiles), no demo without a demo host', async () => {
+    const gamesFile = await listFile('public.json', [
+      { id: 'endorphina_Geisha@ENDORPHINA', description: 'Geisha', bets: [100, 200], bonuses: [] },
+      { id: 'endorphina_ZharPtitsa@ENDORPHINA', bets: [100] },
+      { description: 'an entry without an id is left out' },
+    ]);
+    const before = sent.length;
+    const list = await configured({ gamesFile }).fetchCatalog();
+    expect(sent.length).toBe(before);
+    expect(list.map((g) => [g.providerGameId, g.name, g.category, g.demo, g.demoUrl])).toEqual([
+      ['endorphina_Geisha@ENDORPHINA', 'Geisha', 'slots', false, null],
+      ['endorphina_ZharPtitsa@ENDORPHINA', 'Zhar Ptitsa', 'slots', false, null],
+    ]);
+    for (const game of list) expect(game.image).toBe('');
+  });
+
+  it('builds artwork from ENDORPHINA_IMAGE_URL, and reads {games: [...]} lists too', async () => {
+    const gamesFile = await listFile('games.json', {
+      games: [{ id: 'endorphina_ZharPtitsa@ENDORPHINA' }],
+    });
+    const [game] = await configured({
+      gamesFile,
+      imageUrl: 'https://cdn.example/endorphina/{name}.png?g={id}',
+    }).fetchCatalog();
+    expect(game?.image).toBe(
+      'https://cdn.example/endorphina/ZharPtitsa.png?g=endorphina_ZharPtitsa%40ENDORPHINA',
+    );
+  });
+
+  it('has no catalog without a list, and an unreadable or malformed list is a failure', async () => {
+    const before = sent.length;
+    expect((await failure(configured({}).fetchCatalog())).failure).toBe('not-configured');
+    const missing = configured({ gamesFile: join(dir, 'missing.json') });
+    expect((await failure(missing.fetchCatalog())).failure).toBe('unavailable');
+    const notAList = configured({ gamesFile: await listFile('object.json', { id: 'x' }) });
+    expect((await failure(notAList.fetchCatalog())).failure).toBe('unavailable');
+    expect(sent.length).toBe(before);
+  });
+
+  it('asks the demo host for a demo link: MD5 of the game id, the exit encoded twice', async () => {
+    // A game the studio (the demo host here) has a demo of, from its feed.
+    const feed = endorphinaAdapter(settings.endorphina, transport);
+    const withDemo = (await feed.fetchCatalog()).find((g) => g.demo)!;
+    const id = withDemo.providerGameId;
+    const adapterWithDemo = configured({
+      gamesFile: await listFile('demo.json', [{ id }]),
+      // The studio plays the demo host under its own base.
+      demoUrl: settings.endorphina.url,
+      demoAccountId: '9789',
+    });
+    const [game] = await adapterWithDemo.fetchCatalog();
+    const md5 = createHash('md5').update(id).digest('hex');
+    const link = `${settings.endorphina.url}/api/link/accountId/9789/hash/${md5}`;
+    expect(game).toMatchObject({ demo: true, demoUrl: link });
+    const url = new URL(
+      await adapterWithDemo.launchUrl(launch({ providerGameId: id, demoUrl: game!.demoUrl })),
+    );
+    expect(sent.at(-1)?.url).toBe(
+      `${link}/returnURL/${encodeURIComponent(encodeURIComponent('http://localhost:3000/lobby'))}`,
+    );
+    expect(url.searchParams.get('game')).toBe(id);
+    expect(url.searchParams.get('exit')).toBe('http://localhost:3000/lobby');
+    const res = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toMatch(/\/studios\/endorphina\/game\/\w+$/);
+    // A game the demo host does not know: no demo to open.
+    const unknown = `${settings.endorphina.url}/api/link/accountId/9789/hash/${'0'.repeat(32)}`;
+    expect(
+      (await failure(adapterWithDemo.launchUrl(launch({ providerGameId: 'x', demoUrl: unknown }))))
+        .failure,
+    ).toBe('unavailable');
   });
 });
 

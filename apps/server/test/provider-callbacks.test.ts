@@ -111,20 +111,33 @@ describe('Endorphina session and balance', () => {
     }
   });
 
-  it('answers the integration check, signed SHA-1(nodeId + param + salt)', async () => {
-    const sign = createHash('sha1')
-      .update(`${s.endorphina.nodeId}hello${s.endorphina.salt}`)
-      .digest('hex');
+  it('answers the integration check: asked with SHA-1(param + salt), answered with SHA-1(nodeId + param + salt)', async () => {
+    const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
+    // The provider signs its check like every request: the values sorted by name, + salt.
+    const incoming = sha1(`hello${s.endorphina.salt}`);
     const ok = await t.app.inject({
       method: 'GET',
-      url: `/api/endo-game/wallet/check?param=hello&sign=${sign}`,
+      url: `/api/endo-game/wallet/check?param=hello&sign=${incoming}`,
     });
-    expect(ok.json()).toEqual({ nodeId: s.endorphina.nodeId, param: 'hello', sign });
+    expect(ok.statusCode).toBe(200);
+    // Only the answer carries the node id, signed over nodeId and param.
+    expect(ok.json()).toEqual({
+      nodeId: s.endorphina.nodeId,
+      param: 'hello',
+      sign: sha1(`${s.endorphina.nodeId}hello${s.endorphina.salt}`),
+    });
     const bad = await t.app.inject({
       method: 'GET',
       url: '/api/endo-game/wallet/check?param=hello&sign=00',
     });
     expect(bad.statusCode).toBe(401);
+    // The node id on the way in is not the provider's rule: refused.
+    const withNode = sha1(`${s.endorphina.nodeId}hello${s.endorphina.salt}`);
+    const old = await t.app.inject({
+      method: 'GET',
+      url: `/api/endo-game/wallet/check?param=hello&sign=${withNode}`,
+    });
+    expect(old.statusCode).toBe(401);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endorphinaSign } from '../src/endorphina/sign';
 import { EndorphinaWalletClient } from '../src/endorphina/wallet-client';
@@ -144,6 +145,26 @@ describe('Endorphina demo', () => {
   });
 });
 
+describe('Endorphina demo host link API', () => {
+  it('answers the demo page for the MD5 of a game id, with the exit encoded twice in the path', async () => {
+    const hash = createHash('md5').update(GAME).digest('hex');
+    const exit = 'https://casino.example/lobby?from=demo';
+    const res = await studios.app.inject(
+      `${BASE}/api/link/accountId/9789/hash/${hash}/returnURL/${encodeURIComponent(encodeURIComponent(exit))}`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const link = new URL(res.body);
+    expect(link.pathname).toMatch(/\/api\/demo$/);
+    expect(link.searchParams.get('game')).toBe(GAME);
+    expect(link.searchParams.get('exit')).toBe(exit);
+    const unknown = await studios.app.inject(
+      `${BASE}/api/link/accountId/9789/hash/${'0'.repeat(32)}/returnURL/x`,
+    );
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
 describe('Endorphina real-money spins', () => {
   it('sends a signed bet, then a signed win (0 included) for every round', async () => {
     const gamePath = await launch('tok-play', 'p-play', 100_000);
@@ -165,6 +186,14 @@ describe('Endorphina real-money spins', () => {
       expect(Object.keys(bet.params).sort()).toEqual(
         ['amount', 'currency', 'date', 'game', 'gameId', 'id', 'player', 'sign', 'token'].sort(),
       );
+    }
+    for (const win of wins) {
+      // The public minimal shape: no currency or game (the operator takes them from the bet).
+      expect(
+        Object.keys(win.params)
+          .filter((name) => name !== 'id')
+          .sort(),
+      ).toEqual(['amount', 'betTransactionId', 'date', 'gameId', 'player', 'sign', 'token']);
     }
     const lastWin = wins.at(-1);
     expect(lastWin?.params['amount']).toBe(String(answers.at(-1)?.win));
@@ -263,5 +292,8 @@ describe('Endorphina real-money spins', () => {
     expect(result.ok).toBe(true);
     const call = operator.calls.find((c) => c.method === 'check');
     expect(call?.signOk).toBe(true);
+    // Asked with the standard rule over `param` alone: no node id on the way in.
+    expect(Object.keys(call?.params ?? {}).sort()).toEqual(['param', 'sign']);
+    expect(call?.params['sign']).toBe(createHash('sha1').update(`ping-123${SALT}`).digest('hex'));
   });
 });

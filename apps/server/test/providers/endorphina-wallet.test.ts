@@ -673,6 +673,219 @@ describe('promoWin', () => {
   });
 });
 
+/** The posting's row as stored: what a call left out was filled from the bet or the wallet. */
+async function stored(userId: string, kind: string) {
+  const { rows } = await t.db.execute<{
+    currency: string;
+    game_id: string | null;
+    round_id: string | null;
+    bet_tx_id: string | null;
+    amount: string;
+  }>(sql`
+    select currency, game_id, round_id, bet_tx_id, amount::text as amount from ledger_entries
+    where user_id = ${userId}::uuid and provider = 'endorphina' and kind = ${kind}
+    order by id desc limit 1`);
+  return { ...rows[0] };
+}
+
+describe('the public integrations’ shapes', () => {
+  it('credits a win sent with only amount, date, gameId, player and betTransactionId', async () => {
+    const tbl = await table(10_000n);
+    const r = round(tbl);
+    const bet = r.bet(1_000);
+    expect((await post('bet', bet)).body).toMatchObject({ balance: 9_000 });
+    // No token, currency, game or id; betTransactionId is the bet's own id.
+    const win = {
+      amount: '2500',
+      date: r.base['date']!,
+      gameId: r.base['gameId']!,
+      player: tbl.player.id,
+      betTransactionId: bet['id']!,
+    };
+    const first = await post('win', win);
+    expect(first).toEqual({
+      status: 200,
+      body: { balance: 11_500, transactionId: expect.any(String) as unknown },
+    });
+    expect(await post('win', win)).toEqual(first);
+    expect(await balanceOf(tbl.player.id)).toBe(11_500n);
+    expect(await stored(tbl.player.id, 'win')).toEqual({
+      currency: 'USD',
+      game_id: gameA,
+      round_id: r.base['gameId'],
+      bet_tx_id: bet['id'],
+      amount: '2500',
+    });
+  });
+
+  it('finds the bet by the transactionId we answered for it too, with a token and no currency or game', async () => {
+    const tbl = await table(10_000n, { game: gameB });
+    const r = round(tbl);
+    const bet: Params = { ...r.bet(1_000), game: gameB };
+    const betTx = transactionIdOf(await post('bet', bet));
+    const win = {
+      token: tbl.token,
+      amount: '0',
+      date: r.base['date']!,
+      gameId: r.base['gameId']!,
+      player: tbl.player.id,
+      betTransactionId: betTx,
+    };
+    expect(await post('win', win)).toMatchObject({ status: 200, body: { balance: 9_000 } });
+    // Linked to the bet by the bet's own id, whichever reference the call used.
+    expect(await stored(tbl.player.id, 'win')).toMatchObject({
+      game_id: gameB,
+      bet_tx_id: bet['id'],
+      amount: '0',
+    });
+  });
+
+  it('credits a win whose bet it never saw, in the wallet’s currency, keyed as usual', async () => {
+    const tbl = await table(10_000n);
+    const r = round(tbl);
+    const win = {
+      amount: '700',
+      date: r.base['date']!,
+      gameId: r.base['gameId']!,
+      player: tbl.player.id,
+      betTransactionId: nextId('b'),
+      id: nextId('w'),
+    };
+    expect(await post('win', win)).toMatchObject({ status: 200, body: { balance: 10_700 } });
+    expect(await stored(tbl.player.id, 'win')).toMatchObject({
+      currency: 'USD',
+      game_id: null,
+      bet_tx_id: win.betTransactionId,
+    });
+  });
+
+  it('refuses a win without one of the five, or with an unknown player', async () => {
+    const tbl = await table(10_000n);
+    const other = await table(10_000n);
+    const r = round(tbl);
+    const bet = r.bet(1_000);
+    await post('bet', bet);
+    const win = {
+      amount: '100',
+      date: r.base['date']!,
+      gameId: r.base['gameId']!,
+      player: tbl.player.id,
+      betTransactionId: bet['id']!,
+    };
+    for (const name of ['amount', 'date', 'gameId', 'player', 'betTransactionId'] as const) {
+      const params: Params = { ...win };
+      delete params[name];
+      expect(await post('win', params)).toMatchObject({ status: 429, body: { code: 'NO_RETRY' } });
+    }
+    expect(await post('win', { ...win, betTransactionId: 'x'.repeat(201) })).toMatchObject({
+      status: 429,
+      body: { code: 'NO_RETRY' },
+    });
+    expect(await post('win', { ...win, player: 'not-a-player' })).toMatchObject({
+      status: 404,
+      body: { code: 'TOKEN_NOT_FOUND' },
+    });
+    expect(await balanceOf(tbl.player.id)).toBe(9_000n);
+    expect(await balanceOf(other.player.id)).toBe(10_000n);
+  });
+
+  it('looks the bet up among the named player’s own bets only', async () => {
+    const tbl = await table(10_000n);
+    const other = await table(10_000n);
+    const r = round(tbl);
+    const bet = r.bet(1_000);
+    const betTx = transactionIdOf(await post('bet', bet));
+    // Another player's bet, by its id or ours, is not theirs: a win of a bet never seen.
+    for (const reference of [bet['id']!, betTx]) {
+      const win = {
+        amount: '100',
+        date: r.base['date']!,
+        gameId: r.base['gameId']!,
+        player: other.player.id,
+        betTransactionId: reference,
+        id: nextId('w'),
+      };
+      expect((await post('win', win)).status).toBe(200);
+      expect(await stored(other.player.id, 'win')).toMatchObject({
+        game_id: null,
+        bet_tx_id: reference,
+      });
+    }
+    expect(await balanceOf(other.player.id)).toBe(10_200n);
+    // ...so the bet's own player may still have it refunded.
+    expect(await post('refund', r.refund(1_000, bet['id']!))).toMatchObject({
+      status: 200,
+      body: { balance: 10_000 },
+    });
+  });
+
+  it('refunds with only id, amount, date, gameId and player; currency and game are the bet’s', async () => {
+    const tbl = await table(10_000n);
+    const r = round(tbl);
+    const bet = r.bet(1_500);
+    await post('bet', bet);
+    const refund = {
+      id: bet['id']!,
+      amount: '1500',
+      date: r.base['date']!,
+      gameId: r.base['gameId']!,
+      player: tbl.player.id,
+    };
+    const first = await post('refund', refund);
+    expect(first).toEqual({
+      status: 200,
+      body: { balance: 10_000, transactionId: expect.any(String) as unknown },
+    });
+    expect(await post('refund', refund)).toEqual(first);
+    expect(await stored(tbl.player.id, 'refund')).toMatchObject({
+      currency: 'USD',
+      amount: '1500',
+    });
+    const { player: _player, ...anonymous } = refund;
+    expect(await post('refund', anonymous)).toEqual({
+      status: 429,
+      body: { code: 'NO_RETRY', message: 'missing parameter: player' },
+    });
+  });
+
+  it('credits a promoWin with only id, amount and player', async () => {
+    const tbl = await table(1_000n);
+    const params = { id: nextId('p'), amount: '250', player: tbl.player.id };
+    expect(await post('promoWin', params)).toMatchObject({
+      status: 200,
+      body: { balance: 1_250 },
+    });
+    expect(await balanceOf(tbl.player.id)).toBe(1_250n);
+  });
+});
+
+describe('a refund after its round was settled by a win', () => {
+  it('is refused with 429 NO_RETRY and moves nothing, for a win or a zero win', async () => {
+    const tbl = await table(10_000n);
+    for (const won of [2_000, 0]) {
+      const r = round(tbl);
+      const bet = r.bet(1_000);
+      const betTx = transactionIdOf(await post('bet', bet));
+      expect((await post('win', r.win(won, betTx, won > 0 ? nextId('w') : undefined))).status).toBe(
+        200,
+      );
+      const before = await balanceOf(tbl.player.id);
+      const rows = (await rowsOf(tbl.player.id)).length;
+      const refund = r.refund(1_000, bet['id']!);
+      const refusal = {
+        status: 429,
+        body: { code: 'NO_RETRY', message: `bet ${bet['id']} was already settled by a win` },
+      };
+      expect(await post('refund', refund)).toEqual(refusal);
+      // The provider's retry gets the same final answer.
+      expect(await post('refund', refund)).toEqual(refusal);
+      expect(await balanceOf(tbl.player.id)).toBe(before);
+      expect(await rowsOf(tbl.player.id)).toHaveLength(rows);
+    }
+    expect(await balanceOf(tbl.player.id)).toBe(10_000n);
+  });
+});
+
 describe('a database failure', () => {
   it('answers 500 INTERNAL_ERROR (retryable), moves nothing, and the retry lands once', async () => {
     const tbl = await table(10_000n);

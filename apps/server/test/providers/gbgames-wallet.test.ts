@@ -443,6 +443,30 @@ describe('refund', () => {
   });
 });
 
+describe('a refund after its round was settled by a result', () => {
+  it('is refused with 409 BET_SETTLED (final), moving nothing; a zero result settles it too', async () => {
+    const p = await newPlayer(25_005n);
+    for (const won of ['3.00', '0.00']) {
+      const betId = newId();
+      const round = newRound();
+      await send(betMessage(p, betId, round, '1.00'));
+      expect((await send(resultMessage(p, newId(), betId, round, won))).status).toBe(200);
+      const before = await balanceOf(p);
+      const rows = (await rowsOf(p)).length;
+      // The studio's retry carries a new transactionId each time it gives up and starts over.
+      for (const refundId of [newId(), newId()]) {
+        expect(await send(refundMessage(p, refundId, betId, round, '1.00'))).toEqual(
+          refused(409, 'BET_SETTLED'),
+        );
+      }
+      expect(await balanceOf(p)).toBe(before);
+      expect(await rowsOf(p)).toHaveLength(rows);
+    }
+    // 25.005 − 1 + 3 − 1 + 0
+    expect(await balanceOf(p)).toBe(26_005n);
+  });
+});
+
 describe('after the launch session ended', () => {
   it('expired token: a new bet is TOKEN_EXPIRED (403); results, refunds and repeats still land', async () => {
     const p = await newPlayer(25_005n, 60);

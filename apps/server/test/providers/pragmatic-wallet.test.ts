@@ -528,8 +528,15 @@ describe('who may bet', () => {
     clock.advance(3600_000);
     try {
       expect(await post('bet', roundCall(userId, '1.00'))).toMatchObject({ error: 4 });
+      // The result of another round: a refund of a bet whose own round has its result is
+      // refused (120), see "refund" below.
       expect(
-        await post('result', { ...bet, amount: '5.00', reference: reference() }),
+        await post('result', {
+          ...bet,
+          amount: '5.00',
+          reference: reference(),
+          roundId: roundId(),
+        }),
       ).toMatchObject({
         error: 0,
         cash: 28,
@@ -654,6 +661,32 @@ describe('refund', () => {
     });
     expect(await balanceOf(userId)).toBe(22_005n);
     expect(await post('refund', { userId, reference: bet.reference! })).toMatchObject({ error: 0 });
+    expect(await balanceOf(userId)).toBe(25_005n);
+  });
+});
+
+describe('a refund after its round was settled by a result', () => {
+  it('is refused with 120 (no retry, no reconciliation) and moves nothing, after a lost round too', async () => {
+    const { userId } = await newPlayer();
+    for (const won of ['4.00', '0.00']) {
+      const bet = roundCall(userId, '2.00');
+      expect(await post('bet', bet)).toMatchObject({ error: 0 });
+      const result = { ...bet, amount: won, reference: reference() };
+      expect(await post('result', result)).toMatchObject({ error: 0 });
+      const before = await balanceOf(userId);
+      const rows = (await entriesOf(userId)).length;
+      // The refund as the protocol lists it: the bet's reference, no amount, game or round.
+      const refund = { userId, reference: bet.reference! };
+      const refusal = {
+        error: 120,
+        description: 'Refund refused: the round was already settled by a result',
+      };
+      expect(await post('refund', refund)).toEqual(refusal);
+      expect(await post('refund', { ...refund, amount: '2.00' })).toEqual(refusal);
+      expect(await balanceOf(userId)).toBe(before);
+      expect(await entriesOf(userId)).toHaveLength(rows);
+    }
+    // 25.005 − 2 + 4 − 2 + 0: both bets stand.
     expect(await balanceOf(userId)).toBe(25_005n);
   });
 });

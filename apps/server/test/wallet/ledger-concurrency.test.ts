@@ -6,6 +6,7 @@ import { createLedger, type Ledger } from '../../src/features/wallet/ledger';
 import type { PostingResult } from '../../src/features/wallet/ledger-types';
 import {
   BetAlreadyRefunded,
+  BetAlreadySettled,
   BetCancelled,
   InsufficientFunds,
   type WalletError,
@@ -178,6 +179,65 @@ describe.skipIf(!onPostgres)('the ledger under concurrency (PostgreSQL)', () => 
       expect(tally.get(path), `${path} in ${JSON.stringify([...tally])}`).toBeGreaterThan(0);
     }
   }, 120_000);
+
+  it('a refund racing the win of its bet: refused after the win, or applied before it, never both the other way', async () => {
+    const initial = 100_000n;
+    const userId = await createFundedUser(db, ledgers[0]!, initial);
+    const rounds = Array.from({ length: 60 }, (_, i) => ({
+      betTxId: txId(`race-${i}`),
+      winTxId: txId(`race-win-${i}`),
+      win: BigInt(1_000 + i),
+    }));
+    for (const round of rounds) {
+      await ledgers[0]!.postBet({
+        userId,
+        amount: 1_000n,
+        currency: 'USD',
+        provider: 'endorphina',
+        txId: round.betTxId,
+      });
+    }
+    // Each round's win and refund at the same moment, from two different pools.
+    const settled = await Promise.all(
+      rounds.map((round, i) =>
+        Promise.allSettled([
+          ledgers[i % ledgers.length]!.postWin({
+            userId,
+            amount: round.win,
+            currency: 'USD',
+            provider: 'endorphina',
+            txId: round.winTxId,
+            betTxId: round.betTxId,
+          }),
+          ledgers[(i + 1) % ledgers.length]!.postRefund({
+            userId,
+            provider: 'endorphina',
+            betTxId: round.betTxId,
+          }),
+        ]),
+      ),
+    );
+    let expected = initial - 1_000n * BigInt(rounds.length);
+    const seen = { refused: 0, refundFirst: 0 };
+    for (const [i, [win, refund]] of settled.entries()) {
+      // A win is never refused.
+      expect(win.status).toBe('fulfilled');
+      if (win.status !== 'fulfilled') continue;
+      expected += rounds[i]!.win;
+      if (refund.status === 'rejected') {
+        expect(refund.reason).toBeInstanceOf(BetAlreadySettled);
+        seen.refused++;
+      } else {
+        // Both applied: only in this order, the refund's row before the win's.
+        expect(BigInt(refund.value.entry.id)).toBeLessThan(BigInt(win.value.entry.id));
+        expected += 1_000n;
+        seen.refundFirst++;
+      }
+    }
+    expect(seen.refused + seen.refundFirst).toBe(rounds.length);
+    expect((await ledgers[0]!.getBalance(userId)).balance).toBe(expected);
+    await expectLedgerClean(db);
+  }, 60_000);
 
   it('a connection killed mid-posting leaves no trace, and the retry applies once', async () => {
     const userId = await createFundedUser(db, ledgers[0]!, 10_000n);

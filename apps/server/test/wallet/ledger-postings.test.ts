@@ -4,6 +4,7 @@ import type { DatabaseConnection } from '../../src/db/database';
 import { createLedger, type Ledger } from '../../src/features/wallet/ledger';
 import {
   BetAlreadyRefunded,
+  BetAlreadySettled,
   BetCancelled,
   CurrencyMismatch,
   IdempotencyConflict,
@@ -12,6 +13,7 @@ import {
   RefundMismatch,
   UnknownPlayer,
 } from '../../src/features/wallet/wallet-errors';
+import { checkLedger, formatLedgerReport } from '../../src/features/wallet/ledger-check';
 import { systemClock } from '../../src/lib/clock';
 import { createTestDb } from '../helpers/test-database';
 import { createFundedUser, createWalletUser, txId } from '../helpers/wallets';
@@ -369,6 +371,126 @@ describe('a refund', () => {
       ledger.postRefund({ userId, provider, betTxId: b, txId: refundTx }),
     ).rejects.toMatchObject({ code: 'IDEMPOTENCY_CONFLICT', fields: ['betTxId'] });
     expect(await balance(userId)).toBe(9_800n);
+  });
+});
+
+describe('a refund after its round was settled by a win', () => {
+  it('is refused when a win names the bet, moving nothing, and stays refused', async () => {
+    const userId = await createFundedUser(db, ledger, 10_000n);
+    const betTx = txId('bet');
+    await ledger.postBet({ userId, amount: 1_000n, currency: 'USD', provider, txId: betTx });
+    const win = await ledger.postWin({
+      userId,
+      amount: 2_500n,
+      currency: 'USD',
+      provider,
+      txId: txId('win'),
+      betTxId: betTx,
+    });
+    const rows = await entryCount(userId);
+    const refusal = ledger.postRefund({ userId, provider, betTxId: betTx, amount: 1_000n });
+    await expect(refusal).rejects.toBeInstanceOf(BetAlreadySettled);
+    await expect(refusal).rejects.toMatchObject({
+      code: 'BET_ALREADY_SETTLED',
+      betTxId: betTx,
+      winTransactionId: win.transactionId,
+    });
+    // The provider's retry is refused the same way; nothing was written either time.
+    await expect(ledger.postRefund({ userId, provider, betTxId: betTx })).rejects.toBeInstanceOf(
+      BetAlreadySettled,
+    );
+    expect(await balance(userId)).toBe(11_500n);
+    expect(await entryCount(userId)).toBe(rows);
+  });
+
+  it('is refused when a win of the bet’s round (a zero win too) came after it', async () => {
+    const userId = await createFundedUser(db, ledger, 10_000n);
+    const betTx = txId('bet');
+    await ledger.postBet({
+      userId,
+      amount: 1_000n,
+      currency: 'USD',
+      provider: 'pragmatic',
+      txId: betTx,
+      roundId: '5103188560',
+    });
+    await ledger.postWin({
+      userId,
+      amount: 0n,
+      currency: 'USD',
+      provider: 'pragmatic',
+      operation: 'result',
+      txId: txId('result'),
+      roundId: '5103188560',
+    });
+    await expect(
+      ledger.postRefund({ userId, provider: 'pragmatic', betTxId: betTx }),
+    ).rejects.toMatchObject({ code: 'BET_ALREADY_SETTLED' });
+    expect(await balance(userId)).toBe(9_000n);
+  });
+
+  it('is not confused by wins of other rounds, other players or other providers', async () => {
+    const userId = await createFundedUser(db, ledger, 10_000n);
+    const other = await createFundedUser(db, ledger, 10_000n);
+    const betTx = txId('bet');
+    await ledger.postBet({
+      userId,
+      amount: 1_000n,
+      currency: 'USD',
+      provider,
+      txId: betTx,
+      roundId: 'r-77',
+    });
+    const common = { amount: 500n, currency: 'USD' };
+    await ledger.postWin({ ...common, txId: txId('win'), userId, provider, roundId: 'r-78' });
+    await ledger.postWin({
+      ...common,
+      txId: txId('win'),
+      userId: other,
+      provider,
+      roundId: 'r-77',
+      betTxId: betTx,
+    });
+    await ledger.postWin({
+      ...common,
+      txId: txId('win'),
+      userId,
+      provider: 'gbgames',
+      roundId: 'r-77',
+    });
+    // A win of the same round that names another bet settles that bet only.
+    await ledger.postWin({
+      ...common,
+      txId: txId('win'),
+      userId,
+      provider,
+      roundId: 'r-77',
+      betTxId: txId('other-bet'),
+    });
+    const refund = await ledger.postRefund({ userId, provider, betTxId: betTx });
+    expect(refund).toMatchObject({ outcome: 'applied', status: 'applied' });
+    expect(await balance(userId)).toBe(11_500n);
+  });
+
+  it('applied before the win stays applied; the win still lands after it', async () => {
+    const userId = await createFundedUser(db, ledger, 10_000n);
+    const betTx = txId('bet');
+    await ledger.postBet({ userId, amount: 1_000n, currency: 'USD', provider, txId: betTx });
+    const refund = await ledger.postRefund({ userId, provider, betTxId: betTx });
+    await ledger.postWin({
+      userId,
+      amount: 0n,
+      currency: 'USD',
+      provider,
+      txId: txId('win'),
+      betTxId: betTx,
+    });
+    // A repeat of the refund is its replay, not a refusal: the first answer again.
+    const again = await ledger.postRefund({ userId, provider, betTxId: betTx });
+    expect(again).toMatchObject({ outcome: 'replayed', transactionId: refund.transactionId });
+    expect(await balance(userId)).toBe(10_000n);
+    const report = await checkLedger(db);
+    expect(report.ok, formatLedgerReport(report)).toBe(true);
   });
 });
 

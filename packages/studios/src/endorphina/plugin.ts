@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { artPath, registerArtRoute } from '../art/routes';
 import { catalogOf } from '../catalog/studio-catalogs';
@@ -53,6 +54,12 @@ export function endorphinaStudio(
   );
   const sessions = new TtlStore<PlaySession>(ctx.sessionTtlMs);
   const catalog = catalogOf('endorphina');
+  /** Games with a demo by the MD5 of their id, as the demo host's link API names them. */
+  const demoByHash = new Map(
+    catalog.list
+      .filter((game) => game.demo)
+      .map((game) => [createHash('md5').update(game.id, 'utf8').digest('hex'), game] as const),
+  );
 
   const signedByOperator = (params: Record<string, string>): boolean =>
     params['nodeId'] === options.nodeId && endorphinaSignValid(params, options.salt);
@@ -139,6 +146,30 @@ export function endorphinaStudio(
       sessions.set(session.id, session);
       return reply.redirect(`${publicUrl}/game/${session.id}`, 302);
     });
+
+    // The demo host's link API, as public integrations call Endorphina's: the game by the MD5 of
+    // its id, the exit URL encoded twice in the path; the answer is the demo game's URL as text.
+    app.get<{ Params: { account: string; hash: string; returnUrl: string } }>(
+      '/api/link/accountId/:account/hash/:hash/returnURL/:returnUrl',
+      async (request, reply) => {
+        const game = demoByHash.get(request.params.hash.toLowerCase());
+        if (!request.params.account || !game) {
+          return reply.code(404).type('text/plain; charset=utf-8').send('no demo for this game');
+        }
+        let exit: string;
+        try {
+          // Fastify decoded the path segment once; the second decoding gives the URL.
+          exit = decodeURIComponent(request.params.returnUrl);
+        } catch {
+          exit = '';
+        }
+        const query = new URLSearchParams({ game: game.id, ...(exit ? { exit } : {}) });
+        return reply
+          .type('text/plain; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(`${publicUrl}/api/demo?${query.toString()}`);
+      },
+    );
 
     // Catalog for the operator: signed like every EndoAPI request (here sign = SHA-1(nodeId + salt)).
     app.get('/api/games', async (request, reply) => {

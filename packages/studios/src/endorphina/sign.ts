@@ -20,9 +20,11 @@ export function endorphinaSignValid(params: Record<string, string>, salt: string
   return signaturesEqual(endorphinaSign(params, salt), received);
 }
 
-/** The `check` call's sign: SHA-1 of nodeId + param + salt. */
+/**
+ * The `check` answer's sign: the operator signs {nodeId, param} by the standard rule, which
+ * (names sorted: nodeId < param) is SHA-1 of nodeId + param + salt. The request itself is
+ * signed by the standard rule over `param` alone.
+ */
 export function endorphinaCheckSign(nodeId: string, param: string, salt: string): string {
-  return createHash('sha1')
-    .update(nodeId + param + salt, 'utf8')
-    .digest('hex');
+  return endorphinaSign({ nodeId, param }, salt);
 }

@@ -150,12 +150,17 @@ export class EndorphinaWalletClient {
     return withRetry(this.policy, async () => interpret(await this.post('bet', params), posting));
   }
 
-  /** `id` is left out for a zero win, which only closes the round (EndoAPI: "may be absent"). */
+  /**
+   * A win in the public integrations' minimal shape: no `currency` or `game` (the operator
+   * takes them from the bet it pays). `id` is left out for a zero win, which only closes the
+   * round (EndoAPI: "may be absent").
+   */
   win(
     call: MoneyCall & { id: string | undefined; betTransactionId: string },
   ): Promise<CallOutcome<Posting>> {
+    const { currency: _currency, game: _game, ...shared } = this.moneyParams(call);
     const params: Record<string, string> = {
-      ...this.moneyParams(call),
+      ...shared,
       betTransactionId: call.betTransactionId,
     };
     if (call.id !== undefined) params['id'] = call.id;
@@ -196,8 +201,8 @@ export class EndorphinaWalletClient {
   }
 
   /**
-   * The integration check: GET check?param=…&sign=SHA-1(nodeId + param + salt). The operator
-   * must echo nodeId and param and sign its answer the same way.
+   * The integration check: GET check?param=…&sign=SHA-1(param + salt) (the standard rule).
+   * The operator answers {nodeId, param, sign = SHA-1(nodeId + param + salt)}.
    */
   async check(param: string): Promise<{ ok: boolean; detail: string }> {
     const { nodeId, salt } = this.operator;
@@ -205,7 +210,7 @@ export class EndorphinaWalletClient {
     try {
       const answer = await httpRequest({
         method: 'GET',
-        url: `${this.url('check')}?${formEncode({ param, sign })}`,
+        url: `${this.url('check')}?${formEncode(this.signed({ param }))}`,
         timeoutMs: this.policy.timeoutMs,
       });
       const body = (answer.json ?? {}) as Record<string, unknown>;

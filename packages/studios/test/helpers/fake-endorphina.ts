@@ -51,19 +51,18 @@ export async function fakeEndorphinaOperator(salt: string, nodeId: string) {
             ? request.query
             : request.body
         ) as Record<string, string>;
-        const signOk =
-          method === 'check'
-            ? params['sign'] ===
-              createHash('sha1')
-                .update(nodeId + params['param'] + salt)
-                .digest('hex')
-            : params['sign'] === endoSign(params, salt);
+        // Every request, check included, is signed by the standard rule.
+        const signOk = params['sign'] === endoSign(params, salt);
         calls.push({ method, params, signOk });
         const fault = faults[method]?.shift();
         if (fault === 'http500' || fault === 'internal') return error(reply, 500, 'INTERNAL_ERROR');
         if (!signOk) return error(reply, 401, 'ACCESS_DENIED');
         if (method === 'check') {
-          return { nodeId, param: params['param'], sign: params['sign'] };
+          // Only the answer carries the node id: sign = SHA-1(nodeId + param + salt).
+          const sign = createHash('sha1')
+            .update(nodeId + params['param'] + salt)
+            .digest('hex');
+          return { nodeId, param: params['param'], sign };
         }
         const answer = (): unknown => {
           const session = tokens.get(params['token'] ?? '');

@@ -53,6 +53,43 @@ describe('provider configuration', () => {
     );
   });
 
+  it('reads Endorphina’s game list, artwork and demo variables when set, into the settings', () => {
+    const config = loadConfig({
+      ...external,
+      ENDORPHINA_GAMES_FILE: '/etc/orbita/endorphina-games.json',
+      ENDORPHINA_GAMES_URL: 'https://endo.example/api/sessions/seamless/rest/v1/games/',
+      ENDORPHINA_IMAGE_URL: 'https://cdn.example/endorphina/{name}.png',
+      ENDORPHINA_DEMO_URL: 'https://edemo.endorphina.example/',
+      ENDORPHINA_DEMO_ACCOUNT_ID: '9789',
+    });
+    expect(config.providers.endorphina).toEqual({
+      mode: 'external',
+      url: 'https://endo.example',
+      nodeId: 'node-1',
+      salt: 'endo-salt-value',
+      gamesFile: '/etc/orbita/endorphina-games.json',
+      gamesUrl: 'https://endo.example/api/sessions/seamless/rest/v1/games',
+      imageUrl: 'https://cdn.example/endorphina/{name}.png',
+      demoUrl: 'https://edemo.endorphina.example',
+      demoAccountId: '9789',
+    });
+    expect(resolveProviderSettings({ ...config, host: '127.0.0.1' }).endorphina).toMatchObject({
+      gamesFile: '/etc/orbita/endorphina-games.json',
+      demoAccountId: '9789',
+    });
+    // Simulated: the studio's own feed; a real provider's list cannot take effect there.
+    const simulated = loadConfig({});
+    expect(resolveProviderSettings({ ...simulated, host: '127.0.0.1' }).endorphina).toMatchObject({
+      gamesUrl: `http://localhost:${simulated.port}/studios/endorphina/api/games`,
+    });
+    expect(() => loadConfig({ ENDORPHINA_DEMO_URL: 'edemo.example' })).toThrow(
+      /\n {2}ENDORPHINA_DEMO_URL: /,
+    );
+    expect(() =>
+      loadConfig({ ENDORPHINA_GAMES_FILE: '/etc/orbita/endorphina-games.json' }),
+    ).toThrow(/\n {2}ENDORPHINA_GAMES_FILE: cannot take effect while PROVIDERS=simulated/);
+  });
+
   it('needs nothing in simulated mode', () => {
     const { providers } = loadConfig({});
     expect([providers.endorphina.mode, providers.pragmatic.mode, providers.gbgames.mode]).toEqual([

@@ -41,6 +41,11 @@ export const providerEnvShape = {
   ENDORPHINA_URL: httpUrl.optional(),
   ENDORPHINA_NODE_ID: z.string().optional(),
   ENDORPHINA_SALT: z.string().optional(),
+  ENDORPHINA_GAMES_FILE: z.string().optional(),
+  ENDORPHINA_GAMES_URL: httpUrl.optional(),
+  ENDORPHINA_IMAGE_URL: z.string().optional(),
+  ENDORPHINA_DEMO_URL: httpUrl.optional(),
+  ENDORPHINA_DEMO_ACCOUNT_ID: z.string().optional(),
   PRAGMATIC_API_URL: httpUrl.optional(),
   PRAGMATIC_SECURE_LOGIN: z.string().optional(),
   PRAGMATIC_SECRET_KEY: z.string().optional(),
@@ -85,7 +90,8 @@ export const providerConfigVariables: Record<
   },
   ENDORPHINA_URL: {
     default: '(simulated: PUBLIC_URL/studios/endorphina)',
-    description: 'Endorphina base URL: launch links and the game catalog.',
+    description:
+      'Endorphina base URL: launch links (the catalog comes from ENDORPHINA_GAMES_FILE or ENDORPHINA_GAMES_URL).',
   },
   ENDORPHINA_NODE_ID: {
     default: '(simulated: generated)',
@@ -94,6 +100,30 @@ export const providerConfigVariables: Record<
   ENDORPHINA_SALT: {
     default: '(simulated: generated)',
     description: 'Shared secret of the Endorphina sign (SHA-1).',
+  },
+  ENDORPHINA_GAMES_FILE: {
+    default: '(none)',
+    description:
+      'Path of the Endorphina game list (JSON: an array of {id, description, …}, or {games: [...]}) the provider gave us; read on every catalog sync. Wins over ENDORPHINA_GAMES_URL.',
+  },
+  ENDORPHINA_GAMES_URL: {
+    default: '(simulated: PUBLIC_URL/studios/endorphina/api/games)',
+    description:
+      'Feed of the same Endorphina game list, fetched with nodeId and sign. Without it or ENDORPHINA_GAMES_FILE there is no Endorphina catalog.',
+  },
+  ENDORPHINA_IMAGE_URL: {
+    default: '(none: a generated tile)',
+    description:
+      'Endorphina artwork URL for games whose list entry has no image: {id} is the game id, {name} its bare name (e.g. https://cdn.example/endorphina/{name}.png).',
+  },
+  ENDORPHINA_DEMO_URL: {
+    default: '(none: no demos)',
+    description:
+      "Endorphina's demo host (e.g. https://edemo.endorphina.com): demo links are asked from {host}/api/link/accountId/{account}/hash/{MD5 of game id}/returnURL/{exit}. Needs ENDORPHINA_DEMO_ACCOUNT_ID.",
+  },
+  ENDORPHINA_DEMO_ACCOUNT_ID: {
+    default: '(none)',
+    description: 'Our account id at the Endorphina demo host.',
   },
   PRAGMATIC_API_URL: {
     default: '(simulated: PUBLIC_URL/studios/pragmatic/IntegrationService/v3/http/CasinoGameAPI)',
@@ -189,9 +219,27 @@ const providerVariables: Record<
 > = {
   endorphina: {
     modeVariable: 'ENDORPHINA_MODE',
-    all: ['ENDORPHINA_URL', 'ENDORPHINA_NODE_ID', 'ENDORPHINA_SALT'],
+    all: [
+      'ENDORPHINA_URL',
+      'ENDORPHINA_NODE_ID',
+      'ENDORPHINA_SALT',
+      'ENDORPHINA_GAMES_FILE',
+      'ENDORPHINA_GAMES_URL',
+      'ENDORPHINA_IMAGE_URL',
+      'ENDORPHINA_DEMO_URL',
+      'ENDORPHINA_DEMO_ACCOUNT_ID',
+    ],
     required: ['ENDORPHINA_URL', 'ENDORPHINA_NODE_ID', 'ENDORPHINA_SALT'],
-    externalOnly: ['ENDORPHINA_URL'],
+    // The game list, artwork and demo a real Endorphina gives an operator; the studio serves
+    // its own.
+    externalOnly: [
+      'ENDORPHINA_URL',
+      'ENDORPHINA_GAMES_FILE',
+      'ENDORPHINA_GAMES_URL',
+      'ENDORPHINA_IMAGE_URL',
+      'ENDORPHINA_DEMO_URL',
+      'ENDORPHINA_DEMO_ACCOUNT_ID',
+    ],
     callbacks: ['ENDORPHINA_NODE_ID', 'ENDORPHINA_SALT'],
   },
   pragmatic: {
@@ -233,7 +281,18 @@ function modeOf(e: ProviderEnv, provider: ProviderSlug): { mode: ProviderMode; f
  * loadConfig has checked that they are all set.
  */
 export interface ProvidersConfig {
-  endorphina: { mode: ProviderMode; url?: string; nodeId?: string; salt?: string };
+  endorphina: {
+    mode: ProviderMode;
+    url?: string;
+    nodeId?: string;
+    salt?: string;
+    /** The game list: a file, or a feed (docs/protocols/endorphina.md, "Catalog and demo"). */
+    gamesFile?: string;
+    gamesUrl?: string;
+    imageUrl?: string;
+    demoUrl?: string;
+    demoAccountId?: string;
+  };
   pragmatic: {
     mode: ProviderMode;
     apiUrl?: string;
@@ -288,6 +347,7 @@ export function providerConfigFrom(e: ProviderEnv): ProviderConfigPart {
         url: e.ENDORPHINA_URL,
         nodeId: set(e.ENDORPHINA_NODE_ID),
         salt: set(e.ENDORPHINA_SALT),
+        ...endorphinaListConfig(e),
       },
       pragmatic: {
         mode: modeOf(e, 'pragmatic').mode,
@@ -317,4 +377,18 @@ export function providerModesOf(providers: ProvidersConfig): Record<ProviderSlug
     gbgames: providers.gbgames.mode,
     pragmatic: providers.pragmatic.mode,
   };
+}
+
+/** The optional Endorphina list, artwork and demo variables, only those set. */
+function endorphinaListConfig(e: ProviderEnv): Partial<ProvidersConfig['endorphina']> {
+  const entries = {
+    gamesFile: e.ENDORPHINA_GAMES_FILE,
+    gamesUrl: e.ENDORPHINA_GAMES_URL,
+    imageUrl: e.ENDORPHINA_IMAGE_URL,
+    demoUrl: e.ENDORPHINA_DEMO_URL,
+    demoAccountId: e.ENDORPHINA_DEMO_ACCOUNT_ID,
+  };
+  return Object.fromEntries(
+    Object.entries(entries).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
 }

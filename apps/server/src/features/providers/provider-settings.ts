@@ -83,11 +83,14 @@ export function resolveProviderSettings(config: ProviderSettingsConfig): Provide
             url: `${studiosUrl}/endorphina`,
             nodeId: endorphina.nodeId ?? `node-${randomBytes(4).toString('hex')}`,
             salt: endorphina.salt ?? generateSecret(),
+            // The studio serves its list as a feed, as a provider would.
+            ...endorphinaListSettings({ gamesUrl: `${studiosUrl}/endorphina/api/games` }),
           }
         : {
             url: endorphina.url ?? '',
             nodeId: endorphina.nodeId ?? '',
             salt: endorphina.salt ?? '',
+            ...endorphinaListSettings(endorphina),
           },
     pragmatic:
       pragmatic.mode === 'simulated'
@@ -112,5 +115,18 @@ export function resolveProviderSettings(config: ProviderSettingsConfig): Provide
       gbgames.mode === 'simulated'
         ? { url: `${studiosUrl}/gbgames`, secret: gbgames.secret ?? generateSecret() }
         : { url: gbgames.url ?? '', secret: gbgames.secret ?? '' },
+  };
+}
+
+/** Endorphina's list, artwork and demo settings as configured (none of them is a secret). */
+function endorphinaListSettings(
+  endorphina: Partial<ProviderSettingsConfig['providers']['endorphina']>,
+): Pick<EndorphinaSettings, 'gamesFile' | 'gamesUrl' | 'imageUrl' | 'demoUrl' | 'demoAccountId'> {
+  return {
+    gamesFile: endorphina.gamesFile,
+    gamesUrl: endorphina.gamesUrl,
+    imageUrl: endorphina.imageUrl,
+    demoUrl: endorphina.demoUrl,
+    demoAccountId: endorphina.demoAccountId,
   };
 }

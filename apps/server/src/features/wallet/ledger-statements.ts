@@ -101,15 +101,18 @@ export interface RefundStatement {
  * player. If not: write a tombstone (amount 0) that takes the bet's place in the
  * ledger_entries_bet_once index, so the bet, if it ever arrives, cannot be applied. The wallet
  * row is locked either way, which orders the row in the wallet's chain. No row comes back
- * when the refund was seen before, or does not match its bet.
+ * when the refund was seen before, does not match its bet, or its bet's round was already
+ * settled by a win (settlingWins). Run after the wallet's row lock (walletLockStatement) in
+ * the same transaction, so a win that committed while the refund waited is seen.
  */
 export function refundStatement(r: RefundStatement): SQL {
   const amount = r.amount === null ? null : r.amount.toString();
   return sql`
     with bet as (
-      select id, user_id, amount, currency from ledger_entries
+      select id, user_id, amount, currency, bet_tx_id, round_id from ledger_entries
       where provider = ${r.provider} and bet_tx_id = ${r.betTxId} and kind = 'bet'
     ),
+    settled as (${settlingWins(r.provider, sql`bet`)} limit 1),
     moved as (
       update wallets w
       set balance = w.balance - coalesce((select amount from bet), 0),
@@ -126,6 +129,7 @@ export function refundStatement(r: RefundStatement): SQL {
           select 1 from bet
           where bet.user_id = w.user_id and bet.currency = w.currency
             and (${amount}::bigint is null or -bet.amount = ${amount}::bigint)))
+        and not exists (select 1 from settled)
       returning w.user_id, w.balance, w.currency
     )
     insert into ledger_entries (${entryColumns})
@@ -137,6 +141,39 @@ export function refundStatement(r: RefundStatement): SQL {
       ${r.now.toISOString()}::timestamptz
     from moved left join bet on true
     returning *`;
+}
+
+/**
+ * The wins that settled a bet: the same provider and player, posted after the bet, naming
+ * the bet (`bet_tx_id`), or naming no bet and in the bet's round (`round_id`). Every protocol
+ * links a win to its bet one of these two ways (Endorphina and GB Games name the bet, so
+ * another bet of the same round stays refundable; Pragmatic's result names only the round).
+ * `bet` is a relation with the bet's id, user_id, bet_tx_id and round_id; `w.id > bet.id`
+ * keeps the scan on the player's index to the rows since the bet.
+ */
+function settlingWins(provider: string, bet: SQL): SQL {
+  return sql`
+    select w.* from ${bet} join ledger_entries w on w.user_id = bet.user_id and w.id > bet.id
+    where w.provider = ${provider} and w.kind = 'win'
+      and (w.bet_tx_id = bet.bet_tx_id
+        or (w.bet_tx_id is null and bet.round_id is not null and w.round_id = bet.round_id))
+    order by w.id`;
+}
+
+/** For a refund that moved nothing: the first win that settled its bet's round, if any. */
+export function settlingWinQuery(provider: string, betTxId: string): SQL {
+  const bet = sql`(select id, user_id, bet_tx_id, round_id from ledger_entries
+    where provider = ${provider} and bet_tx_id = ${betTxId} and kind = 'bet') bet`;
+  return sql`${settlingWins(provider, bet)} limit 1`;
+}
+
+/**
+ * Locks the wallet's row for the rest of the transaction. A refund takes it before its
+ * statement: a concurrent win (which updates the same row) has then either committed, and the
+ * refund's statement, with its own later snapshot, sees it; or it waits for the refund.
+ */
+export function walletLockStatement(userId: string): SQL {
+  return sql`select 1 from wallets where user_id = ${userId}::uuid for update`;
 }
 
 /**
@@ -161,6 +198,30 @@ export function relatedEntriesQuery(
     where (provider = ${provider} and operation = ${operation} and provider_tx_id = ${txId})
       ${byBet}
     order by id`;
+}
+
+/**
+ * A player's bet by the reference a later call of the provider gives for it: the bet's own id
+ * (bet_tx_id), or, when the player has no bet of that id, our transaction id
+ * (ledger_entries.id) that the bet's answer carried. Only the player's own bets: a provider's
+ * numeric bet id that happens to equal our id of someone else's bet finds nothing.
+ */
+export function betByReferenceQuery(provider: string, reference: string, userId: string): SQL {
+  const ours = /^[1-9][0-9]{0,17}$/.test(reference)
+    ? sql`union all
+      select *, 2 as rank from ledger_entries
+      where id = ${reference}::bigint and provider = ${provider} and kind = 'bet'
+        and user_id = ${userId}::uuid`
+    : sql``;
+  return sql`
+    select * from (
+      select *, 1 as rank from ledger_entries
+      where provider = ${provider} and bet_tx_id = ${reference} and kind = 'bet'
+        and user_id = ${userId}::uuid
+      ${ours}
+    ) found
+    order by rank
+    limit 1`;
 }
 
 export function walletQuery(userId: string): SQL {

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import { entriesPageQuery, walletQuery } from './ledger-statements';
+import { betByReferenceQuery, entriesPageQuery, walletQuery } from './ledger-statements';
 import { toLedgerEntry, type LedgerRow } from './ledger-rows';
 import type {
   AdjustmentInput,
@@ -55,7 +55,11 @@ export interface Ledger {
   replayOfBet(input: BetInput): Promise<PostingResult | undefined>;
   /** Credits a win (0 allowed). Never refused for business reasons. */
   postWin(input: WinInput): Promise<PostingResult>;
-  /** Cancels a bet: credits it back once, or leaves a tombstone if the bet is unknown. */
+  /**
+   * Cancels a bet: credits it back once, or leaves a tombstone if the bet is unknown.
+   * Refusals: BetAlreadySettled (a win already settled the bet's round), RefundMismatch,
+   * BetAlreadyRefunded (answer from its `first`), IdempotencyConflict, …
+   */
   postRefund(input: RefundInput): Promise<PostingResult>;
   /**
    * A provider's signed re-settlement (Pragmatic's live-casino `adjustment`): a debit below
@@ -66,6 +70,12 @@ export interface Ledger {
   postAdjustment(input: AdjustmentInput): Promise<PostingResult>;
   /** Adjustments, and later deposits, withdrawals and bonuses. */
   postOperatorMovement(input: OperatorMovementInput): Promise<PostingResult>;
+  /**
+   * Reads only: a player's bet named by a later call of its provider (a win naming the bet it
+   * pays), by the provider's own bet id, else by the transaction id we answered for it.
+   * Undefined: no such bet of this player.
+   */
+  findBet(provider: string, reference: string, userId: string): Promise<LedgerEntry | undefined>;
   /** Throws UnknownPlayer for a player without a wallet. */
   getBalance(userId: string): Promise<WalletBalance>;
   /** A player's own movements of money, newest first, by keyset page. */
@@ -260,6 +270,18 @@ export function createLedger(deps: LedgerDeps): Ledger {
       return postOperatorMovement({ ...input, kind: 'adjustment' });
     },
     postOperatorMovement,
+
+    async findBet(provider, reference, userId) {
+      const { rows } = await db.execute<LedgerRow>(
+        betByReferenceQuery(
+          checkProvider(provider),
+          checkId('reference', reference),
+          checkUserId(userId),
+        ),
+      );
+      const row = rows[0];
+      return row === undefined ? undefined : toLedgerEntry(row);
+    },
 
     async getBalance(userId) {
       const { rows } = await db.execute<WalletRow>(walletQuery(checkUserId(userId)));

@@ -32,6 +32,8 @@ export function movementPosting(m: Movement, now: Date): Posting {
     txId: m.txId,
     betTxId: m.kind === 'bet' ? m.txId : null,
     request: m.request,
+    prelude: null,
+    moreRelated: null,
     explain(related, wallet) {
       const replay = replayOf(posting, related, wallet);
       if (replay) return replay;

@@ -28,6 +28,13 @@ export interface Posting {
   /** Bets and refunds: the bet id whose tombstone, refund or bet row may explain a miss. */
   betTxId: string | null;
   request: PostingRequest;
+  /**
+   * Run first, in one transaction with the statement (refunds: the wallet's row lock, so the
+   * statement's snapshot sees every win that committed before it). Null: the statement alone.
+   */
+  prelude: SQL | null;
+  /** More rows that may explain a miss, appended to the related ones (refunds: a settling win). */
+  moreRelated: SQL | null;
   /** Throws the WalletError that explains the miss, returns the replay, or 'retry'. */
   explain(related: LedgerRow[], wallet: WalletRow | undefined): Verdict;
 }
@@ -48,7 +55,7 @@ export async function runPosting(
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     let row: LedgerRow | undefined;
     try {
-      row = (await executeNamed<LedgerRow>(db, posting.statement)).rows[0];
+      row = await runStatement(db, posting);
     } catch (error) {
       // A concurrent posting took the key first: the statement (and its balance change)
       // rolled back as a whole. Any other failure is not ours to interpret.
@@ -68,16 +75,38 @@ export async function runPosting(
       }
       return resultOf(entry, 'applied', entry.balanceAfter);
     }
-    const [related, wallet] = await Promise.all([
-      db.execute<LedgerRow>(
-        relatedEntriesQuery(posting.provider, posting.operation, posting.txId, posting.betTxId),
-      ),
-      db.execute<WalletRow>(walletQuery(posting.userId)),
-    ]);
-    const verdict = posting.explain(related.rows, wallet.rows[0]);
+    const { related, wallet } = await readRelated(db, posting);
+    const verdict = posting.explain(related, wallet);
     if (verdict !== 'retry') return verdict;
   }
   throw new Error(`Posting ${posting.provider}/${posting.txId} did not settle`);
+}
+
+/** The posting's statement, after its prelude in one transaction when it has one. */
+async function runStatement(db: Database, posting: Posting): Promise<LedgerRow | undefined> {
+  const prelude = posting.prelude;
+  if (prelude === null) return (await executeNamed<LedgerRow>(db, posting.statement)).rows[0];
+  return db.transaction(async (tx) => {
+    await tx.execute(prelude);
+    return (await tx.execute<LedgerRow>(posting.statement)).rows[0];
+  });
+}
+
+/** The rows and the wallet that explain a posting that moved nothing (reads only). */
+async function readRelated(
+  db: Database,
+  posting: Posting,
+): Promise<{ related: LedgerRow[]; wallet: WalletRow | undefined }> {
+  const [related, more, wallet] = await Promise.all([
+    db.execute<LedgerRow>(
+      relatedEntriesQuery(posting.provider, posting.operation, posting.txId, posting.betTxId),
+    ),
+    posting.moreRelated === null
+      ? Promise.resolve({ rows: [] as LedgerRow[] })
+      : db.execute<LedgerRow>(posting.moreRelated),
+    db.execute<WalletRow>(walletQuery(posting.userId)),
+  ]);
+  return { related: [...related.rows, ...more.rows], wallet: wallet.rows[0] };
 }
 
 /** Reads only: the replay of `posting` if its key was applied before, else undefined. */
@@ -85,13 +114,8 @@ export async function findReplay(
   db: Database,
   posting: Posting,
 ): Promise<PostingResult | undefined> {
-  const [related, wallet] = await Promise.all([
-    db.execute<LedgerRow>(
-      relatedEntriesQuery(posting.provider, posting.operation, posting.txId, posting.betTxId),
-    ),
-    db.execute<WalletRow>(walletQuery(posting.userId)),
-  ]);
-  return replayOf(posting, related.rows, wallet.rows[0]);
+  const { related, wallet } = await readRelated(db, posting);
+  return replayOf(posting, related, wallet);
 }
 
 /**

@@ -1,6 +1,6 @@
-import { refundStatement } from './ledger-statements';
+import { refundStatement, settlingWinQuery, walletLockStatement } from './ledger-statements';
 import { checkWallet, replayedFrom, replayOf, type Posting, type PostingRequest } from './posting';
-import { BetAlreadyRefunded, RefundMismatch } from './wallet-errors';
+import { BetAlreadyRefunded, BetAlreadySettled, RefundMismatch } from './wallet-errors';
 
 /** A validated refund. */
 export interface Refund {
@@ -20,7 +20,11 @@ export interface Refund {
 /**
  * A refund that moved nothing was: a repeat of its key (replay or conflict); a second refund
  * of the bet under another id (BetAlreadyRefunded, with the first refund's answer); a refund
- * that does not match its bet (RefundMismatch); or a missing wallet or other currency.
+ * that does not match its bet (RefundMismatch); a refund of a bet whose round a win already
+ * settled (BetAlreadySettled); or a missing wallet or other currency.
+ *
+ * It runs after the wallet's row lock, in one transaction: a win for the same player either
+ * committed before (and the refund is refused) or waits for the refund (and lands after it).
  */
 export function refundPosting(r: Refund, now: Date): Posting {
   const posting: Posting = {
@@ -31,6 +35,8 @@ export function refundPosting(r: Refund, now: Date): Posting {
     txId: r.txId,
     betTxId: r.betTxId,
     request: r.request,
+    prelude: walletLockStatement(r.userId),
+    moreRelated: settlingWinQuery(r.provider, r.betTxId),
     explain(related, wallet) {
       const replay = replayOf(posting, related, wallet);
       if (replay) return replay;
@@ -46,6 +52,8 @@ export function refundPosting(r: Refund, now: Date): Posting {
           r.amount === null || -BigInt(bet.amount) === r.amount ? '' : 'amount',
         ].filter(Boolean);
         if (fields.length > 0) throw new RefundMismatch(r.betTxId, fields);
+        const win = related.find((e) => e.kind === 'win');
+        if (win) throw new BetAlreadySettled(r.betTxId, String(win.id));
       }
       checkWallet(r.userId, r.currency, wallet);
       return 'retry';

@@ -81,6 +81,24 @@ export class BetAlreadyRefunded extends WalletError {
   }
 }
 
+/**
+ * A refund of a bet whose round was already settled by a win (a win naming the bet, or a win
+ * of the bet's round, posted after it for the same player): the provider's game decided the
+ * round, so giving the stake back as well would pay the player twice. Nothing moved. Every
+ * protocol answers it with its final error, so the provider stops retrying (README.md).
+ */
+export class BetAlreadySettled extends WalletError {
+  override readonly name = 'BetAlreadySettled';
+  readonly code = 'BET_ALREADY_SETTLED';
+  constructor(
+    readonly betTxId: string,
+    /** Our transaction id (ledger_entries.id) of the win that settled the round. */
+    readonly winTransactionId: string,
+  ) {
+    super(`Bet ${betTxId} was already settled by win ${winTransactionId}`);
+  }
+}
+
 /** A refund whose player, amount or currency is not the bet's (no partial refunds). */
 export class RefundMismatch extends WalletError {
   override readonly name = 'RefundMismatch';

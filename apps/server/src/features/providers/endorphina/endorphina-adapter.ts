@@ -1,14 +1,6 @@
-import {
-  categoryOf,
-  flag,
-  httpLink,
-  isoDate,
-  isRecord,
-  parseJson,
-  popularityOf,
-  text,
-  topPopularity,
-} from '../catalog-fields';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { parseJson } from '../catalog-fields';
 import type { HttpTransport } from '../http-transport';
 import {
   ProviderError,
@@ -17,16 +9,30 @@ import {
   type LaunchRequest,
   type ProviderAdapter,
 } from '../provider-adapter';
+import { listEntries, mapEndorphinaGame } from './game-list';
 import { endorphinaSign } from './sign';
+
+export { mapEndorphinaGame } from './game-list';
 
 export interface EndorphinaSettings {
   /** Base URL, no trailing slash. */
   url: string;
   nodeId: string;
   salt: string;
+  /** ENDORPHINA_GAMES_FILE: the game list (JSON) the provider gave us; read on every sync. */
+  gamesFile?: string | undefined;
+  /** ENDORPHINA_GAMES_URL: a feed of the same list, fetched signed with our node id. */
+  gamesUrl?: string | undefined;
+  /** ENDORPHINA_IMAGE_URL: artwork URL with `{id}` or `{name}`; else a generated tile. */
+  imageUrl?: string | undefined;
+  /** ENDORPHINA_DEMO_URL: the provider's demo host; no demos without it (and an account). */
+  demoUrl?: string | undefined;
+  /** ENDORPHINA_DEMO_ACCOUNT_ID: our account at the demo host. */
+  demoAccountId?: string | undefined;
 }
 
 const catalogTimeoutMs = 15_000;
+const demoLinkTimeoutMs = 8_000;
 
 /** The launch path of EndoAPI's seamless wallet (PROTOCOLS.md, Endorphina). */
 export const endorphinaLaunchPath = '/api/sessions/seamless/rest/v1';
@@ -36,28 +42,18 @@ export function signedQuery(params: Record<string, string>, salt: string): strin
   return new URLSearchParams({ ...params, sign: endorphinaSign(params, salt) }).toString();
 }
 
-/** Maps one entry of GET {url}/api/games (docs/protocols/endorphina.md) to ours. */
-export function mapEndorphinaGame(raw: unknown): CatalogEntry | undefined {
-  if (!isRecord(raw)) return undefined;
-  const id = text(raw['id']) ?? text(raw['game_id']) ?? text(raw['gameid']);
-  const name = text(raw['name']) ?? text(raw['description']);
-  if (!id || !name) return undefined;
-  const popularity = popularityOf(raw['popularity']);
-  const demoUrl = httpLink(raw['demoUrl']) ?? null;
-  return {
-    providerGameId: id,
-    name,
-    image: httpLink(raw['image']) ?? '',
-    category: categoryOf(raw['category']) ?? 'slots',
-    tags: [],
-    isNew: flag(raw['isNew']),
-    isTop: flag(raw['isPopular'], popularity >= topPopularity),
-    popularity,
-    demo: flag(raw['demo'], demoUrl !== null) && demoUrl !== null,
-    real: true,
-    demoUrl,
-    releasedAt: isoDate(raw['released']),
-  };
+/**
+ * The demo host's link endpoint for a game, as public integrations call it:
+ * `{demo host}/api/link/accountId/{account}/hash/{MD5 of the game id}`; the launch appends
+ * `/returnURL/{exit, URL-encoded twice}` and the host answers the demo game's URL as text.
+ */
+export function endorphinaDemoLink(
+  settings: EndorphinaSettings,
+  gameId: string,
+): string | undefined {
+  if (!settings.demoUrl || !settings.demoAccountId) return undefined;
+  const hash = createHash('md5').update(gameId, 'utf8').digest('hex');
+  return `${settings.demoUrl}/api/link/accountId/${encodeURIComponent(settings.demoAccountId)}/hash/${hash}`;
 }
 
 export function endorphinaAdapter(
@@ -70,11 +66,38 @@ export function endorphinaAdapter(
     }
   };
 
-  const buildLaunchUrl = (request: LaunchRequest): string => {
+  const isDemoLink = (url: string): boolean =>
+    settings.demoUrl !== undefined &&
+    settings.demoUrl !== '' &&
+    url.startsWith(`${settings.demoUrl}/api/link/`);
+
+  /** The demo host's answer to a link request: the demo game's URL, as plain text. */
+  const demoFromLink = async (link: string, lobbyUrl: string): Promise<string> => {
+    const answer = await sendToProvider('endorphina', transport, {
+      method: 'GET',
+      url: `${link}/returnURL/${encodeURIComponent(encodeURIComponent(lobbyUrl))}`,
+      headers: { accept: 'text/plain' },
+      timeoutMs: demoLinkTimeoutMs,
+    });
+    const text = answer.text.trim().replace(/^"|"$/g, '');
+    let url: URL | undefined;
+    try {
+      url = new URL(text);
+    } catch {
+      url = undefined;
+    }
+    if (answer.status !== 200 || !url || !/^https?:$/.test(url.protocol)) {
+      throw new ProviderError('endorphina', 'unavailable', `demo link: HTTP ${answer.status}`);
+    }
+    return url.toString();
+  };
+
+  const buildLaunchUrl = async (request: LaunchRequest): Promise<string> => {
     configured();
     if (request.mode === 'demo') {
       if (!request.demoUrl) throw new ProviderError('endorphina', 'game-not-found', 'no demo');
-      // The studio documents exit, lang and currency as parameters of its demo link.
+      if (isDemoLink(request.demoUrl)) return demoFromLink(request.demoUrl, request.lobbyUrl);
+      // A list's own demo page (our studio's): exit, lang and currency as its parameters.
       const url = new URL(request.demoUrl);
       url.searchParams.set('exit', request.lobbyUrl);
       url.searchParams.set('lang', request.language);
@@ -96,33 +119,74 @@ export function endorphinaAdapter(
     return `${settings.url}${endorphinaLaunchPath}?${query}`;
   };
 
+  /** The list from the configured file: a file that cannot be read or parsed is unavailable. */
+  const listFromFile = async (path: string): Promise<unknown> => {
+    let content: string;
+    try {
+      content = await readFile(path, 'utf8');
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      throw new ProviderError(
+        'endorphina',
+        'unavailable',
+        `games file unreadable: ${typeof code === 'string' ? code : 'error'}`,
+      );
+    }
+    return parseJson(content);
+  };
+
+  /** The list from the feed, signed with our node id like every EndoAPI request. */
+  const listFromFeed = async (feed: string): Promise<unknown> => {
+    const url = new URL(feed);
+    const query = signedQuery({ nodeId: settings.nodeId }, settings.salt);
+    url.search = url.search ? `${url.search.slice(1)}&${query}` : query;
+    const answer = await sendToProvider('endorphina', transport, {
+      method: 'GET',
+      url: url.toString(),
+      headers: { accept: 'application/json' },
+      timeoutMs: catalogTimeoutMs,
+    });
+    if (answer.status === 401 || answer.status === 403) {
+      throw new ProviderError('endorphina', 'refused', `catalog refused: HTTP ${answer.status}`);
+    }
+    if (answer.status !== 200) {
+      throw new ProviderError('endorphina', 'unavailable', `catalog: HTTP ${answer.status}`);
+    }
+    return parseJson(answer.text);
+  };
+
   return {
     slug: 'endorphina',
 
     async fetchCatalog() {
       configured();
-      // The catalog is signed like every EndoAPI request: here sign = SHA-1(nodeId + salt).
-      const query = signedQuery({ nodeId: settings.nodeId }, settings.salt);
-      const answer = await sendToProvider('endorphina', transport, {
-        method: 'GET',
-        url: `${settings.url}/api/games?${query}`,
-        headers: { accept: 'application/json' },
-        timeoutMs: catalogTimeoutMs,
-      });
-      const body = parseJson(answer.text);
-      if (answer.status === 401 || answer.status === 403) {
-        throw new ProviderError('endorphina', 'refused', `catalog refused: HTTP ${answer.status}`);
+      const body = settings.gamesFile
+        ? await listFromFile(settings.gamesFile)
+        : settings.gamesUrl
+          ? await listFromFeed(settings.gamesUrl)
+          : undefined;
+      if (body === undefined) {
+        // The provider has no catalog API of its own to fall back on: the list is configured.
+        throw new ProviderError(
+          'endorphina',
+          'not-configured',
+          'no ENDORPHINA_GAMES_FILE or ENDORPHINA_GAMES_URL configured',
+        );
       }
-      if (answer.status !== 200 || !isRecord(body) || !Array.isArray(body['games'])) {
-        throw new ProviderError('endorphina', 'unavailable', `catalog: HTTP ${answer.status}`);
+      const entries = listEntries(body);
+      if (!entries) {
+        throw new ProviderError('endorphina', 'unavailable', 'the game list is not a JSON list');
       }
-      return body['games']
-        .map(mapEndorphinaGame)
+      const options = {
+        imageUrl: settings.imageUrl,
+        demoLink: (id: string) => endorphinaDemoLink(settings, id),
+      };
+      return entries
+        .map((raw) => mapEndorphinaGame(raw, options))
         .filter((game): game is CatalogEntry => game !== undefined);
     },
 
     launchUrl(request: LaunchRequest) {
-      // Built locally, but answered as a promise like the adapters that must call out.
       return Promise.resolve().then(() => buildLaunchUrl(request));
     },
   };

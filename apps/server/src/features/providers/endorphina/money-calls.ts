@@ -2,16 +2,27 @@ import type { Clock } from '../../../lib/clock';
 import { liveLaunchTokenCondition } from '../../game-sessions/launch-repository';
 import { hashLaunchToken } from '../../game-sessions/launch-token';
 import type { Ledger } from '../../wallet/ledger';
-import type { PostingResult } from '../../wallet/ledger-types';
+import type { LedgerEntry, PostingResult } from '../../wallet/ledger-types';
 import { toThousandthsNumber } from '../../wallet/money';
 import { BetAlreadyRefunded, WalletError } from '../../wallet/wallet-errors';
 import type { LaunchSessions, OpenSession } from '../../game-sessions/launch-sessions';
 import { endoOk, endoRefusal, type EndoAnswer } from './endo-answers';
-import { betCall, promoWinCall, refundCall, winCall, type TokenMoneyCall } from './money-params';
+import {
+  betCall,
+  promoWinCall,
+  refundCall,
+  winCall,
+  type CreditCall,
+  type TokenMoneyCall,
+} from './money-params';
 import { refusalFor } from './wallet-error-mapping';
 import { isUuid } from '../../../lib/uuid';
 
 const provider = 'endorphina';
+
+/** A game name for the ledger when there is one (the ledger takes none rather than ''). */
+const optionalGame = (game: string | null | undefined): { gameId?: string } =>
+  game === undefined || game === null ? {} : { gameId: game };
 
 export interface EndorphinaMoneyCallDeps {
   sessions: LaunchSessions;
@@ -82,6 +93,35 @@ export function createEndorphinaMoneyCalls({ sessions, wallet, clock }: Endorphi
   };
 
   const meta = (call: TokenMoneyCall) => (call.date === undefined ? {} : { date: call.date });
+
+  /**
+   * Whose wallet a win or refund credits: the token's player when a token is sent (any
+   * token state: credits land after expiry and logout; `player`, if sent, must be its),
+   * else `player`, our user id. With the token's session, for what the call leaves out.
+   */
+  const creditor = async (
+    call: CreditCall,
+  ): Promise<
+    | { ok: true; userId: string; session: OpenSession | undefined }
+    | { ok: false; answer: EndoAnswer }
+  > => {
+    if (call.token === undefined) {
+      const player = call.player ?? '';
+      if (!isUuid(player)) {
+        return { ok: false, answer: endoRefusal('TOKEN_NOT_FOUND', 'unknown player') };
+      }
+      return { ok: true, userId: player, session: undefined };
+    }
+    const found = await anySession(call.token);
+    if (!found.ok) return found;
+    if (call.player !== undefined && call.player !== found.session.userId) {
+      return {
+        ok: false,
+        answer: endoRefusal('NO_RETRY', "player is not the launch token's player"),
+      };
+    }
+    return { ok: true, userId: found.session.userId, session: found.session };
+  };
 
   return {
     async bet(params: Params): Promise<EndoAnswer> {
@@ -155,22 +195,35 @@ export function createEndorphinaMoneyCalls({ sessions, wallet, clock }: Endorphi
       const parsed = winCall(params);
       if (!parsed.ok) return parsed.answer;
       const call = parsed.value;
-      const found = await anySession(call.token);
-      if (!found.ok) return found.answer;
-      const wrong = mismatch(call, found.session, ['player']);
-      if (wrong) return wrong;
-      return posted(() =>
+      const who = await creditor(call);
+      if (!who.ok) return who.answer;
+      // The player's bet it pays gives what the call may leave out (currency, game), and its
+      // own id links the win to it: a refund of that bet is then refused (BetAlreadySettled).
+      let bet: LedgerEntry | undefined;
+      try {
+        bet = await wallet.findBet(provider, call.betTransactionId, who.userId);
+      } catch (error) {
+        // A betTransactionId the ledger cannot hold (InvalidPosting) is final, like a bad amount.
+        const refusal = refusalFor(error);
+        if (refusal) return refusal;
+        throw error;
+      }
+      return posted(async () =>
         wallet.postWin({
-          userId: found.session.userId,
+          userId: who.userId,
           amount: call.amount,
-          currency: call.currency,
+          currency:
+            call.currency ??
+            bet?.currency ??
+            who.session?.currency ??
+            (await wallet.getBalance(who.userId)).currency,
           provider,
           // A zero win has no id: one per bet closes the round, keyed on the bet it pays.
           txId: call.id ?? `for-bet:${call.betTransactionId}`,
-          betTxId: call.betTransactionId,
-          gameId: call.game,
+          betTxId: bet?.betTxId ?? call.betTransactionId,
+          ...optionalGame(call.game ?? who.session?.providerGameId ?? bet?.gameId),
           roundId: call.roundId,
-          meta: meta(call),
+          meta: { date: call.date },
         }),
       );
     },
@@ -179,21 +232,20 @@ export function createEndorphinaMoneyCalls({ sessions, wallet, clock }: Endorphi
       const parsed = refundCall(params);
       if (!parsed.ok) return parsed.answer;
       const call = parsed.value;
-      const found = await anySession(call.token);
-      if (!found.ok) return found.answer;
-      const wrong = mismatch(call, found.session, ['player']);
-      if (wrong) return wrong;
-      // `id` is the bet's: the refund's key too. An unknown bet leaves a tombstone.
+      const who = await creditor(call);
+      if (!who.ok) return who.answer;
+      // `id` is the bet's: the refund's key too. An unknown bet leaves a tombstone. Currency
+      // and game, when left out, are the bet's (the ledger refunds exactly the bet).
       return posted(() =>
         wallet.postRefund({
-          userId: found.session.userId,
+          userId: who.userId,
           provider,
           betTxId: call.id,
           amount: call.amount,
-          currency: call.currency,
-          gameId: call.game,
+          ...(call.currency === undefined ? {} : { currency: call.currency }),
+          ...optionalGame(call.game),
           roundId: call.roundId,
-          meta: meta(call),
+          meta: { date: call.date },
         }),
       );
     },
@@ -202,6 +254,7 @@ export function createEndorphinaMoneyCalls({ sessions, wallet, clock }: Endorphi
       const parsed = promoWinCall(params);
       if (!parsed.ok) return parsed.answer;
       const call = parsed.value;
+      if (!isUuid(call.player)) return endoRefusal('TOKEN_NOT_FOUND', 'unknown player');
       // No token: `player` is our user id (as `session` told the studio), credited in the
       // wallet's own currency. An unknown player is UnknownPlayer → TOKEN_NOT_FOUND.
       return posted(async () => {
@@ -213,8 +266,8 @@ export function createEndorphinaMoneyCalls({ sessions, wallet, clock }: Endorphi
           provider,
           operation: 'promoWin',
           txId: call.id,
-          gameId: call.game,
-          roundId: call.roundId,
+          ...optionalGame(call.game),
+          ...(call.roundId === undefined ? {} : { roundId: call.roundId }),
         });
       });
     },

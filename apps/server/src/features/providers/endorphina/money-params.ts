@@ -9,7 +9,7 @@ import { endoRefusal, type EndoAnswer } from './endo-answers';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; answer: EndoAnswer };
 
-/** What bet, win and refund all carry. */
+/** What a bet carries: all of it is required (the bet is checked against its token). */
 export interface TokenMoneyCall {
   token: string;
   player: string;
@@ -25,17 +25,41 @@ export interface TokenMoneyCall {
 }
 
 export type BetCall = TokenMoneyCall & { id: string };
-/** `id` is absent on a zero win; `betTransactionId` is OUR transactionId of the bet. */
-export type WinCall = TokenMoneyCall & { id: string | undefined; betTransactionId: string };
+
+/**
+ * A win or a refund: credits, which must land. Only what public integrations require of
+ * them is required (docs/protocols/endorphina.md, "Operator side"); the rest is taken from
+ * the bet, the token or the wallet.
+ */
+export interface CreditCall {
+  /** Absent: the player is `player` (our user id, as `session` answered it). */
+  token: string | undefined;
+  player: string | undefined;
+  currency: string | undefined;
+  game: string | undefined;
+  amount: bigint;
+  roundId: string;
+  date: string;
+}
+
+/**
+ * `id` is absent on a zero win. `betTransactionId` names the bet it pays: the bet's own `id`
+ * (as the production platform reads it), or the transactionId we answered for the bet.
+ */
+export type WinCall = CreditCall & {
+  player: string;
+  id: string | undefined;
+  betTransactionId: string;
+};
 /** `id` is the BET's id. */
-export type RefundCall = TokenMoneyCall & { id: string };
+export type RefundCall = CreditCall & { id: string };
 
 export interface PromoWinCall {
   id: string;
   /** Our user id. */
   player: string;
-  game: string;
-  roundId: string;
+  game: string | undefined;
+  roundId: string | undefined;
   amount: bigint;
 }
 
@@ -99,27 +123,66 @@ export function betCall(params: Params): Parsed<BetCall> {
   return { ok: true, value: { ...tokenCall(params, fields.value), id: fields.value.id } };
 }
 
+const present = (params: Params, name: string): string | undefined => {
+  const value = params[name];
+  return value === undefined || value === '' ? undefined : value;
+};
+
+function creditCall(
+  params: Params,
+  values: { amount: bigint; gameId: string; date: string },
+): CreditCall {
+  return {
+    token: present(params, 'token'),
+    player: present(params, 'player'),
+    currency: present(params, 'currency'),
+    game: present(params, 'game'),
+    amount: values.amount,
+    roundId: values.gameId,
+    date: values.date,
+  };
+}
+
+/** A win needs amount, date, gameId, player and betTransactionId (and its sign); no more. */
 export function winCall(params: Params): Parsed<WinCall> {
-  const fields = read(params, [...tokenCallFields, 'betTransactionId']);
+  const fields = read(params, ['date', 'gameId', 'player', 'betTransactionId']);
   if (!fields.ok) return fields;
-  const id = params['id'];
+  const { player, betTransactionId } = fields.value;
   return {
     ok: true,
     value: {
-      ...tokenCall(params, fields.value),
-      id: id === undefined || id === '' ? undefined : id,
-      betTransactionId: fields.value.betTransactionId,
+      ...creditCall(params, fields.value),
+      player,
+      id: present(params, 'id'),
+      betTransactionId,
     },
   };
 }
 
+/** A refund needs the bet's id, amount, date and gameId, and a token or a player. */
 export function refundCall(params: Params): Parsed<RefundCall> {
-  return betCall(params);
+  const fields = read(params, ['id', 'date', 'gameId']);
+  if (!fields.ok) return fields;
+  const call = { ...creditCall(params, fields.value), id: fields.value.id };
+  if (call.token === undefined && call.player === undefined) {
+    return { ok: false, answer: endoRefusal('NO_RETRY', 'missing parameter: player') };
+  }
+  return { ok: true, value: call };
 }
 
+/** A promoWin needs id, amount and player; game and gameId are kept when sent. */
 export function promoWinCall(params: Params): Parsed<PromoWinCall> {
-  const fields = read(params, ['id', 'player', 'game', 'gameId']);
+  const fields = read(params, ['id', 'player']);
   if (!fields.ok) return fields;
-  const { id, player, game, gameId, amount } = fields.value;
-  return { ok: true, value: { id, player, game, roundId: gameId, amount } };
+  const { id, player, amount } = fields.value;
+  return {
+    ok: true,
+    value: {
+      id,
+      player,
+      game: present(params, 'game'),
+      roundId: present(params, 'gameId'),
+      amount,
+    },
+  };
 }

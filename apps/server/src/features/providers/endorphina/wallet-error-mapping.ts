@@ -1,6 +1,7 @@
 import { MoneyFormatError } from '../../wallet/money';
 import {
   BetAlreadyRefunded,
+  BetAlreadySettled,
   BetCancelled,
   CurrencyMismatch,
   IdempotencyConflict,
@@ -39,6 +40,10 @@ export function refusalFor(error: unknown): EndoAnswer | undefined {
       'NO_RETRY',
       `refund of bet ${error.betTxId} differs from the bet in ${error.fields.join(', ')}`,
     );
+  }
+  if (error instanceof BetAlreadySettled) {
+    // Final: the round was decided by its win; a retry of the refund would be refused again.
+    return endoRefusal('NO_RETRY', `bet ${error.betTxId} was already settled by a win`);
   }
   if (error instanceof UnknownPlayer) return endoRefusal('TOKEN_NOT_FOUND', 'unknown player');
   if (error instanceof CurrencyMismatch) {

@@ -1,8 +1,6 @@
 import type { Clock } from '../../../lib/clock';
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { rawQueryOf, singleValuedParams } from '../callback-params';
-import { signaturesEqual } from '../constant-time';
 import type { Ledger } from '../../wallet/ledger';
 import type { LaunchSessions, OpenSession } from '../../game-sessions/launch-sessions';
 import { toThousandthsNumber } from '../../wallet/money';
@@ -16,7 +14,7 @@ import {
 } from './endo-answers';
 import type { EndorphinaSettings } from './endorphina-adapter';
 import { createEndorphinaMoneyCalls, type EndorphinaMoneyCalls } from './money-calls';
-import { endorphinaSignValid } from './sign';
+import { endorphinaSign, endorphinaSignValid } from './sign';
 
 /** Where Endorphina's EndoAPI callbacks live: the operator URL we give the studio. */
 export const endorphinaWalletPrefix = '/api/endo-game/wallet';
@@ -104,19 +102,17 @@ export const endorphinaWalletRoutes: FastifyPluginAsync<EndorphinaWalletOptions>
     return sendEndo(reply, answer);
   });
 
-  // The integration check: sign = SHA-1(nodeId + param + salt), answered in kind.
+  // The integration check: the request is signed by the standard rule (sign = SHA-1(param +
+  // salt)); only the answer carries the node id, {nodeId, param, sign} signed by the same
+  // rule over its own fields: SHA-1(nodeId + param + salt) (names sorted: nodeId < param).
   app.get('/check', { schema }, (request, reply) => {
-    const params = singleValuedParams(rawQueryOf(request));
+    const params = signedQuery(rawQueryOf(request));
     const param = params?.['param'];
-    const sign = params?.['sign'];
-    if (!settings.salt || param === undefined || sign === undefined) {
-      return fail(reply, 'ACCESS_DENIED', 'bad sign');
-    }
-    const expected = createHash('sha1')
-      .update(settings.nodeId + param + settings.salt, 'utf8')
-      .digest('hex');
-    if (!signaturesEqual(expected, sign)) return fail(reply, 'ACCESS_DENIED', 'bad sign');
-    return reply.send({ nodeId: settings.nodeId, param, sign: expected });
+    if (!params || param === undefined) return fail(reply, 'ACCESS_DENIED', 'bad sign');
+    const answer = { nodeId: settings.nodeId, param };
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ ...answer, sign: endorphinaSign(answer, settings.salt) });
   });
 
   const moneyCalls = createEndorphinaMoneyCalls({ sessions, wallet, clock });

@@ -2,6 +2,7 @@ import type { Ledger } from '../../wallet/ledger';
 import type { PostingResult } from '../../wallet/ledger-types';
 import {
   BetAlreadyRefunded,
+  BetAlreadySettled,
   BetCancelled,
   CurrencyMismatch,
   IdempotencyConflict,
@@ -167,6 +168,9 @@ function refusal(error: unknown, message: GbMoneyMessage): GbAnswer {
       'DUPLICATE_MISMATCH',
       `the refund's ${error.fields.join(', ')} is not bet ${error.betTxId}'s`,
     );
+  }
+  if (error instanceof BetAlreadySettled) {
+    return gbError('BET_SETTLED', `bet ${error.betTxId} was already settled by a result`);
   }
   if (error instanceof UnknownPlayer) return gbError('TOKEN_NOT_FOUND', 'unknown player');
   if (error instanceof CurrencyMismatch) {

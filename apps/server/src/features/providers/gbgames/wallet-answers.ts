@@ -8,6 +8,8 @@ export const gbErrorStatus = {
   TOKEN_NOT_FOUND: 404,
   INVALID_SIGNATURE: 401,
   DUPLICATE_MISMATCH: 409,
+  /** A refund of a bet whose round a result already settled (§6 rule 4): final. */
+  BET_SETTLED: 409,
   BAD_REQUEST: 400,
   /** The only retryable one: the studio repeats the message with the same transactionId. */
   INTERNAL: 500,

@@ -1,5 +1,6 @@
 import { MoneyFormatError } from '../../wallet/money';
 import {
+  BetAlreadySettled,
   BetCancelled,
   CurrencyMismatch,
   IdempotencyConflict,
@@ -40,6 +41,14 @@ export function walletRefusal(error: WalletError | MoneyFormatError): PragmaticA
     return refusal(
       pragmaticErrors.badParameters,
       `Bad parameters: the refund's ${error.fields.join(', ')} is not the bet's`,
+    );
+  }
+  if (error instanceof BetAlreadySettled) {
+    // 120 is the one code after which Pragmatic neither retries nor reconciles: the round was
+    // decided by its result, so this refund will never apply (decision 033).
+    return refusal(
+      pragmaticErrors.noRetry,
+      'Refund refused: the round was already settled by a result',
     );
   }
   if (error instanceof CurrencyMismatch) {
