@@ -26,7 +26,7 @@ describe('generated tiles', () => {
 
   it('keep a long name to four lines', () => {
     const svg = renderGeneratedTile('pragmatic', 'long', 'word '.repeat(40));
-    expect(svg.match(/font-size="34"/g)).toHaveLength(4);
+    expect(svg.match(/font-weight="700"/g)).toHaveLength(4);
     expect(svg).toContain('…');
   });
 });

@@ -52,21 +52,28 @@ export function renderGeneratedTile(
   const hue = (digest[0]! * 360) / 256;
   const hue2 = (hue + 40 + (digest[1]! % 80)) % 360;
   const lines = wrap(name, 12, 4);
-  const fontSize = 34;
+  // A long word keeps its line: the font shrinks to fit 260 of the 300 units (an average
+  // glyph of the sans-serif stack is about 0.6 em wide).
+  const longest = Math.max(...lines.map((line) => line.length), 1);
+  const fontSize = Math.max(18, Math.min(34, Math.floor(260 / (longest * 0.6))));
+  // Only a line that may run past the tile is squeezed to its width; others keep their glyphs.
+  const squeeze = (line: string) =>
+    line.length * fontSize * 0.66 > 270 ? ' textLength="270" lengthAdjust="spacingAndGlyphs"' : '';
   const top = 200 - ((lines.length - 1) * fontSize * 1.15) / 2;
   const text = lines
     .map(
       (line, i) =>
-        `<text x="150" y="${(top + i * fontSize * 1.15).toFixed(1)}" text-anchor="middle" font-size="${fontSize}" font-weight="700">${escapeXml(line)}</text>`,
+        `<text x="150" y="${(top + i * fontSize * 1.15).toFixed(1)}" text-anchor="middle" font-size="${fontSize}" font-weight="700"${squeeze(line)}>${escapeXml(line)}</text>`,
     )
     .join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 400" width="300" height="400" role="img" aria-label="${escapeXml(name)}">` +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
     `<stop offset="0" stop-color="hsl(${hue.toFixed(0)} 62% 42%)"/>` +
-    `<stop offset="1" stop-color="hsl(${hue2.toFixed(0)} 70% 22%)"/></linearGradient></defs>` +
-    `<rect width="300" height="400" rx="18" fill="url(#g)"/>` +
-    `<circle cx="240" cy="70" r="90" fill="#fff" opacity="0.06"/>` +
+    `<stop offset="1" stop-color="hsl(${hue2.toFixed(0)} 70% 22%)"/></linearGradient>` +
+    `<clipPath id="c"><rect width="300" height="400" rx="18"/></clipPath></defs>` +
+    `<g clip-path="url(#c)"><rect width="300" height="400" fill="url(#g)"/>` +
+    `<circle cx="240" cy="70" r="90" fill="#fff" opacity="0.06"/></g>` +
     `<g fill="#fff" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif">${text}` +
     `<text x="150" y="370" text-anchor="middle" font-size="18" opacity="0.75">${escapeXml(providerLabels[provider])}</text></g>` +
     `</svg>`
