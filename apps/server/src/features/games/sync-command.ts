@@ -1,17 +1,10 @@
 import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/open-database';
 import { systemClock } from '../../lib/clock';
 import { StartupError } from '../../lib/errors';
 import { createLogger } from '../../lib/logger';
 import { createLogMailer } from '../../lib/mail/log-mailer';
-import { prepareSimulatedProviders } from '../providers/simulated-secrets';
-
-export interface CommandIo {
-  env: Record<string, string | undefined>;
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
+import { commandConfig, type CommandIo } from '../providers/command-config';
 
 /**
  * `npm run games:sync -w apps/server`: reads every provider's catalog now, with the server's
@@ -20,16 +13,8 @@ export interface CommandIo {
  * server stopped (one process per data folder); on PostgreSQL it runs beside the servers.
  */
 export async function runGamesSyncCommand(io: CommandIo): Promise<number> {
-  let config;
-  try {
-    config = await prepareSimulatedProviders(loadConfig({ LOG_LEVEL: 'warn', ...io.env }));
-  } catch (error) {
-    if (error instanceof StartupError) {
-      io.err(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = await commandConfig(io);
+  if (!config) return 1;
   const logger = createLogger(config);
   let db;
   try {

@@ -1,7 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ProviderSlug } from '@casino/contracts';
-import { loadConfig } from '../../config';
-import { StartupError } from '../../lib/errors';
 import { systemClock } from '../../lib/clock';
 import { endorphinaAdapter } from './endorphina/endorphina-adapter';
 import { endorphinaSign } from './endorphina/sign';
@@ -15,12 +13,9 @@ import { pragmaticHash } from './pragmatic/hash';
 import { pragmaticWalletPrefix } from './pragmatic/wallet-routes';
 import type { ProviderAdapter } from './provider-adapter';
 import { resolveProviderSettings, type ProviderSettings } from './provider-settings';
-import { prepareSimulatedProviders } from './simulated-secrets';
+import { commandConfig, type CommandIo } from './command-config';
 
-export interface CommandIo {
-  env: Record<string, string | undefined>;
-  out: (line: string) => void;
-  err: (line: string) => void;
+export interface CheckCommandIo extends CommandIo {
   /** How the checks reach the provider and our own server (tests swap it). */
   transport?: HttpTransport;
 }
@@ -146,17 +141,9 @@ async function probeCallbacks(
  * with a secret, a signed probe of our own callbacks at PUBLIC_URL. Moves no money and writes
  * nothing. Exit code 0 when every check passed (docs/operations.md).
  */
-export async function runProvidersCheckCommand(io: CommandIo): Promise<number> {
-  let config;
-  try {
-    config = await prepareSimulatedProviders(loadConfig({ LOG_LEVEL: 'warn', ...io.env }));
-  } catch (error) {
-    if (error instanceof StartupError) {
-      io.err(error.message);
-      return 1;
-    }
-    throw error;
-  }
+export async function runProvidersCheckCommand(io: CheckCommandIo): Promise<number> {
+  const config = await commandConfig(io);
+  if (!config) return 1;
   const settings = resolveProviderSettings(config);
   const transport = io.transport ?? fetchTransport;
   const adapters: Record<ProviderSlug, ProviderAdapter> = {

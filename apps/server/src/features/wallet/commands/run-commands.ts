@@ -1,4 +1,5 @@
 import { DataDirLocked } from '../../../db/data-dir-lock';
+import type { CommandIo } from '../../../lib/command-io';
 import { StartupError } from '../../../lib/errors';
 import { systemClock } from '../../../lib/clock';
 import { createLedger } from '../ledger';
@@ -10,11 +11,7 @@ import { openCommandDatabase } from './command-database';
  * The operator commands as functions (scripts/ holds the thin entry points), so tests run
  * them in-process. Exit codes: 0 done, 1 refused or inconsistent, 2 could not run.
  */
-export interface CommandIo {
-  env: Record<string, string | undefined>;
-  out: (text: string) => void;
-  err: (text: string) => void;
-}
+export type { CommandIo } from '../../../lib/command-io';
 
 /** `npm run ledger:check`: prints what it checked; 1 on any discrepancy. */
 export async function ledgerCheckCommand(io: CommandIo): Promise<number> {
