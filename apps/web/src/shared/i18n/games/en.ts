@@ -68,9 +68,9 @@ export const gamesEn = {
       next: 'Next slide',
       goTo: 'Slide {{index}}',
       universe: {
-        eyebrow: 'Three studios, one lobby',
+        eyebrow: 'Top studios, one lobby',
         title: 'A universe of slots',
-        text: 'Hundreds of games from Endorphina, Pragmatic Play and GB Games, all in one place.',
+        text: 'Hundreds of games from leading studios, all in one place.',
         cta: 'Explore games',
       },
       welcome: {

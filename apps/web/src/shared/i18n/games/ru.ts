@@ -65,9 +65,9 @@ export const gamesRu: GamesMessages = {
       next: 'Следующий слайд',
       goTo: 'Слайд {{index}}',
       universe: {
-        eyebrow: 'Три студии, одно лобби',
+        eyebrow: 'Лучшие студии, одно лобби',
         title: 'Вселенная слотов',
-        text: 'Сотни игр от Endorphina, Pragmatic Play и GB Games в одном месте.',
+        text: 'Сотни игр от ведущих студий в одном месте.',
         cta: 'Смотреть игры',
       },
       welcome: {
