@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   endorphinaAdapter,
   type EndorphinaSettings,
-} from '../src/features/providers/endorphina/endorphina-adapter';
-import { endorphinaSign } from '../src/features/providers/endorphina/sign';
+} from '../src/features/providers/endorphina/adapter';
+import { endorphinaSign } from '../src/features/providers/endorphina/signature';
 import { gbgamesAdapter } from '../src/features/providers/gbgames/gbgames-adapter';
 import {
   inProcessTransport,

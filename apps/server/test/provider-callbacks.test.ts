@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ProviderSlug } from '@casino/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endorphinaSign } from '../src/features/providers/endorphina/sign';
+import { endorphinaSign } from '../src/features/providers/endorphina/signature';
 import { gbSignature } from '../src/features/providers/gbgames/signature';
 import { pragmaticHash } from '../src/features/providers/pragmatic/hash';
 import type { ProviderSettings } from '../src/features/providers/provider-settings';

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { providerCallbackRoutes } from './callback-routes';
-import { endorphinaAdapter } from './endorphina/endorphina-adapter';
+import { endorphinaAdapter } from './endorphina/adapter';
 import { gbgamesAdapter } from './gbgames/gbgames-adapter';
 import { fetchTransport, inProcessTransport, type HttpTransport } from './http-transport';
 import { createPragmaticGames } from './pragmatic/catalog-games';
