@@ -15,10 +15,7 @@ import {
   type HttpTransport,
   type OutgoingRequest,
 } from '../src/features/providers/http-transport';
-import {
-  mapPragmaticGame,
-  pragmaticAdapter,
-} from '../src/features/providers/pragmatic/pragmatic-adapter';
+import { mapPragmaticGame, pragmaticAdapter } from '../src/features/providers/pragmatic/adapter';
 import {
   ProviderError,
   type CatalogEntry,

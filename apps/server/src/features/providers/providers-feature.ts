@@ -9,7 +9,7 @@ import { endorphinaAdapter } from './endorphina/adapter';
 import { gbgamesAdapter } from './gbgames/gbgames-adapter';
 import { fetchTransport, inProcessTransport, type HttpTransport } from './http-transport';
 import { createPragmaticGames } from './pragmatic/catalog-games';
-import { pragmaticAdapter } from './pragmatic/pragmatic-adapter';
+import { pragmaticAdapter } from './pragmatic/adapter';
 import type { ProviderAdapter } from './provider-adapter';
 import {
   anySimulated,
