@@ -9,7 +9,7 @@ import {
   type EndorphinaSettings,
 } from '../src/features/providers/endorphina/adapter';
 import { endorphinaSign } from '../src/features/providers/endorphina/signature';
-import { gbgamesAdapter } from '../src/features/providers/gbgames/gbgames-adapter';
+import { gbgamesAdapter } from '../src/features/providers/gbgames/adapter';
 import {
   inProcessTransport,
   type HttpTransport,

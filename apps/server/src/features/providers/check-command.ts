@@ -6,7 +6,7 @@ import { systemClock } from '../../lib/clock';
 import { endorphinaAdapter } from './endorphina/adapter';
 import { endorphinaSign } from './endorphina/signature';
 import { endorphinaWalletPrefix } from './endorphina/wallet-routes';
-import { gbgamesAdapter } from './gbgames/gbgames-adapter';
+import { gbgamesAdapter } from './gbgames/adapter';
 import { gbSignature, gbSignatureHeader } from './gbgames/signature';
 import { gbWalletPath } from './gbgames/wallet-routes';
 import { fetchTransport, type HttpTransport } from './http-transport';

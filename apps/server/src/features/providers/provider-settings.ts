@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ProviderSlug } from '@casino/contracts';
 import type { Config } from '../../config';
 import type { EndorphinaSettings } from './endorphina/adapter';
-import type { GbGamesSettings } from './gbgames/gbgames-adapter';
+import type { GbGamesSettings } from './gbgames/adapter';
 import { providerModesOf, type ProviderMode } from './provider-config';
 import { pragmaticSiteOf, type PragmaticSettings } from './pragmatic/adapter';
 

@@ -6,7 +6,7 @@ import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { providerCallbackRoutes } from './callback-routes';
 import { endorphinaAdapter } from './endorphina/adapter';
-import { gbgamesAdapter } from './gbgames/gbgames-adapter';
+import { gbgamesAdapter } from './gbgames/adapter';
 import { fetchTransport, inProcessTransport, type HttpTransport } from './http-transport';
 import { createPragmaticGames } from './pragmatic/catalog-games';
 import { pragmaticAdapter } from './pragmatic/adapter';
