@@ -55,9 +55,11 @@ export function failureForLog(error: unknown): LoggedFailure {
   const known = state === undefined ? {} : { sqlState: state };
   if (!(root instanceof Error)) return { type: typeof root, ...known };
   const message = (root.message.split('\n', 1)[0] ?? '').trim().slice(0, maxMessageLength);
+  // Only the frames: the stack starts with the whole message, every line of it.
   const stack = root.stack
     ?.split('\n')
-    .slice(1, 1 + maxStackFrames)
+    .filter((line) => /^\s+at /.test(line))
+    .slice(0, maxStackFrames)
     .join('\n');
   return {
     type: root.constructor.name,
