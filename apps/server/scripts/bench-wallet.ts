@@ -45,7 +45,7 @@ import {
 } from '../src/features/game-sessions/launch-repository';
 import { newLaunchToken } from '../src/features/game-sessions/launch-token';
 import { foldSearchText } from '../src/features/games/search-text';
-import { pragmaticHash } from '../src/features/providers/pragmatic/hash';
+import { pragmaticHash } from '../src/features/providers/pragmatic/signature';
 import {
   createLaunchSessions,
   type LaunchSessions,

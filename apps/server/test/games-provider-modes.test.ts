@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Game, GamePage } from '@casino/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pragmaticHash } from '../src/features/providers/pragmatic/hash';
+import { pragmaticHash } from '../src/features/providers/pragmatic/signature';
 import { systemClock } from '../src/lib/clock';
 import { catalogEntry, createTestPlayer, seedGames, type TestPlayer } from './helpers/games';
 import { buildTestApp, type TestApp } from './helpers/test-app';

@@ -7,18 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   endorphinaAdapter,
   type EndorphinaSettings,
-} from '../src/features/providers/endorphina/endorphina-adapter';
-import { endorphinaSign } from '../src/features/providers/endorphina/sign';
-import { gbgamesAdapter } from '../src/features/providers/gbgames/gbgames-adapter';
+} from '../src/features/providers/endorphina/adapter';
+import { endorphinaSign } from '../src/features/providers/endorphina/signature';
+import { gbgamesAdapter } from '../src/features/providers/gbgames/adapter';
 import {
   inProcessTransport,
   type HttpTransport,
   type OutgoingRequest,
 } from '../src/features/providers/http-transport';
-import {
-  mapPragmaticGame,
-  pragmaticAdapter,
-} from '../src/features/providers/pragmatic/pragmatic-adapter';
+import { mapPragmaticGame, pragmaticAdapter } from '../src/features/providers/pragmatic/adapter';
 import {
   ProviderError,
   type CatalogEntry,

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { ProviderSlug } from '@casino/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endorphinaSign } from '../src/features/providers/endorphina/sign';
+import { endorphinaSign } from '../src/features/providers/endorphina/signature';
 import { gbSignature } from '../src/features/providers/gbgames/signature';
-import { pragmaticHash } from '../src/features/providers/pragmatic/hash';
+import { pragmaticHash } from '../src/features/providers/pragmatic/signature';
 import type { ProviderSettings } from '../src/features/providers/provider-settings';
 import { fixedClock } from '../src/lib/clock';
 import { catalogEntry, createTestPlayer, seedGames, type TestPlayer } from './helpers/games';

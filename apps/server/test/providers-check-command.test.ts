@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProvidersCheckCommand } from '../src/features/providers/check-command';
-import { pragmaticHash } from '../src/features/providers/pragmatic/hash';
+import { pragmaticHash } from '../src/features/providers/pragmatic/signature';
 import { buildTestApp, type TestApp } from './helpers/test-app';
 
 /**

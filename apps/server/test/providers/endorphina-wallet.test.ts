@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSessionRepository } from '../../src/features/auth/session-repository';
 import { createLaunchRepository } from '../../src/features/game-sessions/launch-repository';
 import { acceptRawFormBodies } from '../../src/features/providers/callback-params';
-import type { EndorphinaSettings } from '../../src/features/providers/endorphina/endorphina-adapter';
-import { endorphinaSign } from '../../src/features/providers/endorphina/sign';
+import type { EndorphinaSettings } from '../../src/features/providers/endorphina/adapter';
+import { endorphinaSign } from '../../src/features/providers/endorphina/signature';
 import {
   endorphinaWalletPrefix,
   endorphinaWalletRoutes,

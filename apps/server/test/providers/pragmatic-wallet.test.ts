@@ -8,7 +8,7 @@ import { hashLaunchToken } from '../../src/features/game-sessions/launch-token';
 import { acceptRawFormBodies } from '../../src/features/providers/callback-params';
 import { createLaunchSessions } from '../../src/features/game-sessions/launch-sessions';
 import { createPragmaticGames } from '../../src/features/providers/pragmatic/catalog-games';
-import { pragmaticHash } from '../../src/features/providers/pragmatic/hash';
+import { pragmaticHash } from '../../src/features/providers/pragmatic/signature';
 import {
   pragmaticWalletPrefix,
   pragmaticWalletRoutes,

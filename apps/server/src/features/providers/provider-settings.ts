@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { ProviderSlug } from '@casino/contracts';
 import type { Config } from '../../config';
-import type { EndorphinaSettings } from './endorphina/endorphina-adapter';
-import type { GbGamesSettings } from './gbgames/gbgames-adapter';
+import type { EndorphinaSettings } from './endorphina/adapter';
+import type { GbGamesSettings } from './gbgames/adapter';
 import { providerModesOf, type ProviderMode } from './provider-config';
-import { pragmaticSiteOf, type PragmaticSettings } from './pragmatic/pragmatic-adapter';
+import { pragmaticSiteOf, type PragmaticSettings } from './pragmatic/adapter';
 
 /** Every provider's base URL and secrets, final: what the adapters and callbacks use. */
 export interface ProviderSettings {

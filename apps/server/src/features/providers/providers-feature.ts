@@ -5,11 +5,11 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { providerCallbackRoutes } from './callback-routes';
-import { endorphinaAdapter } from './endorphina/endorphina-adapter';
-import { gbgamesAdapter } from './gbgames/gbgames-adapter';
+import { endorphinaAdapter } from './endorphina/adapter';
+import { gbgamesAdapter } from './gbgames/adapter';
 import { fetchTransport, inProcessTransport, type HttpTransport } from './http-transport';
 import { createPragmaticGames } from './pragmatic/catalog-games';
-import { pragmaticAdapter } from './pragmatic/pragmatic-adapter';
+import { pragmaticAdapter } from './pragmatic/adapter';
 import type { ProviderAdapter } from './provider-adapter';
 import {
   anySimulated,

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signaturesEqual } from './constant-time';
-import { endorphinaSign, endorphinaSignValid } from './endorphina/sign';
+import { endorphinaSign, endorphinaSignValid } from './endorphina/signature';
 import { gbSignature, gbSignatureValid, gbTimestampFresh } from './gbgames/signature';
-import { pragmaticHash, pragmaticHashValid } from './pragmatic/hash';
+import { pragmaticHash, pragmaticHashValid } from './pragmatic/signature';
 
 describe('Endorphina sign', () => {
   it('matches the protocol page example', () => {

@@ -1,130 +1,86 @@
-import type { Clock } from '../../../lib/clock';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { rawQueryOf, singleValuedParams } from '../callback-params';
-import type { Ledger } from '../../wallet/ledger';
-import type { LaunchSessions, OpenSession } from '../../game-sessions/launch-sessions';
-import { toThousandthsNumber } from '../../wallet/money';
-import {
-  endoOk,
-  endoRefusal,
-  fail,
-  failureSummary,
-  sendEndo,
-  type EndoAnswer,
-} from './endo-answers';
-import type { EndorphinaSettings } from './endorphina-adapter';
-import { createEndorphinaMoneyCalls, type EndorphinaMoneyCalls } from './money-calls';
-import { endorphinaSign, endorphinaSignValid } from './sign';
+import { logCallbackFailure } from '../failure-log';
+import { balanceCall } from './calls/balance';
+import { betCall } from './calls/bet';
+import { checkCall } from './calls/check';
+import { endSessionCall } from './calls/end-session';
+import { promoWinCall } from './calls/promo-win';
+import { refundCall } from './calls/refund';
+import { sessionCall } from './calls/session';
+import { winCall } from './calls/win';
+import { endorphinaSignValid } from './signature';
+import { endoRefusal, fail, sendEndo } from './wallet-answers';
+import type { WalletCall, WalletCallDeps } from './wallet-calls';
+import type { EndoParams } from './wallet-params';
 
 /** Where Endorphina's EndoAPI callbacks live: the operator URL we give the studio. */
 export const endorphinaWalletPrefix = '/api/endo-game/wallet';
 
-export interface EndorphinaWalletOptions {
-  settings: EndorphinaSettings;
-  sessions: LaunchSessions;
-  wallet: Ledger;
-  /** "Now" for a bet's live-token condition (the same clock as the token lookups). */
-  clock: Clock;
-}
+export type EndorphinaWalletOptions = WalletCallDeps;
 
 /**
- * EndoAPI's seamless wallet: `session` and `balance` (called when a game opens), the money
- * calls `bet`, `win`, `refund`, `promoWin` and `endSession` on the ledger (money-calls.ts),
- * and the integration `check`. Every call is signed: the sign is checked first, over the raw
- * parameters, and without a salt nothing is accepted. A failure that is not a refusal (the
- * database down) answers INTERNAL_ERROR, which the studio retries with the same id.
+ * EndoAPI's seamless wallet: `session` and `balance` (called when a game opens) and the
+ * integration `check`, signed in the query of a GET; the money calls `bet`, `win`, `refund`,
+ * `promoWin` and `endSession` on the ledger, signed in a form POST. Every call: the
+ * parameters (a repeated one is refused), the sign over them, checked first and in constant
+ * time (without a salt nothing is accepted), then the call (calls/*.ts) and its answer. A
+ * failure that is not a refusal (the database down) answers INTERNAL_ERROR, which the studio
+ * retries with the same id, and is logged by the shared rule (failure-log.ts).
  */
-export const endorphinaWalletRoutes: FastifyPluginAsync<EndorphinaWalletOptions> = (
-  app,
-  { settings, sessions, wallet, clock },
-) => {
+export const endorphinaWalletRoutes: FastifyPluginAsync<EndorphinaWalletOptions> = (app, deps) => {
   const schema = { tags: ['provider callbacks'], hide: true };
 
-  const signedQuery = (url: string): Record<string, string> | undefined => {
-    const params = singleValuedParams(url);
-    return params && endorphinaSignValid(params, settings.salt) ? params : undefined;
+  /** The parameters when they are single-valued and their sign is good. */
+  const verified = (text: string | undefined): EndoParams | undefined => {
+    const params = text === undefined ? undefined : singleValuedParams(text);
+    return params && endorphinaSignValid(params, deps.settings.salt) ? params : undefined;
   };
 
-  /**
-   * Anything thrown is not a refusal (the database down, a bug): INTERNAL_ERROR, retried by
-   * the studio with the same id. Logged without the parameters, token or sign.
-   */
-  const orInternalError = async (
+  const answer = async (
     request: FastifyRequest,
-    call: string,
-    answer: () => Promise<EndoAnswer>,
-  ): Promise<EndoAnswer> => {
+    name: string,
+    call: WalletCall,
+    params: EndoParams,
+  ) => {
     try {
-      return await answer();
+      return await call(params);
     } catch (error) {
-      request.log.error({ call, failure: failureSummary(error) }, 'Endorphina callback failed');
+      logCallbackFailure(request.log, {
+        provider: 'endorphina',
+        call: name,
+        error,
+        answered: 'INTERNAL_ERROR',
+      });
       return endoRefusal('INTERNAL_ERROR', 'internal error, please retry');
     }
   };
 
-  /** session and balance: only for a live token, like a bet. */
-  const withLiveSession = async (
-    params: Record<string, string>,
-    answer: (session: OpenSession) => Record<string, unknown>,
-  ): Promise<EndoAnswer> => {
-    const found = await sessions.lookup(params['token'] ?? '', 'endorphina');
-    switch (found.kind) {
-      case 'not-found':
-        return endoRefusal('TOKEN_NOT_FOUND', 'unknown launch token');
-      case 'expired':
-        return endoRefusal('TOKEN_EXPIRED', 'the launch token has expired');
-      case 'signed-out':
-        return endoRefusal('TOKEN_EXPIRED', 'the player has signed out');
-      case 'ok':
-        return endoOk(answer(found.session));
-    }
+  const reads: Record<string, WalletCall> = {
+    session: sessionCall(deps),
+    balance: balanceCall(deps),
+    check: checkCall(deps),
   };
+  for (const [name, call] of Object.entries(reads)) {
+    app.get(`/${name}`, { schema }, async (request, reply) => {
+      const params = verified(rawQueryOf(request));
+      if (!params) return fail(reply, 'ACCESS_DENIED', 'bad sign');
+      return sendEndo(reply, await answer(request, name, call, params));
+    });
+  }
 
-  app.get('/session', { schema }, async (request, reply) => {
-    const params = signedQuery(rawQueryOf(request));
-    if (!params) return fail(reply, 'ACCESS_DENIED', 'bad sign');
-    const answer = await orInternalError(request, 'session', () =>
-      withLiveSession(params, (s) => ({
-        player: s.userId,
-        currency: s.currency,
-        game: s.providerGameId,
-      })),
-    );
-    return sendEndo(reply, answer);
-  });
-
-  app.get('/balance', { schema }, async (request, reply) => {
-    const params = signedQuery(rawQueryOf(request));
-    if (!params) return fail(reply, 'ACCESS_DENIED', 'bad sign');
-    const answer = await orInternalError(request, 'balance', () =>
-      withLiveSession(params, (s) => ({ balance: toThousandthsNumber(s.balance) })),
-    );
-    return sendEndo(reply, answer);
-  });
-
-  // The integration check: the request is signed by the standard rule (sign = SHA-1(param +
-  // salt)); only the answer carries the node id, {nodeId, param, sign} signed by the same
-  // rule over its own fields: SHA-1(nodeId + param + salt) (names sorted: nodeId < param).
-  app.get('/check', { schema }, (request, reply) => {
-    const params = signedQuery(rawQueryOf(request));
-    const param = params?.['param'];
-    if (!params || param === undefined) return fail(reply, 'ACCESS_DENIED', 'bad sign');
-    const answer = { nodeId: settings.nodeId, param };
-    return reply
-      .header('cache-control', 'no-store')
-      .send({ ...answer, sign: endorphinaSign(answer, settings.salt) });
-  });
-
-  const moneyCalls = createEndorphinaMoneyCalls({ sessions, wallet, clock });
-  const calls: (keyof EndorphinaMoneyCalls)[] = ['bet', 'win', 'refund', 'promoWin', 'endSession'];
-  for (const call of calls) {
-    app.post(`/${call}`, { schema }, async (request, reply) => {
-      const params =
-        typeof request.body === 'string' ? singleValuedParams(request.body) : undefined;
-      if (!params || !endorphinaSignValid(params, settings.salt)) {
-        return fail(reply, 'ACCESS_DENIED', 'bad sign');
-      }
-      return sendEndo(reply, await orInternalError(request, call, () => moneyCalls[call](params)));
+  const money: Record<string, WalletCall> = {
+    bet: betCall(deps),
+    win: winCall(deps),
+    refund: refundCall(deps),
+    promoWin: promoWinCall(deps),
+    endSession: endSessionCall(deps),
+  };
+  for (const [name, call] of Object.entries(money)) {
+    app.post(`/${name}`, { schema }, async (request, reply) => {
+      const params = verified(typeof request.body === 'string' ? request.body : undefined);
+      if (!params) return fail(reply, 'ACCESS_DENIED', 'bad sign');
+      return sendEndo(reply, await answer(request, name, call, params));
     });
   }
   return Promise.resolve();

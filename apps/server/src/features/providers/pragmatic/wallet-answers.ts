@@ -17,7 +17,7 @@ export const pragmaticErrors = {
   gameNotFound: 8,
   /** Internal error: the provider retries the same call (the idempotency key makes it safe). */
   retry: 100,
-  /** Internal error a retry cannot fix (wallet-failures.ts says which). */
+  /** Internal error a retry cannot fix (wallet-errors.ts says which). */
   noRetry: 120,
   /** endRound's own "internal error, retry". */
   endRoundRetry: 130,

@@ -5,17 +5,26 @@ import type { Ledger } from '../../wallet/ledger';
 import { WalletError } from '../../wallet/wallet-errors';
 import { singleValuedParams } from '../callback-params';
 import type { LaunchSessions } from '../../game-sessions/launch-sessions';
-import { adjustmentCall } from './adjustment-call';
-import { authenticateCall, balanceCall, balancePerGameCall, endRoundCall } from './balance-calls';
+import { logCallbackFailure } from '../failure-log';
+import type { PragmaticSettings } from './adapter';
+import { adjustmentCall } from './calls/adjustment';
+import { authenticateCall } from './calls/authenticate';
+import { balanceCall } from './calls/balance';
+import { balancePerGameCall } from './calls/balance-per-game';
+import { betCall } from './calls/bet';
+import { bonusWinCall } from './calls/bonus-win';
+import { endRoundCall } from './calls/end-round';
+import { jackpotWinCall } from './calls/jackpot-win';
+import { noticeCall } from './calls/notice';
+import { promoWinCall } from './calls/promo-win';
+import { refundCall } from './calls/refund';
+import { resultCall } from './calls/result';
 import type { PragmaticGames } from './catalog-games';
-import { pragmaticHashValid } from './hash';
-import { betCall, refundCall, type CallHandler } from './money-calls';
-import { noticeCall } from './notice-calls';
-import type { PragmaticSettings } from './pragmatic-adapter';
+import { pragmaticHashValid } from './signature';
 import { pragmaticErrors, refusal, sendAnswer, type PragmaticAnswer } from './wallet-answers';
+import type { WalletCall, WalletCallDeps } from './wallet-calls';
 import { walletCurrencies } from './wallet-currencies';
-import { failureForLog, internalFailure, walletRefusal } from './wallet-failures';
-import { bonusWinCall, winCall } from './win-calls';
+import { internalFailure, walletRefusal } from './wallet-errors';
 
 /** Where Pragmatic's Seamless Wallet calls land: {prefix}/{method}.html */
 export const pragmaticWalletPrefix = '/api/pragmatic/wallet';
@@ -35,7 +44,7 @@ export interface PragmaticWalletOptions {
 }
 
 interface Method {
-  handler: CallHandler;
+  handler: WalletCall;
   /** "Internal error, retry" for this method: 100, endRound's own 130. */
   retryCode: number;
   /**
@@ -52,7 +61,7 @@ interface Method {
  * constant time (5 when missing or wrong, and for everything without a secret key); then the
  * method. A ledger refusal is the protocol's error for it; any other failure is "internal
  * error, retry" (100; endRound 130), or 120 when a retry cannot help and nothing is owed
- * (wallet-failures.ts). Method names are matched without regard to case, as the provider
+ * (wallet-errors.ts). Method names are matched without regard to case, as the provider
  * spells some of them its own way (`GetBalancePerGame.html`).
  */
 export const pragmaticWalletRoutes: FastifyPluginAsync<PragmaticWalletOptions> = (
@@ -77,25 +86,30 @@ export const pragmaticWalletRoutes: FastifyPluginAsync<PragmaticWalletOptions> =
     return { params };
   };
 
-  const money = { sessions, wallet, games, clock, currencies: walletCurrencies(wallet) };
-  const reads = { sessions, wallet };
+  const deps: WalletCallDeps = {
+    sessions,
+    wallet,
+    games,
+    clock,
+    currencies: walletCurrencies(wallet),
+  };
   const retry = pragmaticErrors.retry;
   const methods: Record<string, Method> = {
-    authenticate: { handler: authenticateCall(reads), retryCode: retry, final: true },
-    balance: { handler: balanceCall(reads), retryCode: retry, final: true },
-    bet: { handler: betCall(money), retryCode: retry, final: true },
-    result: { handler: winCall(money, 'result'), retryCode: retry, final: false },
-    bonusWin: { handler: bonusWinCall(money), retryCode: retry, final: false },
-    jackpotWin: { handler: winCall(money, 'jackpotWin'), retryCode: retry, final: false },
-    promoWin: { handler: winCall(money, 'promoWin'), retryCode: retry, final: false },
-    refund: { handler: refundCall(money), retryCode: retry, final: false },
-    adjustment: { handler: adjustmentCall(money), retryCode: retry, final: false },
+    authenticate: { handler: authenticateCall(deps), retryCode: retry, final: true },
+    balance: { handler: balanceCall(deps), retryCode: retry, final: true },
+    bet: { handler: betCall(deps), retryCode: retry, final: true },
+    result: { handler: resultCall(deps), retryCode: retry, final: false },
+    bonusWin: { handler: bonusWinCall(deps), retryCode: retry, final: false },
+    jackpotWin: { handler: jackpotWinCall(deps), retryCode: retry, final: false },
+    promoWin: { handler: promoWinCall(deps), retryCode: retry, final: false },
+    refund: { handler: refundCall(deps), retryCode: retry, final: false },
+    adjustment: { handler: adjustmentCall(deps), retryCode: retry, final: false },
     endRound: {
-      handler: endRoundCall(reads),
+      handler: endRoundCall(deps),
       retryCode: pragmaticErrors.endRoundRetry,
       final: true,
     },
-    getBalancePerGame: { handler: balancePerGameCall(reads), retryCode: retry, final: true },
+    getBalancePerGame: { handler: balancePerGameCall(deps), retryCode: retry, final: true },
     roundDetails: { handler: noticeCall(), retryCode: retry, final: true },
     'session/expired': { handler: noticeCall(), retryCode: retry, final: true },
   };
@@ -124,12 +138,12 @@ export const pragmaticWalletRoutes: FastifyPluginAsync<PragmaticWalletOptions> =
           return sendAnswer(reply, walletRefusal(error));
         }
         const answer = internalFailure(error, method.retryCode, { final: method.final });
-        // The error and where it happened; never the body (its hash, a token), the bound
-        // values of a query, or the key.
-        request.log.error(
-          { failure: failureForLog(error), method: method.name, answered: answer.error },
-          'pragmatic wallet call failed',
-        );
+        logCallbackFailure(request.log, {
+          provider: 'pragmatic',
+          call: method.name,
+          error,
+          answered: answer.error,
+        });
         return sendAnswer(reply, answer);
       }
     },

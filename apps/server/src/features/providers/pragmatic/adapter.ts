@@ -1,14 +1,4 @@
-import type { GameCategory } from '@casino/contracts';
-import {
-  flag,
-  httpLink,
-  isoDate,
-  isRecord,
-  parseJson,
-  popularityOf,
-  text,
-  topPopularity,
-} from '../catalog-fields';
+import { httpLink, isRecord, parseJson, text } from '../catalog-fields';
 import type { HttpTransport } from '../http-transport';
 import {
   ProviderError,
@@ -17,7 +7,10 @@ import {
   type LaunchRequest,
   type ProviderAdapter,
 } from '../provider-adapter';
-import { pragmaticHash } from './hash';
+import { mapPragmaticGame } from './catalog';
+import { pragmaticHash } from './signature';
+
+export { mapPragmaticGame } from './catalog';
 
 export interface PragmaticSettings {
   /** Integration API base, e.g. …/IntegrationService/v3/http/CasinoGameAPI (no trailing slash). */
@@ -36,77 +29,9 @@ const catalogTimeoutMs = 15_000;
 // game/url/ is on the player's click path: better a quick 503 than a spinner for a minute.
 const launchTimeoutMs = 8_000;
 
-/** Pragmatic's game type ids (gameTypeID) by our category. */
-const categoryByType: Record<string, GameCategory> = {
-  vs: 'slots',
-  cs: 'slots',
-  tb: 'table',
-  bj: 'table',
-  rl: 'table',
-  bc: 'table',
-  lg: 'live',
-  sc: 'instant',
-};
-
 /** The site of an Integration API base: what comes before /IntegrationService. */
 export const pragmaticSiteOf = (apiUrl: string): string =>
   apiUrl.replace(/\/IntegrationService(\/.*)?$/i, '');
-
-/**
- * Pragmatic's catalog carries no demo link; its public demo opens at
- * {demo host}/gs2c/openGame.do with gameSymbol, lang and cur.
- */
-export function pragmaticDemoUrl(demoUrl: string, symbol: string): string {
-  const params = new URLSearchParams({ gameSymbol: symbol, lang: 'en', cur: 'USD' });
-  return `${demoUrl}/gs2c/openGame.do?${params.toString()}`;
-}
-
-/**
- * A game's artwork. getCasinoGames carries none: integrations build it from the game id on
- * the provider's image host. Without one configured, none: the catalog view then serves a
- * generated tile (games/generated-tile.ts), never an empty image.
- */
-export function pragmaticArtwork(
-  imageUrl: string | null,
-  game: { symbol: string; name: string },
-): string {
-  if (imageUrl === null) return '';
-  return `${imageUrl}/game_pic/square/200/${encodeURIComponent(game.symbol)}.png`;
-}
-
-/** The hosts a catalog entry's links are built on. */
-export type PragmaticCatalogHosts = Pick<PragmaticSettings, 'imageUrl' | 'demoUrl'>;
-
-/** Maps one gameList entry of getCasinoGames (docs/protocols/pragmatic.md) to ours. */
-export function mapPragmaticGame(
-  raw: unknown,
-  hosts: PragmaticCatalogHosts,
-): CatalogEntry | undefined {
-  if (!isRecord(raw)) return undefined;
-  const symbol = text(raw['gameID']) ?? text(raw['symbol']);
-  const name = text(raw['gameName']) ?? text(raw['description']);
-  if (!symbol || !name) return undefined;
-  const popularity = popularityOf(raw['popularity']);
-  const demo = flag(raw['demoGameAvailable']);
-  const type = (text(raw['gameTypeID']) ?? '').toLowerCase();
-  const features = Array.isArray(raw['features'])
-    ? raw['features'].filter((f): f is string => typeof f === 'string').map((f) => f.toLowerCase())
-    : [];
-  return {
-    providerGameId: symbol,
-    name,
-    image: pragmaticArtwork(hosts.imageUrl, { symbol, name }),
-    category: categoryByType[type] ?? (raw['dataType'] === 'LC' ? 'live' : 'slots'),
-    tags: features,
-    isNew: flag(raw['isNew']),
-    isTop: flag(raw['isPopular'], popularity >= topPopularity),
-    popularity,
-    demo,
-    real: true,
-    demoUrl: demo ? pragmaticDemoUrl(hosts.demoUrl, symbol) : null,
-    releasedAt: isoDate(raw['releaseDate']),
-  };
-}
 
 export function pragmaticAdapter(
   settings: PragmaticSettings,

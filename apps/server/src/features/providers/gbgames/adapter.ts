@@ -1,15 +1,5 @@
 import type { Clock } from '../../../lib/clock';
-import {
-  categoryOf,
-  flag,
-  httpLink,
-  isoDate,
-  isRecord,
-  parseJson,
-  popularityOf,
-  text,
-  topPopularity,
-} from '../catalog-fields';
+import { httpLink, isRecord, parseJson, text } from '../catalog-fields';
 import type { HttpTransport } from '../http-transport';
 import {
   ProviderError,
@@ -18,6 +8,7 @@ import {
   type LaunchRequest,
   type ProviderAdapter,
 } from '../provider-adapter';
+import { mapGbGame } from './catalog';
 import { gbSignature, gbSignatureHeader } from './signature';
 
 export interface GbGamesSettings {
@@ -28,30 +19,6 @@ export interface GbGamesSettings {
 
 const catalogTimeoutMs = 15_000;
 const launchTimeoutMs = 8_000;
-
-/** Maps one entry of GET {studio}/api/v1/games (docs/protocols/gbgames.md §3) to ours. */
-export function mapGbGame(raw: unknown): CatalogEntry | undefined {
-  if (!isRecord(raw)) return undefined;
-  const id = text(raw['gameId']) ?? text(raw['game_id']) ?? text(raw['gameid']);
-  const name = text(raw['name']) ?? text(raw['description']);
-  if (!id || !name) return undefined;
-  const popularity = popularityOf(raw['popularity']);
-  const demoUrl = httpLink(raw['demoUrl']) ?? null;
-  return {
-    providerGameId: id,
-    name,
-    image: httpLink(raw['imageUrl']) ?? '',
-    category: categoryOf(raw['category']) ?? 'slots',
-    tags: [],
-    isNew: flag(raw['isNew']),
-    isTop: flag(raw['isPopular'], popularity >= topPopularity),
-    popularity,
-    demo: flag(raw['demo'], demoUrl !== null) && demoUrl !== null,
-    real: true,
-    demoUrl,
-    releasedAt: isoDate(raw['released']),
-  };
-}
 
 export function gbgamesAdapter(
   settings: GbGamesSettings,

@@ -2,10 +2,10 @@ import {
   postInWalletCurrency,
   provider,
   transactionAnswer,
-  type CallHandler,
-  type MoneyCallDeps,
-} from './money-calls';
-import { metaOf, optional, pragmaticAmount, required } from './wallet-params';
+  type WalletCall,
+  type WalletCallDeps,
+} from '../wallet-calls';
+import { metaOf, optional, pragmaticAmount, required } from '../wallet-params';
 
 /** Kept with the row for auditors: the ledger requires a reason on every adjustment. */
 const reason = 'Pragmatic live-casino re-settlement';
@@ -18,7 +18,7 @@ const reason = 'Pragmatic live-casino re-settlement';
  * with another amount, player, game or round is 7. It lands whatever became of the session
  * (the provider may send it long after the round).
  */
-export function adjustmentCall(deps: MoneyCallDeps): CallHandler {
+export function adjustmentCall(deps: WalletCallDeps): WalletCall {
   return async (params) => {
     const p = required(params, ['userId', 'amount', 'reference', 'providerId']);
     if (!p.ok) return p.answer;

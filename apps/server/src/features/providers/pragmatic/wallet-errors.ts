@@ -1,4 +1,5 @@
 import { MoneyFormatError } from '../../wallet/money';
+import { sqlState } from '../failure-log';
 import {
   BetAlreadySettled,
   BetCancelled,
@@ -60,17 +61,6 @@ export function walletRefusal(error: WalletError | MoneyFormatError): PragmaticA
   return refusal(pragmaticErrors.badParameters, `Bad parameters: ${error.code}`);
 }
 
-/** SQLSTATE of a database error, found on the error or its causes (Drizzle wraps the driver's). */
-export function sqlState(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
 /**
  * Whether a failure outside the ledger's refusals is final. Only the database's verdict on the
  * data itself is: SQLSTATE class 22 (data exception: a value the column cannot hold) and 23
@@ -98,28 +88,4 @@ export function internalFailure(
   return options.final && isFinalFailure(error)
     ? refusal(pragmaticErrors.noRetry, 'Internal error, no retry')
     : refusal(retryCode, 'Internal error, retry');
-}
-
-/**
- * What to log of a failure: the name, message and stack of the driver's own error under any
- * wrappers, and its SQLSTATE. Nothing else of it: Drizzle's wrapper repeats the query and every
- * bound value in its message, and PGlite's error carries them as properties (a launch token's
- * hash among them on authenticate).
- */
-export function failureForLog(error: unknown): Record<string, unknown> {
-  let root = error;
-  for (let depth = 0; depth < 4; depth++) {
-    const cause =
-      root && typeof root === 'object' ? (root as { cause?: unknown }).cause : undefined;
-    if (cause === undefined || cause === null) break;
-    root = cause;
-  }
-  const sqlStateOf = sqlState(error);
-  if (!(root instanceof Error)) return { type: typeof root, sqlState: sqlStateOf };
-  return {
-    type: root.constructor.name,
-    message: root.message.split('\n')[0]?.slice(0, 300),
-    stack: root.stack?.split('\n').slice(1, 8).join('\n'),
-    sqlState: sqlStateOf,
-  };
 }

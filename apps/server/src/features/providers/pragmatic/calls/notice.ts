@@ -1,6 +1,6 @@
-import type { CallHandler } from './money-calls';
-import { success } from './wallet-answers';
-import { required } from './wallet-params';
+import type { WalletCall } from '../wallet-calls';
+import { success } from '../wallet-answers';
+import { required } from '../wallet-params';
 
 /**
  * Notices Pragmatic sends only when the operator asks for them at integration time:
@@ -10,7 +10,7 @@ import { required } from './wallet-params';
  * success once the hash is good, so that switching them on never produces failures at the
  * provider.
  */
-export function noticeCall(): CallHandler {
+export function noticeCall(): WalletCall {
   return (params) => {
     const p = required(params, ['providerId']);
     return Promise.resolve(p.ok ? success({}) : p.answer);

@@ -1,13 +1,5 @@
-import {
-  categoryOf,
-  flag,
-  httpLink,
-  isoDate,
-  isRecord,
-  popularityOf,
-  text,
-  topPopularity,
-} from '../catalog-fields';
+import { flag, httpLink, isRecord } from '../catalog-fields';
+import { mapCatalogEntry, type CatalogTable, type RawEntry } from '../catalog-mapper';
 import type { CatalogEntry } from '../provider-adapter';
 
 /**
@@ -55,31 +47,37 @@ function templated(template: string | undefined, gameId: string): string | undef
   );
 }
 
+/**
+ * The list's fields as ours: the id under any of the spellings seen, the name (or the
+ * description, or one built from the id), artwork from the entry or the configured template,
+ * a demo unless the entry says there is none (its own link, or the demo host's).
+ */
+export const endorphinaCatalog: CatalogTable<EndorphinaListOptions> = {
+  id: ['id', 'Id', 'game_id', 'gameid'],
+  name: ['name', 'description'],
+  nameFromId,
+  image: ['image'],
+  artwork: ({ id }, options) => templated(options.imageUrl, id),
+  category: ['category'],
+  tags: [],
+  isNew: ['isNew'],
+  isTop: ['isPopular'],
+  popularity: ['popularity'],
+  demoLink: (raw, id, options) =>
+    demoOffered(raw) ? (httpLink(raw['demoUrl']) ?? options.demoLink(id)) : undefined,
+  demoOffered,
+  releasedAt: ['released'],
+};
+
+/** A demo unless the entry says otherwise. */
+function demoOffered(raw: RawEntry): boolean {
+  return raw['demo'] === undefined || flag(raw['demo']);
+}
+
 /** One list entry as our catalog entry; undefined for an entry without an id. */
 export function mapEndorphinaGame(
   raw: unknown,
   options: EndorphinaListOptions = { imageUrl: undefined, demoLink: () => undefined },
 ): CatalogEntry | undefined {
-  if (!isRecord(raw)) return undefined;
-  const id = text(raw['id']) ?? text(raw['Id']) ?? text(raw['game_id']) ?? text(raw['gameid']);
-  if (!id) return undefined;
-  const name = text(raw['name']) ?? text(raw['description']) ?? nameFromId(id);
-  const popularity = popularityOf(raw['popularity']);
-  const offered = raw['demo'] === undefined || flag(raw['demo']);
-  const demoUrl = offered ? (httpLink(raw['demoUrl']) ?? options.demoLink(id) ?? null) : null;
-  return {
-    providerGameId: id,
-    name,
-    // No artwork anywhere: '' and the catalog view serves a generated tile (never empty).
-    image: httpLink(raw['image']) ?? templated(options.imageUrl, id) ?? '',
-    category: categoryOf(raw['category']) ?? 'slots',
-    tags: [],
-    isNew: flag(raw['isNew']),
-    isTop: flag(raw['isPopular'], popularity >= topPopularity),
-    popularity,
-    demo: offered && demoUrl !== null,
-    real: true,
-    demoUrl,
-    releasedAt: isoDate(raw['released']),
-  };
+  return mapCatalogEntry(endorphinaCatalog, raw, options);
 }

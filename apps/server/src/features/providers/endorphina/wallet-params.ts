@@ -1,5 +1,5 @@
 import { fromThousandths, maxAmount, MoneyFormatError } from '../../wallet/money';
-import { endoRefusal, type EndoAnswer } from './endo-answers';
+import { endoRefusal, type EndoAnswer } from './wallet-answers';
 
 /**
  * The parameters of EndoAPI's money calls (docs/protocols/endorphina.md), read from the signed
@@ -63,7 +63,9 @@ export interface PromoWinCall {
   amount: bigint;
 }
 
-type Params = Readonly<Record<string, string>>;
+/** A call's parameters, decoded once and never coerced (the sign was computed over them). */
+export type EndoParams = Readonly<Record<string, string>>;
+type Params = EndoParams;
 
 /**
  * An integer count of thousandths, 0 to the ledger's maximum (one billion units): no point,
@@ -117,7 +119,7 @@ function tokenCall(
   };
 }
 
-export function betCall(params: Params): Parsed<BetCall> {
+export function parseBet(params: Params): Parsed<BetCall> {
   const fields = read(params, [...tokenCallFields, 'id']);
   if (!fields.ok) return fields;
   return { ok: true, value: { ...tokenCall(params, fields.value), id: fields.value.id } };
@@ -144,7 +146,7 @@ function creditCall(
 }
 
 /** A win needs amount, date, gameId, player and betTransactionId (and its sign); no more. */
-export function winCall(params: Params): Parsed<WinCall> {
+export function parseWin(params: Params): Parsed<WinCall> {
   const fields = read(params, ['date', 'gameId', 'player', 'betTransactionId']);
   if (!fields.ok) return fields;
   const { player, betTransactionId } = fields.value;
@@ -160,7 +162,7 @@ export function winCall(params: Params): Parsed<WinCall> {
 }
 
 /** A refund needs the bet's id, amount, date and gameId, and a token or a player. */
-export function refundCall(params: Params): Parsed<RefundCall> {
+export function parseRefund(params: Params): Parsed<RefundCall> {
   const fields = read(params, ['id', 'date', 'gameId']);
   if (!fields.ok) return fields;
   const call = { ...creditCall(params, fields.value), id: fields.value.id };
@@ -171,7 +173,7 @@ export function refundCall(params: Params): Parsed<RefundCall> {
 }
 
 /** A promoWin needs id, amount and player; game and gameId are kept when sent. */
-export function promoWinCall(params: Params): Parsed<PromoWinCall> {
+export function parsePromoWin(params: Params): Parsed<PromoWinCall> {
   const fields = read(params, ['id', 'player']);
   if (!fields.ok) return fields;
   const { id, player, amount } = fields.value;

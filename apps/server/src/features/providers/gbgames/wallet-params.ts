@@ -41,7 +41,8 @@ interface GbMoneyFields extends GbPlayerFields {
 
 export type GbMoneyMessage =
   | (GbMoneyFields & { type: 'bet' })
-  | (GbMoneyFields & { type: 'result' | 'refund'; betTransactionId: string });
+  | (GbMoneyFields & { type: 'result'; betTransactionId: string })
+  | (GbMoneyFields & { type: 'refund'; betTransactionId: string });
 
 export type GbMessage = (GbPlayerFields & { type: 'balance' }) | GbMoneyMessage;
 

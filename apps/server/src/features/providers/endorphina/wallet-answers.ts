@@ -45,24 +45,3 @@ export function sendEndo(reply: FastifyReply, answer: EndoAnswer): FastifyReply 
 export function fail(reply: FastifyReply, code: EndoError, message: string): FastifyReply {
   return sendEndo(reply, endoRefusal(code, message));
 }
-
-const firstLine = (text: string): string => (text.split('\n', 1)[0] ?? '').slice(0, 200);
-
-/**
- * An unexpected failure (database down, …) for the log: its class, driver code and the first
- * line of its message and cause. Never the request's parameters, the token or the sign; and
- * not the full message either, which for a failed query lists the statement's parameters.
- */
-export function failureSummary(error: unknown): Record<string, string> {
-  if (!(error instanceof Error)) return { error: typeof error };
-  const summary: Record<string, string> = { name: error.name, message: firstLine(error.message) };
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string') summary['code'] = code;
-  const cause: unknown = error.cause;
-  if (cause instanceof Error) {
-    summary['cause'] = `${cause.name}: ${firstLine(cause.message)}`;
-    const causeCode = (cause as { code?: unknown }).code;
-    if (typeof causeCode === 'string') summary['causeCode'] = causeCode;
-  }
-  return summary;
-}

@@ -11,7 +11,7 @@ import {
   UnknownPlayer,
   WalletError,
 } from '../../wallet/wallet-errors';
-import { endoRefusal, type EndoAnswer } from './endo-answers';
+import { endoRefusal, type EndoAnswer } from './wallet-answers';
 
 /**
  * The ledger's refusals as EndoAPI errors (the mapping of wallet/README.md). Undefined for

@@ -9,10 +9,10 @@ import {
   type LaunchRequest,
   type ProviderAdapter,
 } from '../provider-adapter';
-import { listEntries, mapEndorphinaGame } from './game-list';
-import { endorphinaSign } from './sign';
+import { listEntries, mapEndorphinaGame } from './catalog';
+import { endorphinaSign } from './signature';
 
-export { mapEndorphinaGame } from './game-list';
+export { mapEndorphinaGame } from './catalog';
 
 export interface EndorphinaSettings {
   /** Base URL, no trailing slash. */

@@ -4,17 +4,16 @@ import {
   postInWalletCurrency,
   provider,
   transactionAnswer,
-  type CallHandler,
-  type MoneyCallDeps,
-} from './money-calls';
-import { pragmaticErrors, refusal } from './wallet-answers';
+  type WalletCall,
+  type WalletCallDeps,
+} from './wallet-calls';
 import { metaOf, optional, pragmaticAmount, required, type PragmaticParams } from './wallet-params';
 
 /**
- * The winning calls. result, jackpotWin and promoWin credit their amount, each ONE posting in
- * its own namespace of references. A result may carry a prize drop (promoWinAmount), credited
- * as a second posting of its own. bonusWin moves no money: it reports the total of free
- * rounds whose wins already came as results (decision 033, "Pragmatic").
+ * What the crediting calls share (calls/result.ts, jackpot-win.ts, promo-win.ts): each credits
+ * its amount, ONE posting in its own namespace of references. A result may carry a prize drop
+ * (promoWinAmount), credited as a second posting of its own. (bonusWin, calls/bonus-win.ts,
+ * moves no money.)
  */
 
 /** The crediting calls, each its own namespace of references in the ledger. */
@@ -61,7 +60,7 @@ function prizeDropOf(params: PragmaticParams): PrizeDrop | undefined {
   };
 }
 
-export function winCall(deps: MoneyCallDeps, operation: WinOperation): CallHandler {
+export function creditCall(deps: WalletCallDeps, operation: WinOperation): WalletCall {
   const spec = winSpecs[operation];
   return async (params) => {
     const p = required(params, ['userId', 'amount', 'reference', 'providerId']);
@@ -104,7 +103,7 @@ export function winCall(deps: MoneyCallDeps, operation: WinOperation): CallHandl
  * first: nothing moves and the result is answered as usual, never refused for it.
  */
 async function payPrizeDrop(
-  deps: MoneyCallDeps,
+  deps: WalletCallDeps,
   win: PostingResult,
   prize: PrizeDrop,
   owner: { userId: string; gameId: string | undefined; roundId: string | undefined },
@@ -123,44 +122,4 @@ async function payPrizeDrop(
     if (error instanceof IdempotencyConflict) return win;
     throw error;
   }
-}
-
-/**
- * bonusWin: the total of a free-rounds bonus whose spins were each paid by `result` (the
- * production integrations: "no balance adjustment needed, already adjusted in result"). It
- * moves nothing; a posting of 0 keeps the record under its reference (idempotent, with the
- * reported total in `meta.reportedAmount`) and gives the answer its stable transaction id.
- * The same reference with another total is refused (7), as for the crediting calls.
- */
-export function bonusWinCall(deps: MoneyCallDeps): CallHandler {
-  return async (params) => {
-    const p = required(params, ['userId', 'amount', 'reference', 'providerId']);
-    if (!p.ok) return p.answer;
-    const { userId, reference } = p.values;
-    const reportedAmount = pragmaticAmount(p.values.amount).toString();
-    const r = await postInWalletCurrency(deps, userId, (currency) =>
-      deps.wallet.postWin({
-        userId,
-        amount: 0n,
-        currency,
-        provider,
-        txId: reference,
-        operation: 'bonusWin',
-        gameId: optional(params, 'gameId'),
-        roundId: optional(params, 'roundId'),
-        meta: {
-          ...metaOf(params, ['timestamp', 'bonusCode', 'roundDetails']),
-          informational: true,
-          reportedAmount,
-        },
-      }),
-    );
-    if (r.outcome === 'replayed' && r.entry.meta?.['reportedAmount'] !== reportedAmount) {
-      return refusal(
-        pragmaticErrors.badParameters,
-        'Bad parameters: reference already used with a different amount',
-      );
-    }
-    return transactionAnswer(r);
-  };
 }

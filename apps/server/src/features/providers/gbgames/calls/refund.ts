@@ -1,0 +1,29 @@
+import {
+  posted,
+  postingOf,
+  tokenSession,
+  type WalletCall,
+  type WalletCallDeps,
+} from '../wallet-calls';
+import type { GbMoneyMessage } from '../wallet-params';
+
+/**
+ * refund (§5.4): gives the bet it names back, once, whatever became of the launch session
+ * (§6.3); a bet never seen leaves a tombstone that refuses it later.
+ */
+export function refundCall({
+  sessions,
+  wallet,
+}: WalletCallDeps): WalletCall<GbMoneyMessage & { type: 'refund' }> {
+  return async (message) => {
+    const token = await tokenSession(sessions, message);
+    if (!token.ok) return token.answer;
+    return posted(message, () =>
+      wallet.postRefund({
+        ...postingOf(message, token.found.session),
+        betTxId: message.betTransactionId,
+        amount: message.amount,
+      }),
+    );
+  };
+}

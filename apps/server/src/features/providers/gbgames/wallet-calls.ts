@@ -1,0 +1,115 @@
+import type { Clock } from '../../../lib/clock';
+import type {
+  LaunchSessions,
+  OpenSession,
+  SessionLookup,
+} from '../../game-sessions/launch-sessions';
+import type { Ledger } from '../../wallet/ledger';
+import type { PostingResult } from '../../wallet/ledger-types';
+import { BetAlreadyRefunded } from '../../wallet/wallet-errors';
+import type { GbGamesSettings } from './adapter';
+import { gbError, gbPostingAnswer, type GbAnswer } from './wallet-answers';
+import { refusalFor } from './wallet-errors';
+import type { GbMessage, GbMoneyMessage } from './wallet-params';
+
+/**
+ * What GB Games' wallet messages (calls/*.ts) share: their dependencies, their shape, and the
+ * steps several of them take. bet, result and refund (§5.2–5.4) are ledger postings,
+ * idempotent on the studio's transactionId, answered as §5 and §7 say. Only a ledger refusal
+ * becomes a protocol error; anything else (the database) is thrown for the route to answer
+ * INTERNAL.
+ */
+
+export const provider = 'gbgames';
+
+export interface WalletCallDeps {
+  settings: GbGamesSettings;
+  sessions: LaunchSessions;
+  wallet: Ledger;
+  clock: Clock;
+}
+
+/** One message type: from the checked message to its answer. */
+export type WalletCall<M extends GbMessage> = (message: M) => Promise<GbAnswer>;
+
+/** A session the token found: live or not (credits land whatever became of it). */
+export type FoundSession = Exclude<SessionLookup, { kind: 'not-found' }>;
+
+/**
+ * The token's session, whatever its state. Every message repeats what the token was issued
+ * for (§5); a mismatch is someone else's token.
+ */
+export async function tokenSession(
+  sessions: LaunchSessions,
+  message: GbMessage,
+): Promise<{ ok: true; found: FoundSession } | { ok: false; answer: GbAnswer }> {
+  const found = await sessions.lookup(message.token, provider);
+  if (found.kind === 'not-found') {
+    return { ok: false, answer: gbError('TOKEN_NOT_FOUND', 'unknown launch token') };
+  }
+  const { session } = found;
+  if (
+    message.playerId !== session.userId ||
+    message.gameId !== session.providerGameId ||
+    message.currency !== session.currency
+  ) {
+    return {
+      ok: false,
+      answer: gbError(
+        'TOKEN_NOT_FOUND',
+        'the token was issued for another player, game or currency',
+      ),
+    };
+  }
+  return { ok: true, found };
+}
+
+/** Why a message that needs a live session is refused. */
+export const notLive = (kind: Exclude<SessionLookup['kind'], 'ok' | 'not-found'>): GbAnswer =>
+  kind === 'expired'
+    ? gbError('TOKEN_EXPIRED', 'the launch token has expired')
+    : gbError('TOKEN_EXPIRED', 'the player has signed out');
+
+/** What every posting of a message carries. */
+export const postingOf = (message: GbMoneyMessage, session: OpenSession) => ({
+  userId: session.userId,
+  provider,
+  txId: message.transactionId,
+  currency: message.currency,
+  gameId: message.gameId,
+  roundId: message.roundId,
+  // Kept for audit, never compared by the ledger: a retry has a new timestamp.
+  meta: { timestamp: message.timestamp, fingerprint: message.fingerprint },
+});
+
+/** The stored row's fingerprint is the first message's; a row without one is not judged. */
+export function sameFingerprint(result: PostingResult, message: GbMoneyMessage): boolean {
+  const stored = result.entry.meta?.['fingerprint'];
+  return typeof stored !== 'string' || stored === message.fingerprint;
+}
+
+/** Posts the message; a repeat of an applied one answers the first answer again. */
+export async function posted(
+  message: GbMoneyMessage,
+  post: () => Promise<PostingResult>,
+): Promise<GbAnswer> {
+  try {
+    const result = await post();
+    if (result.outcome === 'replayed' && !sameFingerprint(result, message)) {
+      return gbError(
+        'DUPLICATE_MISMATCH',
+        `transactionId ${message.transactionId} was sent before with different content`,
+      );
+    }
+    // The first answer again, with the current balance (§6.2).
+    return gbPostingAnswer(result.balance, result.transactionId);
+  } catch (error) {
+    // A second refund of one bet under another transactionId: the first refund's answer.
+    if (error instanceof BetAlreadyRefunded) {
+      return gbPostingAnswer(error.first.balance, error.first.transactionId);
+    }
+    const refusal = refusalFor(error, message);
+    if (refusal) return refusal;
+    throw error;
+  }
+}
