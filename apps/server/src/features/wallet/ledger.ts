@@ -11,6 +11,7 @@ import type {
   RefundInput,
   WalletBalance,
   WinInput,
+  WithdrawalReversalInput,
 } from './ledger-types';
 import { movementPosting } from './movement-posting';
 import { findReplay, runPosting, type Posting, type WalletRow } from './posting';
@@ -30,6 +31,7 @@ import {
   operatorProvider,
 } from './posting-validation';
 import { refundPosting } from './refund-posting';
+import { reversalPosting } from './reversal-posting';
 import { WalletEvents } from './wallet-events';
 import { InvalidPosting, UnknownPlayer } from './wallet-errors';
 
@@ -58,8 +60,17 @@ export interface Ledger {
   postRefund(input: RefundInput): Promise<PostingResult>;
   /** An operator's signed correction with a reason; a debit below zero is refused. */
   postAdjustment(input: AdjustmentInput): Promise<PostingResult>;
-  /** Adjustments, and later deposits, withdrawals and bonuses. */
+  /**
+   * Adjustments, deposits and withdrawals (the cashier: key = the payment's id), and later
+   * bonuses. A withdrawal over the balance is refused with InsufficientFunds inside its one
+   * statement, so concurrent withdrawals can never overdraw.
+   */
   postOperatorMovement(input: OperatorMovementInput): Promise<PostingResult>;
+  /**
+   * Gives a withdrawal's money back (cancelled, rejected, payout failed): exactly its amount,
+   * once, to its player. Refusals: WithdrawalNotFound, IdempotencyConflict.
+   */
+  postWithdrawalReversal(input: WithdrawalReversalInput): Promise<PostingResult>;
   /** Throws UnknownPlayer for a player without a wallet. */
   getBalance(userId: string): Promise<WalletBalance>;
   /** A player's own movements of money, newest first, by keyset page. */
@@ -226,6 +237,25 @@ export function createLedger(deps: LedgerDeps): Ledger {
       return postOperatorMovement({ ...input, kind: 'adjustment' });
     },
     postOperatorMovement,
+
+    async postWithdrawalReversal(input) {
+      const userId = checkUserId(input.userId);
+      const withdrawalTxId = checkId('withdrawalKey', input.withdrawalKey);
+      const reason =
+        input.reason === undefined ? null : checkText('reason', input.reason, maxReasonLength);
+      const posting = reversalPosting(
+        {
+          userId,
+          withdrawalTxId,
+          reason,
+          actor: checkText('actor', input.actor, maxReasonLength),
+          meta: metaJson(input.meta),
+          request: { userId, withdrawalKey: withdrawalTxId },
+        },
+        clock.now(),
+      );
+      return runPosting(db, events, posting);
+    },
 
     async getBalance(userId) {
       const { rows } = await db.execute<WalletRow>(walletQuery(checkUserId(userId)));

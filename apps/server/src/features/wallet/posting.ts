@@ -28,6 +28,11 @@ export interface Posting {
   /** Bets and refunds: the bet id whose tombstone, refund or bet row may explain a miss. */
   betTxId: string | null;
   request: PostingRequest;
+  /**
+   * Rows beyond the key's and the bet's that can explain a miss (a reversal: its
+   * withdrawal). Default: none.
+   */
+  alsoRelated?: SQL;
   /** Throws the WalletError that explains the miss, returns the replay, or 'retry'. */
   explain(related: LedgerRow[], wallet: WalletRow | undefined): Verdict;
 }
@@ -38,6 +43,7 @@ const ourUniqueIndexes = new Set([
   'ledger_entries_idempotency_key',
   'ledger_entries_bet_once',
   'ledger_entries_refund_once',
+  'ledger_entries_reversal_once',
 ]);
 
 export async function runPosting(
@@ -68,13 +74,8 @@ export async function runPosting(
       }
       return resultOf(entry, 'applied', entry.balanceAfter);
     }
-    const [related, wallet] = await Promise.all([
-      db.execute<LedgerRow>(
-        relatedEntriesQuery(posting.provider, posting.operation, posting.txId, posting.betTxId),
-      ),
-      db.execute<WalletRow>(walletQuery(posting.userId)),
-    ]);
-    const verdict = posting.explain(related.rows, wallet.rows[0]);
+    const [related, wallet] = await readRelated(db, posting);
+    const verdict = posting.explain(related, wallet);
     if (verdict !== 'retry') return verdict;
   }
   throw new Error(`Posting ${posting.provider}/${posting.txId} did not settle`);
@@ -85,13 +86,22 @@ export async function findReplay(
   db: Database,
   posting: Posting,
 ): Promise<PostingResult | undefined> {
-  const [related, wallet] = await Promise.all([
+  const [related, wallet] = await readRelated(db, posting);
+  return replayOf(posting, related, wallet);
+}
+
+async function readRelated(
+  db: Database,
+  posting: Posting,
+): Promise<[LedgerRow[], WalletRow | undefined]> {
+  const [related, also, wallet] = await Promise.all([
     db.execute<LedgerRow>(
       relatedEntriesQuery(posting.provider, posting.operation, posting.txId, posting.betTxId),
     ),
+    posting.alsoRelated ? db.execute<LedgerRow>(posting.alsoRelated) : undefined,
     db.execute<WalletRow>(walletQuery(posting.userId)),
   ]);
-  return replayOf(posting, related.rows, wallet.rows[0]);
+  return [[...related.rows, ...(also?.rows ?? [])], wallet.rows[0]];
 }
 
 /**
