@@ -12,6 +12,7 @@ import { registerGamesFeature } from './features/games/games-feature';
 import { registerUsers } from './features/users/users-module';
 import { createHousekeeping, type Housekeeping } from './features/housekeeping/housekeeping';
 import { decorateWallet, registerWalletRoutes } from './features/wallet/wallet-feature';
+import { registerPaymentsFeature } from './features/payments/payments-feature';
 import { handleError } from './http/error-handler';
 import { createNotFoundHandler } from './http/not-found';
 import { registerOpenApi } from './http/openapi';
@@ -116,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAuth(app, auth);
   await registerUsers(app, { config, db, clock, logger: deps.logger, auth });
   await registerWalletRoutes(app, wallet, { operatorApiToken: config.operatorApiToken });
+  // The cashier (features/payments): card deposits and withdrawals through the ledger.
+  await registerPaymentsFeature(app, { config, db, clock, logger: deps.logger, ledger: wallet });
   // Started by start-server (not by tests' apps); stopped with the app.
   const housekeeping = createHousekeeping({ db, clock, logger: deps.logger });
   app.decorate('housekeeping', housekeeping);

@@ -157,8 +157,7 @@ describe('cashier postings', () => {
     );
     const applied = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r) => r.status === 'rejected');
-    for (const r of refused)
-      expect((r).reason).toBeInstanceOf(InsufficientFunds);
+    for (const r of refused) expect(r.reason).toBeInstanceOf(InsufficientFunds);
     expect(applied).toHaveLength(14);
     expect((await ledger.getBalance(userId)).balance).toBe(2_000n);
     await expectLedgerClean();

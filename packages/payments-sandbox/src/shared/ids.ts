@@ -1,6 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 
-/** An object id in the protocol's style: a type prefix and 24 random characters (pm_…, pi_…). */
+const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** An object id in the protocol's style: a type prefix and 24 random letters and digits (pm_…). */
 export function objectId(prefix: string): string {
-  return `${prefix}_${randomBytes(18).toString('base64url').slice(0, 24)}`;
+  let id = '';
+  for (let i = 0; i < 24; i++) id += alphabet[randomInt(alphabet.length)];
+  return `${prefix}_${id}`;
 }
