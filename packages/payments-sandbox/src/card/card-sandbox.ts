@@ -326,17 +326,14 @@ export function createCardSandbox(options: CardSandboxOptions): CardSandbox {
       return reply.send(payout);
     });
 
-    app.post<{ Params: { id: string; outcome: string } }>(
+    app.post<{ Params: { id: string; outcome: 'pay' | 'fail' } }>(
       '/v1/test_helpers/payouts/:id/:outcome',
       (request, reply) => {
         if (!authenticate(request, false)) {
           return fail(reply, 401, { type: 'authentication_error', message: 'Invalid API key.' });
         }
-        const outcome = request.params.outcome === 'pay' ? 'paid' : request.params.outcome;
-        const payout =
-          outcome === 'paid' || outcome === 'failed'
-            ? settlePayout(request.params.id, outcome)
-            : undefined;
+        const outcome = ({ pay: 'paid', fail: 'failed' } as const)[request.params.outcome];
+        const payout = outcome ? settlePayout(request.params.id, outcome) : undefined;
         if (!payout) {
           return fail(reply, 404, {
             type: 'invalid_request_error',
