@@ -269,6 +269,6 @@ describe('card withdrawals', () => {
 
 function sandboxKey(): string {
   // The sandbox's secret key, as the operator's dashboard would show it.
-  return JSON.parse(readFileSync(join(t.config.dataDir, 'payments.json'), 'utf8'))
-    .secretKey as string;
+  const file = readFileSync(join(t.config.dataDir, 'payments.json'), 'utf8');
+  return (JSON.parse(file) as { secretKey: string }).secretKey;
 }
