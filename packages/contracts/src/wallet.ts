@@ -8,8 +8,6 @@ export const walletEntryKinds = [
   'refund',
   'deposit',
   'withdrawal',
-  /** A withdrawal's money given back (cancelled, rejected, payout failed). */
-  'withdrawal_reversal',
   'bonus',
   'adjustment',
 ] as const;

@@ -65,6 +65,21 @@ describe('card withdrawals', () => {
     expect(await balanceOf(t, player)).toBe('100.00');
     expect((await cancel(player, id)).statusCode).toBe(200);
     expect(await balanceOf(t, player)).toBe('100.00');
+    // The statement: the deposit, the withdrawal and its money back, newest first.
+    const statement = await t.app.inject({
+      method: 'GET',
+      url: '/api/wallet/transactions',
+      headers: bearer(player.accessToken),
+    });
+    expect(
+      statement
+        .json<{ data: { kind: string; amount: string; provider: string | null }[] }>()
+        .data.map(({ kind, amount, provider }) => ({ kind, amount, provider })),
+    ).toEqual([
+      { kind: 'refund', amount: '40.00', provider: null },
+      { kind: 'withdrawal', amount: '-40.00', provider: null },
+      { kind: 'deposit', amount: '100.00', provider: null },
+    ]);
     // Too late for the operator now.
     const approve = await operator(t, id, 'approve');
     expect(approve.statusCode).toBe(409);
