@@ -255,3 +255,11 @@ describe('the sandbox webhook dispatcher', () => {
     }
   });
 });
+
+describe('the documented signature example', () => {
+  it('matches docs/protocols/card-sandbox.md', () => {
+    expect(signatureHeader('whsec_example', '{"id":"evt_1"}', 1_795_580_000)).toBe(
+      't=1795580000,v1=bd66bf2ab84227f41df258bc56033dd69a7402da49813603c67831ecf4ea9a6a',
+    );
+  });
+});
