@@ -26,6 +26,12 @@ CREATE TABLE "payments" (
 	"card_brand" text,
 	"card_last4" text,
 	"redirect_url" text,
+	"network" text,
+	"pay_address" text,
+	"pay_currency" text,
+	"pay_amount" text,
+	"actually_paid" text,
+	"credited_amount" bigint,
 	"failure_code" text,
 	"failure_message" text,
 	"ledger_entry_id" bigint,
@@ -34,7 +40,7 @@ CREATE TABLE "payments" (
 	"updated_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "payments_direction" CHECK ("payments"."direction" in ('deposit', 'withdrawal')),
 	CONSTRAINT "payments_method" CHECK ("payments"."method" in ('card', 'crypto')),
-	CONSTRAINT "payments_status" CHECK ("payments"."status" in ('requested', 'pending', 'requires_action', 'processing', 'succeeded', 'paid', 'failed', 'canceled', 'rejected')),
+	CONSTRAINT "payments_status" CHECK ("payments"."status" in ('requested', 'pending', 'requires_action', 'processing', 'succeeded', 'partially_paid', 'paid', 'failed', 'canceled', 'rejected', 'expired')),
 	CONSTRAINT "payments_amount_positive" CHECK ("payments"."amount" > 0),
 	CONSTRAINT "payments_card_last4" CHECK ("payments"."card_last4" is null or "payments"."card_last4" ~ '^[0-9]{4}$')
 );

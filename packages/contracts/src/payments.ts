@@ -49,6 +49,18 @@ export type CardDepositRequest = z.infer<typeof cardDepositRequestSchema>;
 export const cardWithdrawalRequestSchema = cardDepositRequestSchema;
 export type CardWithdrawalRequest = z.infer<typeof cardWithdrawalRequestSchema>;
 
+/** Crypto networks (SPEC §3 crypto form `net`): ETH is the default. */
+export const cryptoNetworks = ['ETH', 'BNC', 'TRC'] as const;
+export type CryptoNetwork = (typeof cryptoNetworks)[number];
+
+/** POST /payments/crypto/deposits */
+export const cryptoDepositRequestSchema = z.object({
+  amount: paymentAmountSchema,
+  net: z.enum(cryptoNetworks, { error: 'Choose ETH, BNC or TRC' }).default('ETH'),
+  idempotency_key: idempotencyKeySchema,
+});
+export type CryptoDepositRequest = z.input<typeof cryptoDepositRequestSchema>;
+
 export const paymentDirections = ['deposit', 'withdrawal'] as const;
 export const paymentMethodKinds = ['card', 'crypto'] as const;
 /** See the payments table: the state as the provider reported it. */
@@ -58,10 +70,12 @@ export const paymentStatuses = [
   'requires_action',
   'processing',
   'succeeded',
+  'partially_paid',
   'paid',
   'failed',
   'canceled',
   'rejected',
+  'expired',
 ] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 /** The transaction statuses the player sees (SPEC §3/§4): pending, confirmed, canceled. */
@@ -78,6 +92,18 @@ export const paymentSchema = z.object({
   amount: moneySchema,
   currency: z.string(),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  /** Crypto deposits: where to send how much; `actually_paid` so far. */
+  crypto: z
+    .object({
+      network: z.enum(cryptoNetworks),
+      address: z.string(),
+      pay_amount: z.string(),
+      pay_currency: z.string(),
+      actually_paid: z.string(),
+      /** Simulated mode only: the sandbox wallet page that "sends" the coins. */
+      test_wallet_url: z.string().nullable(),
+    })
+    .nullable(),
   /** Status requires_action: open this page (3-D Secure), which returns to the cashier. */
   redirect_url: z.string().nullable(),
   /** Why a payment failed: card_declined, insufficient_funds, authentication_failed, … */
@@ -113,6 +139,8 @@ export const paymentsConfigResponseSchema = z.object({
       publishable_key: z.string(),
     })
     .nullable(),
+  /** Null when crypto payments are switched off. */
+  crypto: z.object({ networks: z.array(z.enum(cryptoNetworks)) }).nullable(),
 });
 export type PaymentsConfigResponse = z.infer<typeof paymentsConfigResponseSchema>;
 

@@ -1,9 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { objectId } from '../shared/ids';
+import { signatureHeader } from '../shared/signature';
 import {
   defaultWebhookRetry,
   WebhookDispatcher,
+  type WebhookEvent,
   type WebhookRetryPolicy,
   type WebhookSender,
 } from '../shared/webhooks';
@@ -91,11 +93,17 @@ export function createCardSandbox(options: CardSandboxOptions): CardSandbox {
   const payouts = new Map<string, Payout>();
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   const timers = new Set<NodeJS.Timeout>();
-  const webhooks = new WebhookDispatcher({
+  const webhooks = new WebhookDispatcher<WebhookEvent>({
     url: options.webhookUrl,
-    secret: options.webhookSecret,
     send: options.send,
-    signatureHeaderName,
+    serialize: (event) => JSON.stringify(event),
+    sign: (body, at) => ({
+      [signatureHeaderName]: signatureHeader(
+        options.webhookSecret,
+        body,
+        Math.floor(at.getTime() / 1000),
+      ),
+    }),
     retry: { ...defaultWebhookRetry, ...options.retry },
     now,
     hold: options.holdWebhooks ?? false,

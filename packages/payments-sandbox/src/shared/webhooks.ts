@@ -1,5 +1,3 @@
-import { signatureHeader } from './signature';
-
 /** One HTTP delivery of a webhook, as the host performs it (real HTTP, or in-process). */
 export type WebhookSender = (request: {
   url: string;
@@ -22,29 +20,34 @@ export const defaultWebhookRetry: WebhookRetryPolicy = {
   maxAgeMs: 3 * 24 * 60 * 60_000,
 };
 
-export interface WebhookEvent {
+/** What the dispatcher sends: an id (its key in the queue), a creation time, any body. */
+export interface Deliverable {
   id: string;
+  /** Unix seconds: when the retries started counting. */
+  created: number;
+}
+
+/** The card service's event. */
+export interface WebhookEvent extends Deliverable {
   object: 'event';
   type: string;
-  /** Unix seconds. */
-  created: number;
   data: { object: Record<string, unknown> };
 }
 
-export interface DeliveryRecord {
-  event: WebhookEvent;
+export interface DeliveryRecord<E extends Deliverable = WebhookEvent> {
+  event: E;
   attempts: number;
   delivered: boolean;
   givenUp: boolean;
   lastStatus: number | null;
 }
 
-export interface WebhookDispatcherOptions {
+export interface WebhookDispatcherOptions<E extends Deliverable> {
   url: string;
-  secret: string;
   send: WebhookSender;
-  /** The header carrying the signature. */
-  signatureHeaderName: string;
+  /** The body of one attempt, and the signature headers for it at `now`. */
+  serialize: (event: E) => string;
+  sign: (body: string, now: Date) => Record<string, string>;
   retry: WebhookRetryPolicy;
   now: () => Date;
   /** Keep events queued until deliver() is called (tests that reorder deliveries). */
@@ -56,15 +59,15 @@ export interface WebhookDispatcherOptions {
  * Sends every event to the merchant's endpoint, signed, until a 2xx acknowledges it. Each
  * attempt is signed afresh with its own timestamp, as the modelled service does.
  */
-export class WebhookDispatcher {
-  private readonly records = new Map<string, DeliveryRecord>();
+export class WebhookDispatcher<E extends Deliverable = WebhookEvent> {
+  private readonly records = new Map<string, DeliveryRecord<E>>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly inFlight = new Set<Promise<void>>();
   private closed = false;
 
-  constructor(private readonly options: WebhookDispatcherOptions) {}
+  constructor(private readonly options: WebhookDispatcherOptions<E>) {}
 
-  emit(event: WebhookEvent): void {
+  emit(event: E): void {
     this.records.set(event.id, {
       event,
       attempts: 0,
@@ -76,12 +79,12 @@ export class WebhookDispatcher {
   }
 
   /** Every event in the order it was created, with its delivery state. */
-  list(): DeliveryRecord[] {
+  list(): DeliveryRecord<E>[] {
     return [...this.records.values()];
   }
 
   /** Events not yet acknowledged (and not given up). */
-  pending(): WebhookEvent[] {
+  pending(): E[] {
     return this.list()
       .filter((r) => !r.delivered && !r.givenUp)
       .map((r) => r.event);
@@ -117,26 +120,19 @@ export class WebhookDispatcher {
     const record = this.records.get(id);
     if (!record || record.delivered || record.givenUp || this.closed) return;
     record.attempts += 1;
-    const body = JSON.stringify(record.event);
+    const body = this.options.serialize(record.event);
     const now = this.options.now();
     let status = 0;
     try {
       const answer = await this.options.send({
         url: this.options.url,
-        headers: {
-          'content-type': 'application/json',
-          [this.options.signatureHeaderName]: signatureHeader(
-            this.options.secret,
-            body,
-            Math.floor(now.getTime() / 1000),
-          ),
-        },
+        headers: { 'content-type': 'application/json', ...this.options.sign(body, now) },
         body,
       });
       status = answer.status;
     } catch (error) {
       this.options.onError?.(
-        `webhook ${record.event.type} ${id}: ${error instanceof Error ? error.message : String(error)}`,
+        `webhook ${id}: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
     record.lastStatus = status;

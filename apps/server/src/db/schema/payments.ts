@@ -20,7 +20,9 @@ export const paymentMethods = ['card', 'crypto'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 /**
- * Deposit: pending → (requires_action →) succeeded | failed.
+ * Card deposit: pending → (requires_action →) succeeded | failed.
+ * Crypto deposit: pending (waiting for coins) → processing (confirming) → succeeded |
+ * partially_paid (what arrived is credited) | expired.
  * Withdrawal: requested (row written, money not yet taken) → pending (money taken) →
  * processing (payout sent to the provider) → paid | failed; or pending → canceled (by the
  * player) | rejected (by the operator). failed, canceled and rejected give the money back.
@@ -31,10 +33,12 @@ export const paymentStatuses = [
   'requires_action',
   'processing',
   'succeeded',
+  'partially_paid',
   'paid',
   'failed',
   'canceled',
   'rejected',
+  'expired',
 ] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
@@ -74,6 +78,15 @@ export const payments = pgTable(
     cardLast4: text('card_last4'),
     /** Where the player completes a 3-D Secure challenge (status requires_action). */
     redirectUrl: text('redirect_url'),
+    /** Crypto: the network (ETH, BNC, TRC), the deposit address and the coin amounts. */
+    network: text('network'),
+    payAddress: text('pay_address'),
+    payCurrency: text('pay_currency'),
+    /** Decimal strings in the coin (8 places), as the gateway gives them. */
+    payAmount: text('pay_amount'),
+    actuallyPaid: text('actually_paid'),
+    /** Thousandths the ledger credited (a partially paid deposit: less than `amount`). */
+    creditedAmount: bigint('credited_amount', { mode: 'bigint' }),
     failureCode: text('failure_code'),
     failureMessage: text('failure_message'),
     /** The ledger row that credited the deposit or took the withdrawal's money. */

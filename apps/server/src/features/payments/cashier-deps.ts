@@ -6,6 +6,7 @@ import type { Logger } from '../../lib/logger';
 import type { Ledger } from '../wallet/ledger';
 import { fromDecimalString, toDecimalString } from '../wallet/money';
 import type { CardPaymentProvider } from './card/card-provider';
+import type { CryptoPaymentProvider } from './crypto/crypto-provider';
 import type { AmountLimits, PaymentsConfig } from './payments-config';
 import type { PaymentRow, PaymentsRepository } from './payments-repository';
 
@@ -19,6 +20,8 @@ export interface CashierDeps {
   config: PaymentsConfig;
   /** Undefined when CARD_PAYMENTS_MODE=off. */
   card: CardPaymentProvider | undefined;
+  /** Undefined when CRYPTO_PAYMENTS_MODE=off. */
+  crypto: CryptoPaymentProvider | undefined;
   /** Where the 3-D Secure page sends the player back to (our deposit page). */
   returnUrl: (paymentId: string) => string;
 }

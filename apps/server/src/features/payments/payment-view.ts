@@ -1,4 +1,4 @@
-import type { Payment, PaymentDisplayStatus } from '@casino/contracts';
+import type { CryptoNetwork, Payment, PaymentDisplayStatus } from '@casino/contracts';
 import type { PaymentStatus } from '../../db/schema';
 import { toDecimalString } from '../wallet/money';
 import type { PaymentRow } from './payments-repository';
@@ -7,11 +7,13 @@ import type { PaymentRow } from './payments-repository';
 export function displayStatus(status: PaymentStatus): PaymentDisplayStatus {
   switch (status) {
     case 'succeeded':
+    case 'partially_paid':
     case 'paid':
       return 'confirmed';
     case 'failed':
     case 'canceled':
     case 'rejected':
+    case 'expired':
       return 'canceled';
     case 'requested':
     case 'pending':
@@ -24,8 +26,13 @@ export function displayStatus(status: PaymentStatus): PaymentDisplayStatus {
 const iso = (value: Date | string) =>
   (value instanceof Date ? value : new Date(value)).toISOString();
 
-/** A payment as the player sees it: no token, no provider id, no ledger ids. */
-export function paymentView(row: PaymentRow): Payment {
+export interface ViewOptions {
+  /** Simulated crypto: the sandbox wallet page of a gateway payment. */
+  testWalletUrl?: ((providerRef: string) => string) | undefined;
+}
+
+/** A payment as the player sees it: no token, no ledger ids. */
+export function paymentView(row: PaymentRow, options: ViewOptions = {}): Payment {
   return {
     id: row.id,
     direction: row.direction,
@@ -37,6 +44,20 @@ export function paymentView(row: PaymentRow): Payment {
     card:
       row.cardBrand !== null && row.cardLast4 !== null
         ? { brand: row.cardBrand, last4: row.cardLast4 }
+        : null,
+    crypto:
+      row.method === 'crypto' && row.payAddress !== null
+        ? {
+            network: (row.network ?? 'ETH') as CryptoNetwork,
+            address: row.payAddress,
+            pay_amount: row.payAmount ?? '',
+            pay_currency: row.payCurrency ?? '',
+            actually_paid: row.actuallyPaid ?? '0',
+            test_wallet_url:
+              options.testWalletUrl && row.providerRef !== null
+                ? options.testWalletUrl(row.providerRef)
+                : null,
+          }
         : null,
     redirect_url: row.status === 'requires_action' ? row.redirectUrl : null,
     failure:

@@ -24,6 +24,20 @@ export const paymentsEnvShape = {
   CARD_PAYMENTS_SECRET_KEY: key.optional(),
   CARD_PAYMENTS_PUBLISHABLE_KEY: key.optional(),
   CARD_PAYMENTS_WEBHOOK_SECRET: key.optional(),
+  CRYPTO_PAYMENTS_MODE: z
+    .enum(cardPaymentModes, { error: 'must be simulated, external or off' })
+    .default('simulated'),
+  CRYPTO_PAYMENTS_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  CRYPTO_PAYMENTS_API_KEY: key.optional(),
+  CRYPTO_PAYMENTS_IPN_SECRET: key.optional(),
+  CRYPTO_SANDBOX_CONFIRMATIONS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(100, { error: 'must be at most 100' })
+    .default(2),
   DEPOSIT_MIN: dollars.default('10.00'),
   DEPOSIT_MAX: dollars.default('10000.00'),
   WITHDRAWAL_MIN: dollars.default('20.00'),
@@ -58,6 +72,29 @@ export const paymentsConfigVariables: Record<
     default: '(simulated: generated)',
     description: 'Signing secret of the card service webhooks (POST /api/payments/webhooks/card).',
   },
+  CRYPTO_PAYMENTS_MODE: {
+    default: 'simulated',
+    description:
+      'simulated: the built-in crypto gateway sandbox runs in-process under /sandbox/crypto (keys in DATA_DIR/payments.json); external: a real gateway account (CRYPTO_PAYMENTS_API_URL, CRYPTO_PAYMENTS_API_KEY and CRYPTO_PAYMENTS_IPN_SECRET required); off: no crypto deposits.',
+  },
+  CRYPTO_PAYMENTS_API_URL: {
+    default: '(simulated: the sandbox)',
+    description: 'Base URL of the crypto gateway API (external mode only).',
+  },
+  CRYPTO_PAYMENTS_API_KEY: {
+    default: '(simulated: generated)',
+    description: 'API key of the crypto gateway (x-api-key).',
+  },
+  CRYPTO_PAYMENTS_IPN_SECRET: {
+    default: '(simulated: generated)',
+    description:
+      'Secret of the gateway IPN callbacks, HMAC-SHA512 (POST /api/payments/webhooks/crypto).',
+  },
+  CRYPTO_SANDBOX_CONFIRMATIONS: {
+    default: '2',
+    description:
+      'Simulated blocks the crypto sandbox waits after coins arrive before it confirms a payment (1 to 100).',
+  },
   DEPOSIT_MIN: { default: '10.00', description: 'Smallest deposit, in dollars.' },
   DEPOSIT_MAX: { default: '10000.00', description: 'Largest deposit, in dollars.' },
   WITHDRAWAL_MIN: { default: '20.00', description: 'Smallest withdrawal, in dollars.' },
@@ -65,6 +102,8 @@ export const paymentsConfigVariables: Record<
 };
 
 export const paymentsSecretVariables = [
+  'CRYPTO_PAYMENTS_API_KEY',
+  'CRYPTO_PAYMENTS_IPN_SECRET',
   'CARD_PAYMENTS_SECRET_KEY',
   'CARD_PAYMENTS_PUBLISHABLE_KEY',
   'CARD_PAYMENTS_WEBHOOK_SECRET',
@@ -85,6 +124,14 @@ export interface PaymentsConfig {
     secretKey: string | undefined;
     publishableKey: string | undefined;
     webhookSecret: string | undefined;
+  };
+  crypto: {
+    mode: CardPaymentMode;
+    apiUrl: string | undefined;
+    apiKey: string | undefined;
+    ipnSecret: string | undefined;
+    /** The sandbox's blocks before a payment is confirmed. */
+    sandboxConfirmations: number;
   };
   limits: { deposit: AmountLimits; withdrawal: AmountLimits };
 }
@@ -113,6 +160,21 @@ export function paymentsConfigProblems(e: PaymentsEnv): string[] {
       `  CARD_PAYMENTS_API_URL: only used when CARD_PAYMENTS_MODE=external (it is ${e.CARD_PAYMENTS_MODE})`,
     );
   }
+  if (e.CRYPTO_PAYMENTS_MODE === 'external') {
+    for (const name of [
+      'CRYPTO_PAYMENTS_API_URL',
+      'CRYPTO_PAYMENTS_API_KEY',
+      'CRYPTO_PAYMENTS_IPN_SECRET',
+    ] as const) {
+      if (e[name] === undefined) {
+        problems.push(`  ${name}: required when CRYPTO_PAYMENTS_MODE=external`);
+      }
+    }
+  } else if (e.CRYPTO_PAYMENTS_API_URL !== undefined) {
+    problems.push(
+      `  CRYPTO_PAYMENTS_API_URL: only used when CRYPTO_PAYMENTS_MODE=external (it is ${e.CRYPTO_PAYMENTS_MODE})`,
+    );
+  }
   for (const [kind, min, max] of [
     ['DEPOSIT', e.DEPOSIT_MIN, e.DEPOSIT_MAX],
     ['WITHDRAWAL', e.WITHDRAWAL_MIN, e.WITHDRAWAL_MAX],
@@ -134,6 +196,13 @@ export function paymentsConfigFrom(e: PaymentsEnv): PaymentsConfigPart {
         secretKey: e.CARD_PAYMENTS_SECRET_KEY,
         publishableKey: e.CARD_PAYMENTS_PUBLISHABLE_KEY,
         webhookSecret: e.CARD_PAYMENTS_WEBHOOK_SECRET,
+      },
+      crypto: {
+        mode: e.CRYPTO_PAYMENTS_MODE,
+        apiUrl: e.CRYPTO_PAYMENTS_API_URL?.replace(/\/+$/, ''),
+        apiKey: e.CRYPTO_PAYMENTS_API_KEY,
+        ipnSecret: e.CRYPTO_PAYMENTS_IPN_SECRET,
+        sandboxConfirmations: e.CRYPTO_SANDBOX_CONFIRMATIONS,
       },
       limits: {
         deposit: { min: thousandths(e.DEPOSIT_MIN), max: thousandths(e.DEPOSIT_MAX) },

@@ -1,4 +1,9 @@
-import { createCardSandbox, type CardSandbox } from '@casino/payments-sandbox';
+import {
+  createCardSandbox,
+  createCryptoSandbox,
+  type CardSandbox,
+  type CryptoSandbox,
+} from '@casino/payments-sandbox';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
@@ -8,6 +13,8 @@ import { fetchTransport, inProcessTransport } from '../providers/http-transport'
 import type { Ledger } from '../wallet/ledger';
 import type { CardPaymentProvider } from './card/card-provider';
 import { intentsAdapter } from './card/intents-adapter';
+import type { CryptoPaymentProvider } from './crypto/crypto-provider';
+import { gatewayAdapter } from './crypto/gateway-adapter';
 import type { CashierDeps } from './cashier-deps';
 import { operatorPaymentsRoutes } from './operator-payments-routes';
 import { paymentsRepository } from './payments-repository';
@@ -17,8 +24,11 @@ import { webhookRoutes } from './webhook-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The cashier; `cardSandbox` only when CARD_PAYMENTS_MODE=simulated (tests drive it). */
-    payments: { cardSandbox: CardSandbox | undefined };
+    /** The cashier; each sandbox only in its simulated mode (tests drive them). */
+    payments: {
+      cardSandbox: CardSandbox | undefined;
+      cryptoSandbox: CryptoSandbox | undefined;
+    };
   }
 }
 
@@ -33,6 +43,8 @@ export interface PaymentsFeatureDeps {
 /** Where the embedded card sandbox is mounted. */
 export const cardSandboxPath = '/sandbox/card';
 export const cardWebhookPath = '/api/payments/webhooks/card';
+export const cryptoSandboxPath = '/sandbox/crypto';
+export const cryptoWebhookPath = '/api/payments/webhooks/crypto';
 
 /**
  * The cashier (README.md here): /api/payments/* for players, the card webhook, the operator's
@@ -50,26 +62,40 @@ export async function registerPaymentsFeature(
   const browserBase = config.publicUrl ?? '';
   let card: CardPaymentProvider | undefined;
   let cardSandbox: CardSandbox | undefined;
+  let crypto: CryptoPaymentProvider | undefined;
+  let cryptoSandbox: CryptoSandbox | undefined;
+  const cryptoConfig = config.payments.crypto;
+  const simulated = cardConfig.mode === 'simulated' || cryptoConfig.mode === 'simulated';
+  const stored = simulated ? await readOrCreateSandboxKeys(config.dataDir) : undefined;
+  const inProcess = inProcessTransport(app, selfUrl);
+  // A third party's delivery, through the whole HTTP stack of this app.
+  const deliver = async ({
+    url,
+    headers,
+    body,
+  }: {
+    url: string;
+    headers: Record<string, string>;
+    body: string;
+  }) => inProcess({ method: 'POST', url, headers, body, timeoutMs: 10_000 });
+  const onDeliveryError = (message: string) =>
+    deps.logger.warn({ message }, 'payment sandbox webhook delivery failed');
 
-  if (cardConfig.mode === 'simulated') {
-    const stored = await readOrCreateSandboxKeys(config.dataDir);
+  if (cardConfig.mode === 'simulated' && stored) {
     const keys = {
       secretKey: cardConfig.secretKey ?? stored.secretKey,
       publishableKey: cardConfig.publishableKey ?? stored.publishableKey,
       webhookSecret: cardConfig.webhookSecret ?? stored.webhookSecret,
     };
-    const inProcess = inProcessTransport(app, selfUrl);
     cardSandbox = createCardSandbox({
       publicUrl: `${browserBase}${cardSandboxPath}`,
       ...keys,
       webhookUrl: `${selfUrl}${cardWebhookPath}`,
-      // A third party's delivery, through the whole HTTP stack of this app.
-      send: async ({ url, headers, body }) =>
-        inProcess({ method: 'POST', url, headers, body, timeoutMs: 10_000 }),
+      send: deliver,
       // Tests settle payouts themselves (the sandbox's test helpers).
       payoutDelayMs: config.env === 'test' ? null : 3_000,
       now: () => deps.clock.now(),
-      onError: (message) => deps.logger.warn({ message }, 'card sandbox webhook delivery failed'),
+      onError: onDeliveryError,
     });
     await app.register(cardSandbox.plugin, { prefix: cardSandboxPath });
     const sandbox = cardSandbox;
@@ -99,6 +125,42 @@ export async function registerPaymentsFeature(
     });
   }
 
+  if (cryptoConfig.mode === 'simulated' && stored) {
+    const apiKey = cryptoConfig.apiKey ?? stored.cryptoApiKey;
+    const ipnSecret = cryptoConfig.ipnSecret ?? stored.cryptoIpnSecret;
+    cryptoSandbox = createCryptoSandbox({
+      publicUrl: `${browserBase}${cryptoSandboxPath}`,
+      apiKey,
+      ipnSecret,
+      ipnUrl: `${selfUrl}${cryptoWebhookPath}`,
+      send: deliver,
+      confirmations: cryptoConfig.sandboxConfirmations,
+      // Tests mine the blocks themselves.
+      blockIntervalMs: config.env === 'test' ? null : 5_000,
+      now: () => deps.clock.now(),
+      onError: onDeliveryError,
+    });
+    await app.register(cryptoSandbox.plugin, { prefix: cryptoSandboxPath });
+    const sandbox = cryptoSandbox;
+    app.addHook('onClose', () => {
+      sandbox.close();
+      return Promise.resolve();
+    });
+    crypto = gatewayAdapter({
+      apiUrl: `${selfUrl}${cryptoSandboxPath}`,
+      apiKey,
+      ipnSecret,
+      transport: inProcess,
+      sandboxBrowserUrl: `${browserBase}${cryptoSandboxPath}`,
+    });
+  } else if (cryptoConfig.mode === 'external') {
+    const { apiUrl, apiKey, ipnSecret } = cryptoConfig;
+    if (!apiUrl || !apiKey || !ipnSecret) {
+      throw new Error('CRYPTO_PAYMENTS_MODE=external without its URL and keys');
+    }
+    crypto = gatewayAdapter({ apiUrl, apiKey, ipnSecret, transport: fetchTransport });
+  }
+
   const cashier: CashierDeps = {
     db: deps.db,
     repo: paymentsRepository(deps.db),
@@ -107,9 +169,10 @@ export async function registerPaymentsFeature(
     logger: deps.logger,
     config: config.payments,
     card,
+    crypto,
     returnUrl: (paymentId) => `${browserBase}/profile/balance/credit?payment=${paymentId}`,
   };
-  app.decorate('payments', { cardSandbox });
+  app.decorate('payments', { cardSandbox, cryptoSandbox });
   await app.register(paymentsRoutes, { prefix: '/api', deps: cashier });
   await app.register(webhookRoutes, { prefix: '/api', deps: cashier });
   if (config.operatorApiToken !== undefined) {

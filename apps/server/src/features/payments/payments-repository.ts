@@ -14,6 +14,11 @@ type PaymentPatch = Partial<
     | 'failureMessage'
     | 'ledgerEntryId'
     | 'reversalEntryId'
+    | 'payAddress'
+    | 'payAmount'
+    | 'payCurrency'
+    | 'actuallyPaid'
+    | 'creditedAmount'
   >
 >;
 

@@ -1,6 +1,8 @@
 import {
   cardDepositRequestSchema,
   cardWithdrawalRequestSchema,
+  cryptoDepositRequestSchema,
+  cryptoNetworks,
   paymentIdParamsSchema,
   paymentSchema,
   paymentsConfigResponseSchema,
@@ -11,7 +13,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePlayer } from '../auth/authenticate';
 import { cashierCurrency, dollars, notFound, type CashierDeps } from './cashier-deps';
+import { startCryptoDeposit } from './crypto-deposits';
 import { startCardDeposit } from './deposits';
+import type { PaymentRow } from './payments-repository';
 import { paymentView } from './payment-view';
 import { cancelWithdrawal, requestCardWithdrawal } from './withdrawals';
 
@@ -23,6 +27,9 @@ const security = [{ bearerAuth: [] }];
 
 /** /api/payments/*: the signed-in player's cashier. Every query is scoped to the caller. */
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app, { deps }) => {
+  const testWalletUrl = deps.crypto?.testWalletUrl?.bind(deps.crypto);
+  const view = (row: PaymentRow) => paymentView(row, { testWalletUrl });
+
   app.get(
     '/payments/config',
     {
@@ -46,6 +53,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
         card: browser
           ? { tokenize_url: browser.tokenizeUrl, publishable_key: browser.publishableKey }
           : null,
+        crypto: deps.crypto ? { networks: [...cryptoNetworks] } : null,
       });
     },
   );
@@ -87,7 +95,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
     },
     async (request, reply) => {
       const rows = await deps.repo.listOwn(requirePlayer(request).id, request.query.limit);
-      return reply.header('cache-control', 'no-store').send({ data: rows.map(paymentView) });
+      return reply.header('cache-control', 'no-store').send({ data: rows.map(view) });
     },
   );
 
@@ -106,7 +114,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
     async (request, reply) => {
       const row = await deps.repo.own(requirePlayer(request).id, request.params.id);
       if (!row) throw notFound();
-      return reply.header('cache-control', 'no-store').send(paymentView(row));
+      return reply.header('cache-control', 'no-store').send(view(row));
     },
   );
 
@@ -135,7 +143,34 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
         requirePlayer(request).id,
         request.body,
       );
-      return reply.code(created ? 201 : 200).send(paymentView(payment));
+      return reply.code(created ? 201 : 200).send(view(payment));
+    },
+  );
+
+  app.post(
+    '/payments/crypto/deposits',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: 'Deposits by crypto: an address and an amount in the coin of the network',
+        description:
+          '`net` ETH (default), BNC or TRC. 201 with `crypto.address` and `crypto.pay_amount` ' +
+          '(status pending); processing once coins arrive and are being confirmed; then ' +
+          'succeeded (credited), partially_paid (what arrived is credited) or expired. 200 ' +
+          'with the same payment for a repeated `idempotency_key`.',
+        security,
+        body: cryptoDepositRequestSchema,
+        response: { 200: paymentSchema, 201: paymentSchema },
+      },
+    },
+    async (request, reply) => {
+      const { payment, created } = await startCryptoDeposit(
+        deps,
+        requirePlayer(request).id,
+        request.body,
+      );
+      return reply.code(created ? 201 : 200).send(view(payment));
     },
   );
 
@@ -161,7 +196,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
         requirePlayer(request).id,
         request.body,
       );
-      return reply.code(created ? 201 : 200).send(paymentView(payment));
+      return reply.code(created ? 201 : 200).send(view(payment));
     },
   );
 
@@ -180,7 +215,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
     },
     async (request, reply) => {
       const row = await cancelWithdrawal(deps, requirePlayer(request).id, request.params.id);
-      return reply.send(paymentView(row));
+      return reply.send(view(row));
     },
   );
   return Promise.resolve();

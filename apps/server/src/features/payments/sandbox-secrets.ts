@@ -3,11 +3,14 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { StartupError } from '../../lib/errors';
 
-/** The card sandbox's keys, as its "dashboard" would issue them: generated once per install. */
+/** The payment sandboxes' keys, as their "dashboards" would issue them: generated once per install. */
 export interface SandboxKeys {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
+  /** The crypto gateway sandbox's API key and IPN secret. */
+  cryptoApiKey: string;
+  cryptoIpnSecret: string;
 }
 
 export const sandboxKeysFile = 'payments.json';
@@ -28,10 +31,16 @@ async function read(path: string): Promise<SandboxKeys | undefined> {
   } catch {
     // reported below
   }
-  const keys: (keyof SandboxKeys)[] = ['secretKey', 'publishableKey', 'webhookSecret'];
+  const keys: (keyof SandboxKeys)[] = [
+    'secretKey',
+    'publishableKey',
+    'webhookSecret',
+    'cryptoApiKey',
+    'cryptoIpnSecret',
+  ];
   if (!keys.every((key) => typeof parsed[key] === 'string' && parsed[key] !== '')) {
     throw new StartupError(
-      `${path} is not a valid payments file: delete it to generate new card sandbox keys.`,
+      `${path} is not a valid payments file: delete it to generate new payment sandbox keys.`,
     );
   }
   return parsed as SandboxKeys;
@@ -50,6 +59,8 @@ export async function readOrCreateSandboxKeys(dataDir: string): Promise<SandboxK
     secretKey: `sk_test_${token()}`,
     publishableKey: `pk_test_${token()}`,
     webhookSecret: `whsec_${token()}`,
+    cryptoApiKey: token(),
+    cryptoIpnSecret: token(),
   };
   await mkdir(dirname(path), { recursive: true });
   try {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { WebhookRejected } from './card/card-provider';
 import type { CashierDeps } from './cashier-deps';
+import { applyCryptoEvent } from './crypto-deposits';
 import { applyWebhookEvent } from './webhook-events';
 
 export interface WebhookRoutesOptions {
@@ -55,6 +56,32 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = (app, { d
     }
     const outcome = await applyWebhookEvent(deps, card.slug, event);
     request.log.info({ eventId: event.eventId, type: event.type, outcome }, 'card webhook');
+    return reply.send({ received: true });
+  });
+
+  app.post('/payments/webhooks/crypto', { schema: { hide: true } }, async (request, reply) => {
+    const crypto = deps.crypto;
+    if (!crypto) {
+      throw new AppError(404, paymentsErrorCodes.PAYMENTS_DISABLED, 'Crypto payments are off.');
+    }
+    const raw = typeof request.body === 'string' ? request.body : '';
+    const header = request.headers[crypto.signatureHeader];
+    let event;
+    try {
+      event = crypto.parseIpn(raw, typeof header === 'string' ? header : undefined);
+    } catch (error) {
+      if (error instanceof WebhookRejected) {
+        request.log.warn({ reason: error.message }, 'crypto IPN refused');
+        throw new AppError(
+          400,
+          paymentsErrorCodes.WEBHOOK_SIGNATURE_INVALID,
+          'The IPN signature does not verify.',
+        );
+      }
+      throw error;
+    }
+    const outcome = await applyCryptoEvent(deps, crypto.slug, event);
+    request.log.info({ eventKey: event.eventKey, outcome }, 'crypto IPN');
     return reply.send({ received: true });
   });
   return Promise.resolve();
