@@ -234,3 +234,11 @@ function keys(): { cryptoApiKey: string; cryptoIpnSecret: string } {
   const file = readFileSync(join(t.config.dataDir, 'payments.json'), 'utf8');
   return JSON.parse(file) as { cryptoApiKey: string; cryptoIpnSecret: string };
 }
+
+describe('the documented IPN signature example', () => {
+  it('matches docs/protocols/crypto-sandbox.md', () => {
+    expect(ipnSignature('ipn-example', { payment_status: 'finished', payment_id: '1' })).toBe(
+      'e0c67f142e84d0a50a3929de1760786b8ce861c98d78bff9546a165c3f5f165c17f2a5859caa2d4c0ab3c5b9e5ba401bd175f2dd4e004136420c9605f29a66fb',
+    );
+  });
+});
