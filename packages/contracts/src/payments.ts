@@ -61,6 +61,34 @@ export const cryptoDepositRequestSchema = z.object({
 });
 export type CryptoDepositRequest = z.input<typeof cryptoDepositRequestSchema>;
 
+const addressPatterns: Record<CryptoNetwork, RegExp> = {
+  ETH: /^0x[0-9a-fA-F]{40}$/,
+  BNC: /^0x[0-9a-fA-F]{40}$/,
+  TRC: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
+};
+
+/** POST /payments/crypto/withdrawals: `address` is the crypto form's transferAdress. */
+export const cryptoWithdrawalRequestSchema = z
+  .object({
+    amount: paymentAmountSchema,
+    net: z.enum(cryptoNetworks, { error: 'Choose ETH, BNC or TRC' }).default('ETH'),
+    address: z
+      .string({ error: 'Transfer Adress is required' })
+      .trim()
+      .min(1, { error: 'Transfer Adress is required' }),
+    idempotency_key: idempotencyKeySchema,
+  })
+  .superRefine((value, ctx) => {
+    if (value.address !== '' && !addressPatterns[value.net].test(value.address)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['address'],
+        message: `This is not a ${value.net} address`,
+      });
+    }
+  });
+export type CryptoWithdrawalRequest = z.infer<typeof cryptoWithdrawalRequestSchema>;
+
 export const paymentDirections = ['deposit', 'withdrawal'] as const;
 export const paymentMethodKinds = ['card', 'crypto'] as const;
 /** See the payments table: the state as the provider reported it. */

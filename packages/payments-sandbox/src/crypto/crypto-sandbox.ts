@@ -40,6 +40,24 @@ export interface CryptoPayment {
   expiration_estimate_date: string;
 }
 
+export type PayoutStatus = 'WAITING' | 'SENDING' | 'FINISHED' | 'FAILED';
+
+/** One withdrawal of a payout batch, as the gateway's API shows it. */
+export interface CryptoPayout {
+  id: string;
+  batch_withdrawal_id: string;
+  address: string;
+  currency: PayCurrency;
+  amount: string;
+  status: PayoutStatus;
+  unique_external_id: string;
+  /** Sandbox addition: blocks seen since it was sent. */
+  confirmations: number;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface CryptoSandboxOptions {
   /** Where the browser reaches the sandbox (its "send coins" page). */
   publicUrl: string;
@@ -60,7 +78,7 @@ export interface CryptoSandboxOptions {
 }
 
 interface Ipn extends Deliverable {
-  body: CryptoPayment;
+  body: CryptoPayment | CryptoPayout;
 }
 
 export interface CryptoSandbox {
@@ -93,6 +111,7 @@ export function createCryptoSandbox(options: CryptoSandboxOptions): CryptoSandbo
   const required = options.confirmations ?? 2;
   const expiryMs = options.expiryMs ?? 30 * 60_000;
   const payments = new Map<string, CryptoPayment>();
+  const payouts = new Map<string, CryptoPayout>();
   let ipnCounter = 0;
   const ipns = new WebhookDispatcher<Ipn>({
     url: options.ipnUrl,
@@ -105,15 +124,26 @@ export function createCryptoSandbox(options: CryptoSandboxOptions): CryptoSandbo
     ...(options.onError ? { onError: options.onError } : {}),
   });
 
+  function notify(key: string, body: CryptoPayment | CryptoPayout): void {
+    ipnCounter += 1;
+    ipns.emit({
+      id: `${key}:${ipnCounter}`,
+      created: Math.floor(now().getTime() / 1000),
+      body: structuredClone(body),
+    });
+  }
+
   function change(payment: CryptoPayment, status: CryptoStatus): void {
     payment.payment_status = status;
     payment.updated_at = now().toISOString();
-    ipnCounter += 1;
-    ipns.emit({
-      id: `${payment.payment_id}:${ipnCounter}`,
-      created: Math.floor(now().getTime() / 1000),
-      body: structuredClone(payment),
-    });
+    notify(payment.payment_id, payment);
+  }
+
+  function changePayout(payout: CryptoPayout, status: PayoutStatus): void {
+    payout.status = status;
+    payout.updated_at = now().toISOString();
+    if (status === 'FAILED') payout.error = 'The network rejected the transaction.';
+    notify(payout.id, payout);
   }
 
   function expire(): void {
@@ -129,6 +159,13 @@ export function createCryptoSandbox(options: CryptoSandboxOptions): CryptoSandbo
 
   function mine(blocks = 1): void {
     expire();
+    for (const payout of payouts.values()) {
+      if (payout.status !== 'SENDING') continue;
+      payout.confirmations += blocks;
+      // A documented test rule: an address ending in "dead" never receives.
+      if (payout.address.toLowerCase().endsWith('dead')) changePayout(payout, 'FAILED');
+      else if (payout.confirmations >= required) changePayout(payout, 'FINISHED');
+    }
     for (const payment of payments.values()) {
       if (payment.payment_status !== 'confirming') continue;
       payment.confirmations += blocks;
@@ -237,6 +274,82 @@ export function createCryptoSandbox(options: CryptoSandboxOptions): CryptoSandbo
       const payment = payments.get(request.params.id);
       if (!payment) return fail(reply, 404, 'PAYMENT_NOT_FOUND', 'Payment not found');
       return reply.send(payment);
+    });
+
+    app.get<{ Querystring: Record<string, string | undefined> }>(
+      '/v1/estimate',
+      (request, reply) => {
+        if (!authenticated(request)) return fail(reply, 403, 'INVALID_API_KEY', 'Invalid api key');
+        const { amount, currency_from: from, currency_to: to } = request.query;
+        const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(amount ?? '');
+        if (!match || from !== 'usd' || !to || !(to in cryptoNetworks)) {
+          return fail(
+            reply,
+            400,
+            'INVALID_REQUEST_PARAMS',
+            'amount, currency_from=usd, currency_to',
+          );
+        }
+        const cents = BigInt(match[1] ?? '0') * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
+        return reply.send({
+          currency_from: 'usd',
+          amount_from: amount,
+          currency_to: to,
+          // What a payout of this value sends: rounded down, the merchant never overpays.
+          estimated_amount: formatCoins(
+            (cents * 100_000_000n) / cryptoNetworks[to as PayCurrency].centsPerCoin,
+          ),
+        });
+      },
+    );
+
+    app.post('/v1/payout', (request, reply) => {
+      if (!authenticated(request)) return fail(reply, 403, 'INVALID_API_KEY', 'Invalid api key');
+      const body = (request.body ?? {}) as { withdrawals?: unknown };
+      const list = Array.isArray(body.withdrawals)
+        ? (body.withdrawals as Record<string, unknown>[])
+        : [];
+      if (list.length !== 1) {
+        return fail(reply, 400, 'INVALID_REQUEST_PARAMS', 'withdrawals: exactly one item');
+      }
+      const item = list[0] ?? {};
+      const currency = item.currency;
+      const amount = parseCoins(item.amount);
+      const address = typeof item.address === 'string' ? item.address : '';
+      const external = typeof item.unique_external_id === 'string' ? item.unique_external_id : '';
+      if (typeof currency !== 'string' || !(currency in cryptoNetworks)) {
+        return fail(reply, 400, 'INVALID_REQUEST_PARAMS', 'currency is not supported');
+      }
+      const pattern =
+        currency === 'usdttrc20' ? /^T[1-9A-HJ-NP-Za-km-z]{33}$/ : /^0x[0-9a-fA-F]{40}$/;
+      if (!pattern.test(address)) {
+        return fail(reply, 400, 'INVALID_REQUEST_PARAMS', 'address is not valid for the currency');
+      }
+      if (amount === undefined || amount <= 0n || external === '') {
+        return fail(reply, 400, 'INVALID_REQUEST_PARAMS', 'amount and unique_external_id');
+      }
+      // The gateway's idempotency for payouts: one per unique_external_id.
+      const existing = [...payouts.values()].find((p) => p.unique_external_id === external);
+      if (existing)
+        return reply.send({ id: existing.batch_withdrawal_id, withdrawals: [existing] });
+      const at = now().toISOString();
+      const payout: CryptoPayout = {
+        id: String(randomInt(1_000_000_000, 9_999_999_999)),
+        batch_withdrawal_id: String(randomInt(1_000_000_000, 9_999_999_999)),
+        address,
+        currency: currency as PayCurrency,
+        amount: formatCoins(amount),
+        status: 'WAITING',
+        unique_external_id: external,
+        confirmations: 0,
+        error: null,
+        created_at: at,
+        updated_at: at,
+      };
+      payouts.set(payout.id, payout);
+      // Sent to the chain at once; blocks confirm it (mine()).
+      changePayout(payout, 'SENDING');
+      return reply.send({ id: payout.batch_withdrawal_id, withdrawals: [payout] });
     });
 
     // The sandbox's own tools: the player's wallet and the chain.

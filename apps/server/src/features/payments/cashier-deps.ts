@@ -62,6 +62,17 @@ export function requireCard(deps: CashierDeps): CardPaymentProvider {
   return deps.card;
 }
 
+export function requireCrypto(deps: CashierDeps): CryptoPaymentProvider {
+  if (!deps.crypto) {
+    throw new AppError(
+      404,
+      paymentsErrorCodes.PAYMENTS_DISABLED,
+      'Crypto payments are switched off.',
+    );
+  }
+  return deps.crypto;
+}
+
 export function notFound(): AppError {
   return new AppError(404, paymentsErrorCodes.PAYMENT_NOT_FOUND, 'No such payment.');
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { paymentsErrorCodes, type CryptoNetwork } from '@casino/contracts';
+import type { CryptoNetwork } from '@casino/contracts';
 import type { PaymentStatus } from '../../db/schema';
-import { AppError } from '../../lib/errors';
 import { PaymentProviderRefused, PaymentProviderUnavailable } from './card/card-provider';
 import {
+  requireCrypto,
   amountWithin,
   cashierActor,
   cashierCurrency,
@@ -11,19 +11,9 @@ import {
   sameSubmission,
   type CashierDeps,
 } from './cashier-deps';
-import type { CryptoEvent, CryptoPaymentProvider } from './crypto/crypto-provider';
+import type { CryptoEvent, CryptoPaymentEvent } from './crypto/crypto-provider';
 import type { PaymentRow } from './payments-repository';
-
-export function requireCrypto(deps: CashierDeps): CryptoPaymentProvider {
-  if (!deps.crypto) {
-    throw new AppError(
-      404,
-      paymentsErrorCodes.PAYMENTS_DISABLED,
-      'Crypto payments are switched off.',
-    );
-  }
-  return deps.crypto;
-}
+import { settlePayout } from './withdrawals';
 
 /**
  * A crypto deposit: a payment at the gateway gives the address and the amount in the coin;
@@ -140,13 +130,27 @@ export async function applyCryptoEvent(
       : undefined;
   const log = { eventKey: event.eventKey, paymentId: payment?.id, state: event.state };
   let outcome: 'applied' | 'ignored' = 'ignored';
-  if (
-    !payment ||
-    payment.provider !== provider ||
-    payment.direction !== 'deposit' ||
-    (payment.providerRef !== null && payment.providerRef !== event.providerRef)
-  ) {
+  const ours =
+    payment !== undefined &&
+    payment.provider === provider &&
+    payment.direction === (event.object === 'payment' ? 'deposit' : 'withdrawal') &&
+    (payment.providerRef === null || payment.providerRef === event.providerRef);
+  if (!payment || !ours) {
     deps.logger.warn(log, 'crypto IPN for no payment of ours');
+  } else if (event.object === 'payout') {
+    // The payout must be the coins we asked for, to the address the player gave.
+    if (
+      event.address !== payment.payAddress ||
+      (payment.payAmount !== null && payment.payAmount !== event.payAmount)
+    ) {
+      deps.logger.error(log, 'crypto payout IPN differs from the withdrawal: not applied');
+    } else {
+      await settlePayout(deps, payment, event.state, {
+        code: 'payout_failed',
+        message: 'The network did not accept the payout to this address.',
+      });
+      outcome = 'applied';
+    }
   } else if (
     event.priceAmount !== payment.amount ||
     (payment.payAmount !== null && payment.payAmount !== event.payAmount)
@@ -166,7 +170,7 @@ export async function applyCryptoEvent(
   return outcome;
 }
 
-async function settleCrypto(deps: CashierDeps, payment: PaymentRow, event: CryptoEvent) {
+async function settleCrypto(deps: CashierDeps, payment: PaymentRow, event: CryptoPaymentEvent) {
   const now = deps.clock.now();
   const seen = { actuallyPaid: event.actuallyPaid, providerRef: event.providerRef };
   switch (event.state) {

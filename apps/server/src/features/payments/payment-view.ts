@@ -54,7 +54,7 @@ export function paymentView(row: PaymentRow, options: ViewOptions = {}): Payment
             pay_currency: row.payCurrency ?? '',
             actually_paid: row.actuallyPaid ?? '0',
             test_wallet_url:
-              options.testWalletUrl && row.providerRef !== null
+              options.testWalletUrl && row.direction === 'deposit' && row.providerRef !== null
                 ? options.testWalletUrl(row.providerRef)
                 : null,
           }

@@ -2,6 +2,7 @@ import {
   cardDepositRequestSchema,
   cardWithdrawalRequestSchema,
   cryptoDepositRequestSchema,
+  cryptoWithdrawalRequestSchema,
   cryptoNetworks,
   paymentIdParamsSchema,
   paymentSchema,
@@ -17,7 +18,7 @@ import { startCryptoDeposit } from './crypto-deposits';
 import { startCardDeposit } from './deposits';
 import type { PaymentRow } from './payments-repository';
 import { paymentView } from './payment-view';
-import { cancelWithdrawal, requestCardWithdrawal } from './withdrawals';
+import { cancelWithdrawal, requestCardWithdrawal, requestCryptoWithdrawal } from './withdrawals';
 
 export interface PaymentsRoutesOptions {
   deps: CashierDeps;
@@ -192,6 +193,33 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
     },
     async (request, reply) => {
       const { payment, created } = await requestCardWithdrawal(
+        deps,
+        requirePlayer(request).id,
+        request.body,
+      );
+      return reply.code(created ? 201 : 200).send(view(payment));
+    },
+  );
+
+  app.post(
+    '/payments/crypto/withdrawals',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: 'Withdraws in the coin of a network to an address',
+        description:
+          '`net` ETH (default), BNC or TRC; `address` in that network’s shape. The amount ' +
+          'leaves the balance at once (pending) until an operator approves (the payout is ' +
+          'sent) or rejects it, or the player cancels it. 409 INSUFFICIENT_FUNDS over the ' +
+          'balance; 201 new, 200 for a repeated `idempotency_key`.',
+        security,
+        body: cryptoWithdrawalRequestSchema,
+        response: { 200: paymentSchema, 201: paymentSchema },
+      },
+    },
+    async (request, reply) => {
+      const { payment, created } = await requestCryptoWithdrawal(
         deps,
         requirePlayer(request).id,
         request.body,

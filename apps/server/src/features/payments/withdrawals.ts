@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { paymentsErrorCodes, type CardWithdrawalRequest } from '@casino/contracts';
+import {
+  paymentsErrorCodes,
+  type CardWithdrawalRequest,
+  type CryptoNetwork,
+  type CryptoWithdrawalRequest,
+} from '@casino/contracts';
 import { AppError } from '../../lib/errors';
 import { InsufficientFunds } from '../wallet/wallet-errors';
 import {
@@ -18,10 +23,11 @@ import {
   notFound,
   providerUnavailable,
   requireCard,
+  requireCrypto,
   sameSubmission,
   type CashierDeps,
 } from './cashier-deps';
-import type { PaymentRow } from './payments-repository';
+import type { NewPayment, PaymentRow } from './payments-repository';
 
 /**
  * Card withdrawals. The money leaves the balance when the withdrawal is requested (one
@@ -35,41 +41,85 @@ export async function requestCardWithdrawal(
   body: CardWithdrawalRequest,
 ): Promise<{ payment: PaymentRow; created: boolean }> {
   const card = requireCard(deps);
-  const amount = amountWithin(body.amount, deps.config.limits.withdrawal, 'withdrawal');
-  const request = { amount: amount.toString(), payment_method: body.payment_method };
+  return requestWithdrawal(deps, userId, {
+    amountText: body.amount,
+    idempotencyKey: body.idempotency_key,
+    request: { payment_method: body.payment_method },
+    method: 'card',
+    provider: card.slug,
+    async destination() {
+      const saved = (await deps.repo.savedCards(userId)).find(
+        (c) => c.cardToken === body.payment_method,
+      );
+      if (!saved) {
+        throw fieldError('payment_method', 'Withdrawals go to a card you have deposited with.');
+      }
+      return { cardToken: saved.cardToken, cardBrand: saved.cardBrand, cardLast4: saved.cardLast4 };
+    },
+  });
+}
 
-  let payment = await deps.repo.byKey(userId, body.idempotency_key);
+/** To an address of the network; the address's shape was checked by the contract. */
+export async function requestCryptoWithdrawal(
+  deps: CashierDeps,
+  userId: string,
+  body: CryptoWithdrawalRequest,
+): Promise<{ payment: PaymentRow; created: boolean }> {
+  const crypto = requireCrypto(deps);
+  return requestWithdrawal(deps, userId, {
+    amountText: body.amount,
+    idempotencyKey: body.idempotency_key,
+    request: { net: body.net, address: body.address },
+    method: 'crypto',
+    provider: crypto.slug,
+    destination: () => Promise.resolve({ network: body.net, payAddress: body.address }),
+  });
+}
+
+interface WithdrawalSubmission {
+  amountText: string;
+  idempotencyKey: string;
+  /** Besides the amount: what a repeat of the key must match. */
+  request: Record<string, string>;
+  method: PaymentRow['method'];
+  provider: string;
+  /** Where the money goes, checked only for a new key. */
+  destination: () => Promise<Partial<NewPayment>>;
+}
+
+async function requestWithdrawal(
+  deps: CashierDeps,
+  userId: string,
+  submission: WithdrawalSubmission,
+): Promise<{ payment: PaymentRow; created: boolean }> {
+  const amount = amountWithin(submission.amountText, deps.config.limits.withdrawal, 'withdrawal');
+  const request = { amount: amount.toString(), ...submission.request };
+
+  let payment = await deps.repo.byKey(userId, submission.idempotencyKey);
   let created = false;
   if (!payment) {
-    const saved = (await deps.repo.savedCards(userId)).find(
-      (c) => c.cardToken === body.payment_method,
-    );
-    if (!saved) {
-      throw fieldError('payment_method', 'Withdrawals go to a card you have deposited with.');
-    }
+    const destination = await submission.destination();
     const now = deps.clock.now();
     payment = await deps.repo.insert({
+      ...destination,
       id: randomUUID(),
       userId,
       direction: 'withdrawal',
-      method: 'card',
-      provider: card.slug,
+      method: submission.method,
+      provider: submission.provider,
       status: 'requested',
       amount,
       currency: cashierCurrency,
-      idempotencyKey: body.idempotency_key,
+      idempotencyKey: submission.idempotencyKey,
       request,
-      cardToken: saved.cardToken,
-      cardBrand: saved.cardBrand,
-      cardLast4: saved.cardLast4,
       createdAt: now,
       updatedAt: now,
     });
     created = payment !== undefined;
-    payment ??= await deps.repo.byKey(userId, body.idempotency_key);
+    payment ??= await deps.repo.byKey(userId, submission.idempotencyKey);
     if (!payment) {
       // The concurrent twin was refused (over the balance) and dropped: judge this one anew.
-      return requestCardWithdrawal(deps, userId, body);
+      return requestWithdrawal(deps, userId, submission);
     }
   }
   sameSubmission(payment, 'withdrawal', request);
@@ -80,7 +130,7 @@ export async function requestCardWithdrawal(
   try {
     posted = await deps.ledger.postOperatorMovement({
       kind: 'withdrawal',
-      userId,
+      userId: payment.userId,
       amount: payment.amount,
       currency: payment.currency,
       idempotencyKey: payment.id,
@@ -182,10 +232,10 @@ export async function rejectWithdrawal(
  * arrives by webhook, or at once when the service already knows it.
  */
 export async function approveWithdrawal(deps: CashierDeps, paymentId: string): Promise<PaymentRow> {
-  const card = requireCard(deps);
   const payment = await deps.repo.byId(paymentId);
   if (!payment) throw notFound();
   if (payment.direction !== 'withdrawal') throw notPending(payment);
+  const send = payoutOf(deps, payment);
   const moved = await deps.repo.advance(
     payment.id,
     ['pending'],
@@ -199,14 +249,9 @@ export async function approveWithdrawal(deps: CashierDeps, paymentId: string): P
     if (current.status === 'processing' || current.status === 'paid') return current;
     throw notPending(current);
   }
-  let outcome: PayoutOutcome;
+  let outcome: PayoutOutcome & { payAmount?: string; payCurrency?: string };
   try {
-    outcome = await card.payout({
-      paymentId: current.id,
-      amount: current.amount,
-      currency: current.currency,
-      token: current.cardToken ?? '',
-    });
+    outcome = await send(current);
   } catch (error) {
     if (error instanceof PaymentProviderUnavailable) throw providerUnavailable();
     if (error instanceof PaymentProviderRefused) {
@@ -218,9 +263,39 @@ export async function approveWithdrawal(deps: CashierDeps, paymentId: string): P
     }
     throw error;
   }
-  await deps.repo.patch(current.id, { providerRef: outcome.providerRef }, deps.clock.now());
+  await deps.repo.patch(
+    current.id,
+    {
+      providerRef: outcome.providerRef,
+      ...(outcome.payAmount !== undefined ? { payAmount: outcome.payAmount } : {}),
+      ...(outcome.payCurrency !== undefined ? { payCurrency: outcome.payCurrency } : {}),
+    },
+    deps.clock.now(),
+  );
   await settlePayout(deps, current, outcome.state, outcome.failure);
   return (await deps.repo.byId(current.id)) ?? current;
+}
+
+/** The payout call of the payment's method, keyed by the payment id at the service. */
+function payoutOf(deps: CashierDeps, payment: PaymentRow) {
+  if (payment.method === 'crypto') {
+    const crypto = requireCrypto(deps);
+    return (p: PaymentRow) =>
+      crypto.payout({
+        paymentId: p.id,
+        amount: p.amount,
+        network: (p.network ?? 'ETH') as CryptoNetwork,
+        address: p.payAddress ?? '',
+      });
+  }
+  const card = requireCard(deps);
+  return (p: PaymentRow) =>
+    card.payout({
+      paymentId: p.id,
+      amount: p.amount,
+      currency: p.currency,
+      token: p.cardToken ?? '',
+    });
 }
 
 /** The payout's end as the service reports it; the first final report wins. */

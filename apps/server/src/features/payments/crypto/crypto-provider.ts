@@ -1,4 +1,5 @@
 import type { CryptoNetwork } from '@casino/contracts';
+import type { PayoutOutcome, PayoutState } from '../card/card-provider';
 
 /**
  * What the cashier needs from a crypto payment gateway. One adapter per gateway
@@ -18,8 +19,9 @@ export interface CryptoQuote {
   state: CryptoState;
 }
 
-/** A verified IPN. */
-export interface CryptoEvent {
+/** A verified IPN about a deposit (a payment at the gateway). */
+export interface CryptoPaymentEvent {
+  object: 'payment';
   /** What makes this report unique (the gateway's IPNs carry no id of their own). */
   eventKey: string;
   providerRef: string;
@@ -32,6 +34,27 @@ export interface CryptoEvent {
   actuallyPaid: string;
 }
 
+/** A verified IPN about a withdrawal (a payout at the gateway). */
+export interface CryptoPayoutEvent {
+  object: 'payout';
+  eventKey: string;
+  providerRef: string;
+  /** Ours (the payout's unique external id). */
+  paymentId: string | undefined;
+  state: PayoutState;
+  /** The coins and the address, which must be what we asked. */
+  payAmount: string;
+  address: string;
+}
+
+export type CryptoEvent = CryptoPaymentEvent | CryptoPayoutEvent;
+
+/** A payout's coins, as the gateway quoted them. */
+export interface CryptoPayoutOutcome extends PayoutOutcome {
+  payAmount: string;
+  payCurrency: string;
+}
+
 export interface CryptoPaymentProvider {
   readonly slug: string;
   /** The header carrying the IPN signature. */
@@ -41,6 +64,13 @@ export interface CryptoPaymentProvider {
     amount: bigint;
     network: CryptoNetwork;
   }): Promise<CryptoQuote>;
+  /** Sends `amount` (thousandths of USD) in the network's coin to `address`; keyed by the payment. */
+  payout(input: {
+    paymentId: string;
+    amount: bigint;
+    network: CryptoNetwork;
+    address: string;
+  }): Promise<CryptoPayoutOutcome>;
   /** Verifies (constant time) and reads an IPN; throws WebhookRejected. */
   parseIpn(rawBody: string, signature: string | undefined): CryptoEvent;
   /** Simulated mode: the sandbox page that "sends" the coins; undefined for a real gateway. */

@@ -7,6 +7,7 @@ import {
   PaymentProviderRefused,
   PaymentProviderUnavailable,
   WebhookRejected,
+  type PayoutState,
 } from '../card/card-provider';
 import type { CryptoEvent, CryptoPaymentProvider, CryptoState } from './crypto-provider';
 
@@ -75,6 +76,27 @@ function readPayment(json: Json) {
   };
 }
 
+const payoutFailure = {
+  code: 'payout_failed',
+  message: 'The network did not accept the payout to this address.',
+};
+
+/** A payout item: WAITING/SENDING → processing, FINISHED → paid, FAILED/REJECTED → failed. */
+function readPayout(json: Json) {
+  const providerRef = str(json.id);
+  const payAmount = coins(json.amount);
+  const address = str(json.address);
+  const status = str(json.status)?.toUpperCase();
+  if (!providerRef || !payAmount || !address || !status) return undefined;
+  const state: PayoutState =
+    status === 'FINISHED'
+      ? 'paid'
+      : status === 'FAILED' || status === 'REJECTED'
+        ? 'failed'
+        : 'processing';
+  return { providerRef, payAmount, address, state };
+}
+
 /**
  * The crypto gateway protocol (docs/protocols/crypto-sandbox.md): JSON, `x-api-key`, a payment
  * per order with a deposit address and an amount in the coin, IPN callbacks signed with
@@ -82,46 +104,92 @@ function readPayment(json: Json) {
  */
 export function gatewayAdapter(options: GatewayAdapterOptions): CryptoPaymentProvider {
   const base = `${options.apiUrl}/v1`;
+
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: Json,
+  ): Promise<{ status: number; json: Json }> {
+    let answer;
+    try {
+      answer = await options.transport({
+        method,
+        url: `${base}${path}`,
+        headers: {
+          'x-api-key': options.apiKey,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+        timeoutMs: options.timeoutMs ?? 15_000,
+      });
+    } catch (error) {
+      if (error instanceof ProviderUnreachableError) {
+        throw new PaymentProviderUnavailable(error.message);
+      }
+      throw error;
+    }
+    if (answer.status >= 500 || answer.status === 403 || answer.status === 429) {
+      throw new PaymentProviderUnavailable(`${method} ${path}: HTTP ${answer.status}`);
+    }
+    try {
+      return { status: answer.status, json: JSON.parse(answer.text) as Json };
+    } catch {
+      throw new PaymentProviderUnavailable(`${method} ${path}: an answer that is not JSON`);
+    }
+  }
+
   return {
     slug: 'crypto',
     signatureHeader: 'x-sandbox-sig',
 
     async createPayment(input) {
-      if (input.amount % 10n !== 0n) throw new Error('crypto deposits are whole cents');
-      let answer;
-      try {
-        answer = await options.transport({
-          method: 'POST',
-          url: `${base}/payment`,
-          headers: { 'x-api-key': options.apiKey, 'content-type': 'application/json' },
-          body: JSON.stringify({
-            price_amount: toDecimalString(input.amount, { scale: 2, rounding: 'floor' }),
-            price_currency: 'usd',
-            pay_currency: payCurrencies[input.network],
-            // The gateway answers the same order id with the same payment: our retry key.
-            order_id: input.paymentId,
-            order_description: 'Deposit',
-          }),
-          timeoutMs: options.timeoutMs ?? 15_000,
-        });
-      } catch (error) {
-        if (error instanceof ProviderUnreachableError) {
-          throw new PaymentProviderUnavailable(error.message);
-        }
-        throw error;
-      }
-      if (answer.status >= 500 || answer.status === 403 || answer.status === 429) {
-        throw new PaymentProviderUnavailable(`POST /payment: HTTP ${answer.status}`);
-      }
-      let json: Json;
-      try {
-        json = JSON.parse(answer.text) as Json;
-      } catch {
-        throw new PaymentProviderUnavailable('POST /payment: an answer that is not JSON');
-      }
-      const payment = answer.status < 300 ? readPayment(json) : undefined;
+      const { status, json } = await call('POST', '/payment', {
+        price_amount: toDecimalString(input.amount, { scale: 2, rounding: 'floor' }),
+        price_currency: 'usd',
+        pay_currency: payCurrencies[input.network],
+        // The gateway answers the same order id with the same payment: our retry key.
+        order_id: input.paymentId,
+        order_description: 'Deposit',
+      });
+      const payment = status < 300 ? readPayment(json) : undefined;
       if (!payment) throw new PaymentProviderRefused(undefined, str(json.message) ?? 'refused');
       return payment;
+    },
+
+    async payout(input) {
+      const currency = payCurrencies[input.network];
+      const usd = toDecimalString(input.amount, { scale: 2, rounding: 'floor' });
+      const estimate = await call(
+        'GET',
+        `/estimate?amount=${usd}&currency_from=usd&currency_to=${currency}`,
+      );
+      const coinAmount = coins(estimate.json.estimated_amount);
+      if (estimate.status !== 200 || !coinAmount) {
+        throw new PaymentProviderRefused(undefined, str(estimate.json.message) ?? 'no estimate');
+      }
+      const { status, json } = await call('POST', '/payout', {
+        withdrawals: [
+          {
+            address: input.address,
+            currency,
+            amount: coinAmount,
+            // One payout per withdrawal, however often we ask.
+            unique_external_id: input.paymentId,
+          },
+        ],
+      });
+      const item = Array.isArray(json.withdrawals)
+        ? (json.withdrawals[0] as Json | undefined)
+        : undefined;
+      const payout = status < 300 && item ? readPayout(item) : undefined;
+      if (!payout) throw new PaymentProviderRefused(undefined, str(json.message) ?? 'refused');
+      return {
+        providerRef: payout.providerRef,
+        state: payout.state,
+        payAmount: payout.payAmount,
+        payCurrency: currency,
+        ...(payout.state === 'failed' ? { failure: payoutFailure } : {}),
+      };
     },
 
     parseIpn(rawBody, signature) {
@@ -141,6 +209,19 @@ export function gatewayAdapter(options: GatewayAdapterOptions): CryptoPaymentPro
       if (!timingSafeEqual(digest(expected), digest(signature))) {
         throw new WebhookRejected('signature mismatch');
       }
+      if ('batch_withdrawal_id' in body) {
+        const payout = readPayout(body);
+        if (!payout) throw new WebhookRejected('not a payout');
+        return {
+          object: 'payout',
+          eventKey: `payout:${payout.providerRef}:${payout.state}`,
+          providerRef: payout.providerRef,
+          paymentId: str(body.unique_external_id),
+          state: payout.state,
+          payAmount: payout.payAmount,
+          address: payout.address,
+        } satisfies CryptoEvent;
+      }
       const payment = readPayment(body);
       const price = str(body.price_amount);
       if (
@@ -152,6 +233,7 @@ export function gatewayAdapter(options: GatewayAdapterOptions): CryptoPaymentPro
         throw new WebhookRejected('not a payment');
       }
       return {
+        object: 'payment',
         eventKey: `${payment.providerRef}:${payment.state}:${payment.actuallyPaid}`,
         providerRef: payment.providerRef,
         paymentId: str(body.order_id),
