@@ -8,7 +8,13 @@ import { partialCredit } from '../../src/features/payments/crypto-deposits';
 import { fixedClock } from '../../src/lib/clock';
 import { bearer, createPlayer, errorOf, signIn, type SignedInPlayer } from '../helpers/players';
 import type { TestApp } from '../helpers/test-app';
-import { balanceOf, buildCashierApp, expectLedgerClean, getPayment } from './payments-helpers';
+import {
+  balanceOf,
+  buildCashierApp,
+  expectLedgerClean,
+  getPayment,
+  operatorToken,
+} from './payments-helpers';
 
 const clock = fixedClock(new Date());
 let t: TestApp;
@@ -240,5 +246,107 @@ describe('the documented IPN signature example', () => {
     expect(ipnSignature('ipn-example', { payment_status: 'finished', payment_id: '1' })).toBe(
       'e0c67f142e84d0a50a3929de1760786b8ce861c98d78bff9546a165c3f5f165c17f2a5859caa2d4c0ab3c5b9e5ba401bd175f2dd4e004136420c9605f29a66fb',
     );
+  });
+});
+
+describe('crypto withdrawals', () => {
+  const ethAddress = '0x52908400098527886E0F7030069857D2E4169EE7';
+  const deadAddress = '0x000000000000000000000000000000000000dEaD';
+  const withdrawCrypto = (player: SignedInPlayer, body: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payments/crypto/withdrawals',
+      headers: bearer(player.accessToken),
+      payload: { idempotency_key: randomUUID(), ...body },
+    });
+  const approve = (id: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/operator/payments/withdrawals/${id}/approve`,
+      headers: { authorization: `Bearer ${operatorToken}` },
+    });
+  async function fundedPlayer(amount: string) {
+    const player = await createPlayer(t);
+    const payment = await newDeposit(player, amount, 'TRC');
+    sandbox.sendCoins(providerRefOf(payment), payment.crypto?.pay_amount ?? '');
+    await mine(3);
+    expect(await balanceOf(t, player)).toBe(`${amount}`);
+    return player;
+  }
+
+  it('pending at once, approved, paid after N blocks', async () => {
+    const player = await fundedPlayer('100.00');
+    const res = await withdrawCrypto(player, { amount: '40.00', net: 'ETH', address: ethAddress });
+    expect(res.statusCode, res.body).toBe(201);
+    const payment = res.json<Payment>();
+    expect(payment).toMatchObject({
+      direction: 'withdrawal',
+      method: 'crypto',
+      status: 'pending',
+      cancelable: true,
+      crypto: { network: 'ETH', address: ethAddress, test_wallet_url: null },
+    });
+    expect(await balanceOf(t, player)).toBe('60.00');
+    const approved = await approve(payment.id);
+    expect(approved.json<Payment>()).toMatchObject({
+      status: 'processing',
+      crypto: { pay_amount: '0.01600000', pay_currency: 'eth' },
+    });
+    await mine(3);
+    expect(await statusOf(player, payment.id)).toMatchObject({
+      status: 'paid',
+      display_status: 'confirmed',
+    });
+    expect(await balanceOf(t, player)).toBe('60.00');
+    await expectLedgerClean(t);
+  });
+
+  it('a payout the network refuses fails, and the money comes back', async () => {
+    const player = await fundedPlayer('50.00');
+    const payment = (
+      await withdrawCrypto(player, { amount: '30.00', address: deadAddress })
+    ).json<Payment>();
+    expect(await balanceOf(t, player)).toBe('20.00');
+    await approve(payment.id);
+    await mine(1);
+    expect(await statusOf(player, payment.id)).toMatchObject({
+      status: 'failed',
+      display_status: 'canceled',
+      failure: { code: 'payout_failed' },
+    });
+    expect(await balanceOf(t, player)).toBe('50.00');
+    await expectLedgerClean(t);
+  });
+
+  it('cancelled by the player before approval: money back; bad addresses are field errors', async () => {
+    const player = await fundedPlayer('50.00');
+    const payment = (
+      await withdrawCrypto(player, {
+        amount: '25.00',
+        net: 'TRC',
+        address: 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC',
+      })
+    ).json<Payment>();
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/${payment.id}/cancel`,
+      headers: bearer(player.accessToken),
+    });
+    expect(cancelled.json<Payment>().status).toBe('canceled');
+    expect(await balanceOf(t, player)).toBe('50.00');
+    const cases: [Record<string, string>, string][] = [
+      [{ address: '' }, 'Transfer Adress is required'],
+      [{ address: ethAddress, net: 'TRC' }, 'This is not a TRC address'],
+      [{ address: '0x1234' }, 'This is not a ETH address'],
+    ];
+    for (const [override, message] of cases) {
+      const res = await withdrawCrypto(player, { amount: '20.00', ...override });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).fields).toEqual([{ path: 'address', message }]);
+    }
+    const over = await withdrawCrypto(player, { amount: '50.01', address: ethAddress });
+    expect(errorOf(over).code).toBe('INSUFFICIENT_FUNDS');
+    expect(await balanceOf(t, player)).toBe('50.00');
+    await expectLedgerClean(t);
   });
 });
