@@ -140,12 +140,7 @@ async function requestWithdrawal(
   } catch (error) {
     if (error instanceof InsufficientFunds) {
       await deps.repo.dropRequested(payment.id);
-      throw new AppError(
-        409,
-        paymentsErrorCodes.INSUFFICIENT_FUNDS,
-        `The balance is $${dollars(error.balance)}: this withdrawal is more than that.`,
-        [{ path: 'amount', message: `The most you can withdraw is $${dollars(error.balance)}.` }],
-      );
+      throw overBalance(error.balance);
     }
     throw error;
   }
@@ -156,7 +151,29 @@ async function requestWithdrawal(
     { ledgerEntryId: BigInt(posted.transactionId) },
     deps.clock.now(),
   );
-  return { payment: (await deps.repo.byId(payment.id)) ?? payment, created };
+  const current = await deps.repo.byId(payment.id);
+  if (!current) {
+    // A twin with the same key was refused a moment earlier (the balance was short then) and
+    // dropped the row; this posting applied after money arrived. No row holds it, so it goes
+    // back at once and this request is answered as its twin was.
+    await deps.ledger.postWithdrawalReversal({
+      userId: payment.userId,
+      withdrawalKey: payment.id,
+      reason: 'request dropped by a refused twin',
+      actor: cashierActor,
+    });
+    throw overBalance(posted.balanceAfter + payment.amount);
+  }
+  return { payment: current, created };
+}
+
+function overBalance(balance: bigint): AppError {
+  return new AppError(
+    409,
+    paymentsErrorCodes.INSUFFICIENT_FUNDS,
+    `The balance is $${dollars(balance)}: this withdrawal is more than that.`,
+    [{ path: 'amount', message: `The most you can withdraw is $${dollars(balance)}.` }],
+  );
 }
 
 /** Posts the reversal (a replay when it exists) and records it on the payment. */
