@@ -25,6 +25,11 @@ export interface PaymentsRoutesOptions {
 }
 
 const security = [{ bearerAuth: [] }];
+/**
+ * Per client address: far above what a player clicks, far below what a script testing stolen
+ * card tokens or flooding the gateway with addresses needs.
+ */
+const submissionRateLimit = { max: 60, timeWindow: '1 minute' };
 
 /** /api/payments/*: the signed-in player's cashier. Every query is scoped to the caller. */
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app, { deps }) => {
@@ -123,6 +128,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
     '/payments/card/deposits',
     {
       onRequest: app.authenticate,
+      config: { rateLimit: submissionRateLimit },
       schema: {
         tags: ['payments'],
         summary: 'Deposits by card: the token from the card service, never the card',
@@ -152,6 +158,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
     '/payments/crypto/deposits',
     {
       onRequest: app.authenticate,
+      config: { rateLimit: submissionRateLimit },
       schema: {
         tags: ['payments'],
         summary: 'Deposits by crypto: an address and an amount in the coin of the network',
@@ -179,6 +186,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
     '/payments/card/withdrawals',
     {
       onRequest: app.authenticate,
+      config: { rateLimit: submissionRateLimit },
       schema: {
         tags: ['payments'],
         summary: 'Withdraws to a card the player deposited with',
@@ -205,6 +213,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
     '/payments/crypto/withdrawals',
     {
       onRequest: app.authenticate,
+      config: { rateLimit: submissionRateLimit },
       schema: {
         tags: ['payments'],
         summary: 'Withdraws in the coin of a network to an address',
