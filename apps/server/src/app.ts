@@ -117,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAuth(app, auth);
   await registerUsers(app, { config, db, clock, logger: deps.logger, auth });
   await registerWalletRoutes(app, wallet, { operatorApiToken: config.operatorApiToken });
-  // The cashier (features/payments): card deposits and withdrawals through the ledger.
+  // The cashier (features/payments): card and crypto deposits and withdrawals, on the ledger.
   await registerPaymentsFeature(app, { config, db, clock, logger: deps.logger, ledger: wallet });
   // Started by start-server (not by tests' apps); stopped with the app.
   const housekeeping = createHousekeeping({ db, clock, logger: deps.logger });

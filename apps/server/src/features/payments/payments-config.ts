@@ -6,8 +6,8 @@ import { fromDecimalString } from '../wallet/money';
  * none), its keys, and the limits per deposit and withdrawal. Read by config.ts with every
  * other variable, so a bad value stops start-up naming it.
  */
-export const cardPaymentModes = ['simulated', 'external', 'off'] as const;
-export type CardPaymentMode = (typeof cardPaymentModes)[number];
+export const paymentModes = ['simulated', 'external', 'off'] as const;
+export type PaymentMode = (typeof paymentModes)[number];
 
 const dollars = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, {
   error: 'must be a positive amount in dollars with at most two decimals, e.g. 10.00',
@@ -16,7 +16,7 @@ const key = z.string().min(8, { error: 'must be at least 8 characters long' });
 
 export const paymentsEnvShape = {
   CARD_PAYMENTS_MODE: z
-    .enum(cardPaymentModes, { error: 'must be simulated, external or off' })
+    .enum(paymentModes, { error: 'must be simulated, external or off' })
     .default('simulated'),
   CARD_PAYMENTS_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
@@ -25,7 +25,7 @@ export const paymentsEnvShape = {
   CARD_PAYMENTS_PUBLISHABLE_KEY: key.optional(),
   CARD_PAYMENTS_WEBHOOK_SECRET: key.optional(),
   CRYPTO_PAYMENTS_MODE: z
-    .enum(cardPaymentModes, { error: 'must be simulated, external or off' })
+    .enum(paymentModes, { error: 'must be simulated, external or off' })
     .default('simulated'),
   CRYPTO_PAYMENTS_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
@@ -117,7 +117,7 @@ export interface AmountLimits {
 
 export interface PaymentsConfig {
   card: {
-    mode: CardPaymentMode;
+    mode: PaymentMode;
     /** External mode: the service's API base, without a trailing slash. */
     apiUrl: string | undefined;
     /** Unset in simulated mode: generated once into DATA_DIR/payments.json. Never logged. */
@@ -126,7 +126,7 @@ export interface PaymentsConfig {
     webhookSecret: string | undefined;
   };
   crypto: {
-    mode: CardPaymentMode;
+    mode: PaymentMode;
     apiUrl: string | undefined;
     apiKey: string | undefined;
     ipnSecret: string | undefined;
