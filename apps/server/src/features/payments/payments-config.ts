@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { fromDecimalString } from '../wallet/money';
 
 /**
- * The cashier's configuration: which card service (the embedded sandbox, a real account, or
- * none), its keys, and the limits per deposit and withdrawal. Read by config.ts with every
+ * The cashier's configuration: for the card service and the crypto gateway, which one (the
+ * embedded sandbox, a real account, or none) and its keys; the limits per deposit and
+ * withdrawal. Read by config.ts with every
  * other variable, so a bad value stops start-up naming it.
  */
 export const paymentModes = ['simulated', 'external', 'off'] as const;
