@@ -178,6 +178,15 @@ export const savedCardsResponseSchema = z.object({
 });
 export type SavedCardsResponse = z.infer<typeof savedCardsResponseSchema>;
 
+/** GET /operator/payments/withdrawals (operator token): oldest first, to work through. */
+export const operatorWithdrawalsQuerySchema = z.object({
+  status: z.enum(['pending', 'processing']).default('pending'),
+  limit: z.coerce.number().int().min(1).max(paymentsPageLimit).default(50),
+});
+export const operatorWithdrawalsResponseSchema = z.object({
+  data: z.array(paymentSchema.extend({ user_id: z.string() })),
+});
+
 /** POST /operator/payments/withdrawals/:id/reject (operator token). */
 export const operatorRejectRequestSchema = z.object({
   reason: z.string().trim().min(1).max(500).optional(),

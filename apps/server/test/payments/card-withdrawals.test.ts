@@ -94,6 +94,21 @@ describe('card withdrawals', () => {
       await withdraw(t, player, { amount: '70.00', payment_method: token })
     ).json<Payment>().id;
     expect(await balanceOf(t, player)).toBe('30.00');
+    // The operator finds it among the pending ones (and only with the token).
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: '/api/operator/payments/withdrawals?status=pending',
+      headers: { authorization: `Bearer ${operatorToken}` },
+    });
+    expect(queue.statusCode).toBe(200);
+    expect(
+      queue.json<{ data: (Payment & { user_id: string })[] }>().data.find((p) => p.id === id),
+    ).toMatchObject({ user_id: player.id, amount: '70.00', status: 'pending' });
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: '/api/operator/payments/withdrawals',
+    });
+    expect(anonymous.statusCode).toBe(401);
     const res = await operator(t, id, 'reject', { reason: 'documents missing' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<Payment>()).toMatchObject({ status: 'rejected', display_status: 'canceled' });

@@ -1,5 +1,7 @@
 import {
   operatorRejectRequestSchema,
+  operatorWithdrawalsQuerySchema,
+  operatorWithdrawalsResponseSchema,
   paymentIdParamsSchema,
   paymentSchema,
 } from '@casino/contracts';
@@ -20,6 +22,25 @@ export const operatorPaymentsRoutes: FastifyPluginAsyncZod<OperatorPaymentsRoute
   app,
   { deps, token },
 ) => {
+  app.get(
+    '/operator/payments/withdrawals',
+    {
+      onRequest: requireOperatorToken(token),
+      schema: {
+        tags: ['operator'],
+        summary: 'Withdrawals waiting for a decision (pending) or for their payout (processing)',
+        querystring: operatorWithdrawalsQuerySchema,
+        response: { 200: operatorWithdrawalsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const rows = await deps.repo.withdrawalsIn(request.query.status, request.query.limit);
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ data: rows.map((row) => ({ ...paymentView(row), user_id: row.userId })) });
+    },
+  );
+
   app.post(
     '/operator/payments/withdrawals/:id/approve',
     {

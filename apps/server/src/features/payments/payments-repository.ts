@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { paymentWebhookEvents, payments, type PaymentStatus } from '../../db/schema';
 
@@ -67,6 +67,16 @@ export function paymentsRepository(db: Database) {
         .from(payments)
         .where(eq(payments.userId, userId))
         .orderBy(desc(payments.createdAt), desc(payments.id))
+        .limit(limit);
+    },
+
+    /** Withdrawals waiting for the operator (or for their payout), oldest first. */
+    async withdrawalsIn(status: PaymentStatus, limit: number): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.direction, 'withdrawal'), eq(payments.status, status)))
+        .orderBy(asc(payments.createdAt), asc(payments.id))
         .limit(limit);
     },
 
