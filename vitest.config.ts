@@ -3,6 +3,12 @@ import { defineConfig } from 'vitest/config';
 // One test command for every workspace; each workspace owns its own project settings.
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'packages/studios', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/contracts',
+      'packages/studios',
+      'packages/payments-sandbox',
+      'apps/server',
+      'apps/web',
+    ],
   },
 });

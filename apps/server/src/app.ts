@@ -14,6 +14,7 @@ import { housekeepingFeature } from './features/housekeeping/housekeeping-featur
 import { providersFeature } from './features/providers/providers-feature';
 import { usersFeature } from './features/users/users-feature';
 import { walletFeature } from './features/wallet/wallet-feature';
+import { paymentsFeature } from './features/payments/payments-feature';
 import { handleError } from './http/error-handler';
 import { createNotFoundHandler } from './http/not-found';
 import { registerOpenApi } from './http/openapi';
@@ -108,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger,
     operatorApiToken: config.operatorApiToken,
   });
+  // The cashier: card and crypto deposits and withdrawals, on the ledger.
+  await app.register(paymentsFeature, { config, db, clock, logger });
   await app.register(gameSessionsFeature, { db, clock });
   await app.register(providersFeature, { config, db, clock });
   await app.register(gamesFeature, { config, db, clock, logger });

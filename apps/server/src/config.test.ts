@@ -40,6 +40,26 @@ describe('loadConfig', () => {
       launchTokenTtlSeconds: 4 * 3600,
       catalogSyncIntervalMinutes: 24 * 60,
       catalogPageCacheSeconds: 30,
+      payments: {
+        card: {
+          mode: 'simulated',
+          apiUrl: undefined,
+          secretKey: undefined,
+          publishableKey: undefined,
+          webhookSecret: undefined,
+        },
+        crypto: {
+          mode: 'simulated',
+          apiUrl: undefined,
+          apiKey: undefined,
+          ipnSecret: undefined,
+          sandboxConfirmations: 2,
+        },
+        limits: {
+          deposit: { min: 10_000n, max: 10_000_000n },
+          withdrawal: { min: 20_000n, max: 5_000_000n },
+        },
+      },
     });
   });
 
@@ -215,9 +235,54 @@ describe('loadConfig', () => {
       'LAUNCH_TOKEN_TTL_SECONDS',
       'CATALOG_SYNC_INTERVAL_MINUTES',
       'CATALOG_PAGE_CACHE_SECONDS',
+      'CARD_PAYMENTS_MODE',
+      'CARD_PAYMENTS_API_URL',
+      'CARD_PAYMENTS_SECRET_KEY',
+      'CARD_PAYMENTS_PUBLISHABLE_KEY',
+      'CARD_PAYMENTS_WEBHOOK_SECRET',
+      'CRYPTO_PAYMENTS_MODE',
+      'CRYPTO_PAYMENTS_API_URL',
+      'CRYPTO_PAYMENTS_API_KEY',
+      'CRYPTO_PAYMENTS_IPN_SECRET',
+      'CRYPTO_SANDBOX_CONFIRMATIONS',
+      'DEPOSIT_MIN',
+      'DEPOSIT_MAX',
+      'WITHDRAWAL_MIN',
+      'WITHDRAWAL_MAX',
     ]);
     for (const { description } of Object.values(configVariables)) {
       expect(description.length).toBeGreaterThan(10);
     }
+  });
+
+  it('reads the cashier limits in thousandths and refuses a minimum over its maximum', () => {
+    const config = loadConfig({ DEPOSIT_MIN: '5', DEPOSIT_MAX: '250.50' });
+    expect(config.payments.limits.deposit).toEqual({ min: 5_000n, max: 250_500n });
+    expect(config.payments.limits.withdrawal).toEqual({ min: 20_000n, max: 5_000_000n });
+    expect(config.payments.card.mode).toBe('simulated');
+    expect(() => loadConfig({ WITHDRAWAL_MIN: '100.00', WITHDRAWAL_MAX: '50.00' })).toThrow(
+      'WITHDRAWAL_MIN: must not exceed WITHDRAWAL_MAX (50.00) (got "100.00")',
+    );
+    expect(() => loadConfig({ DEPOSIT_MIN: '1.005' })).toThrow(
+      'DEPOSIT_MIN: must be a positive amount',
+    );
+    expect(() => loadConfig({ DEPOSIT_MIN: '0' })).toThrow('DEPOSIT_MIN: must be more than 0');
+  });
+
+  it('needs every key of a real card account, and never echoes them', () => {
+    let message = '';
+    try {
+      loadConfig({ CARD_PAYMENTS_MODE: 'external', CARD_PAYMENTS_SECRET_KEY: 'sk_live_secret123' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('CARD_PAYMENTS_API_URL: required when CARD_PAYMENTS_MODE=external');
+    expect(message).toContain(
+      'CARD_PAYMENTS_WEBHOOK_SECRET: required when CARD_PAYMENTS_MODE=external',
+    );
+    expect(message).not.toContain('sk_live_secret123');
+    expect(() => loadConfig({ CARD_PAYMENTS_API_URL: 'https://api.example.com' })).toThrow(
+      'CARD_PAYMENTS_API_URL: only used when CARD_PAYMENTS_MODE=external',
+    );
   });
 });

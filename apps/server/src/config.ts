@@ -8,6 +8,14 @@ import {
   providerSecretVariables,
   type ProviderConfigPart,
 } from './features/providers/provider-config';
+import {
+  paymentsConfigFrom,
+  paymentsConfigProblems,
+  paymentsConfigVariables,
+  paymentsEnvShape,
+  paymentsSecretVariables,
+  type PaymentsConfigPart,
+} from './features/payments/payments-config';
 import { StartupError } from './lib/errors';
 import { serverPackageRoot } from './lib/package-root';
 
@@ -72,6 +80,7 @@ const envSchema = z.object({
   // Bearer token of the operator API (POST /api/operator/…); unset, those routes do not exist.
   OPERATOR_API_TOKEN: secret.optional(),
   ...providerEnvShape,
+  ...paymentsEnvShape,
 });
 
 type EnvName = keyof z.input<typeof envSchema>;
@@ -162,9 +171,10 @@ export const configVariables: Record<EnvName, { default: string; description: st
       'Bearer token of the operator API (POST /api/operator/wallet/adjustments funds a player), at least 32 characters; unset, the operator routes answer 404.',
   },
   ...providerConfigVariables,
+  ...paymentsConfigVariables,
 };
 
-export interface Config extends ProviderConfigPart {
+export interface Config extends ProviderConfigPart, PaymentsConfigPart {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -198,6 +208,7 @@ const unechoed = new Set<string>([
   'SMTP_URL',
   'OPERATOR_API_TOKEN',
   ...providerSecretVariables,
+  ...paymentsSecretVariables,
 ]);
 
 /** A configuration problem: the message names every bad variable and is safe to print as is. */
@@ -229,7 +240,7 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const providerProblems = providerConfigProblems(e);
+  const providerProblems = [...providerConfigProblems(e), ...paymentsConfigProblems(e)];
   if (providerProblems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${providerProblems.join('\n')}`);
   }
@@ -261,5 +272,6 @@ export function loadConfig(
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     operatorApiToken: e.OPERATOR_API_TOKEN,
     ...providerConfigFrom(e),
+    ...paymentsConfigFrom(e),
   };
 }

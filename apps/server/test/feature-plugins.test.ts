@@ -6,6 +6,7 @@ import { gameSessionsFeature } from '../src/features/game-sessions/game-sessions
 import { gamesFeature } from '../src/features/games/games-feature';
 import { healthFeature } from '../src/features/health/health-feature';
 import { housekeepingFeature } from '../src/features/housekeeping/housekeeping-feature';
+import { paymentsFeature } from '../src/features/payments/payments-feature';
 import { providersFeature } from '../src/features/providers/providers-feature';
 import { usersFeature } from '../src/features/users/users-feature';
 import { walletFeature } from '../src/features/wallet/wallet-feature';
@@ -26,6 +27,7 @@ const features = {
   games: gamesFeature,
   health: healthFeature,
   housekeeping: housekeepingFeature,
+  payments: paymentsFeature,
   providers: providersFeature,
   users: usersFeature,
   wallet: walletFeature,
@@ -47,6 +49,7 @@ describe('feature plugins', () => {
       games: ['providers', 'game-sessions'],
       health: [],
       housekeeping: [],
+      payments: ['auth', 'wallet'],
       providers: ['wallet', 'game-sessions'],
       users: ['auth'],
       wallet: ['auth'],

@@ -6,3 +6,4 @@ export * from './user';
 export * from './games';
 export * from './dev';
 export * from './wallet';
+export * from './payments';

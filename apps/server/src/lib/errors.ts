@@ -1,7 +1,13 @@
-import type { AuthErrorCode, ErrorCode, FieldIssue, GamesErrorCode } from '@casino/contracts';
+import type {
+  AuthErrorCode,
+  ErrorCode,
+  FieldIssue,
+  GamesErrorCode,
+  PaymentsErrorCode,
+} from '@casino/contracts';
 
 /** Every code the API may answer with: the general ones and each feature's own. */
-export type AppErrorCode = ErrorCode | AuthErrorCode | GamesErrorCode;
+export type AppErrorCode = ErrorCode | AuthErrorCode | GamesErrorCode | PaymentsErrorCode;
 
 /**
  * An expected failure with a stable code, thrown by services and routes. The error handler

@@ -182,6 +182,9 @@ describe('authorisation between players', () => {
   });
 });
 
+/** A payment id nobody has: the guard must answer before the route looks it up. */
+const matrixPaymentId = '00000000-0000-4000-8000-000000000000';
+
 /**
  * How each protected route is guarded: `player` behind app.authenticate (a signed-in
  * player's bearer access token), `operator` behind the operator API's bearer token,
@@ -245,6 +248,79 @@ const matrix: Record<string, MatrixRow> = {
       payload: { user: 'nobody', amount: '1.00', reason: 'matrix', idempotencyKey: 'matrix-1' },
     },
   },
+  'GET /api/payments/config': {
+    guard: 'player',
+    request: { method: 'GET', url: '/api/payments/config' },
+  },
+  'GET /api/payments/cards': {
+    guard: 'player',
+    request: { method: 'GET', url: '/api/payments/cards' },
+  },
+  'GET /api/payments': { guard: 'player', request: { method: 'GET', url: '/api/payments' } },
+  'GET /api/payments/{id}': {
+    guard: 'player',
+    request: { method: 'GET', url: `/api/payments/${matrixPaymentId}` },
+  },
+  'POST /api/payments/card/deposits': {
+    guard: 'player',
+    request: {
+      method: 'POST',
+      url: '/api/payments/card/deposits',
+      payload: { amount: '10.00', payment_method: 'pm_matrix', idempotency_key: 'matrix-card-1' },
+    },
+  },
+  'POST /api/payments/crypto/deposits': {
+    guard: 'player',
+    request: {
+      method: 'POST',
+      url: '/api/payments/crypto/deposits',
+      payload: { amount: '10.00', net: 'ETH', idempotency_key: 'matrix-crypto-1' },
+    },
+  },
+  'POST /api/payments/card/withdrawals': {
+    guard: 'player',
+    request: {
+      method: 'POST',
+      url: '/api/payments/card/withdrawals',
+      payload: { amount: '10.00', payment_method: 'pm_matrix', idempotency_key: 'matrix-card-2' },
+    },
+  },
+  'POST /api/payments/crypto/withdrawals': {
+    guard: 'player',
+    request: {
+      method: 'POST',
+      url: '/api/payments/crypto/withdrawals',
+      payload: {
+        amount: '10.00',
+        net: 'ETH',
+        address: `0x${'a'.repeat(40)}`,
+        idempotency_key: 'matrix-crypto-2',
+      },
+    },
+  },
+  'POST /api/payments/{id}/cancel': {
+    guard: 'player',
+    request: { method: 'POST', url: `/api/payments/${matrixPaymentId}/cancel` },
+  },
+  'GET /api/operator/payments/withdrawals': {
+    guard: 'operator',
+    request: { method: 'GET', url: '/api/operator/payments/withdrawals' },
+  },
+  'POST /api/operator/payments/withdrawals/{id}/approve': {
+    guard: 'operator',
+    request: {
+      method: 'POST',
+      url: `/api/operator/payments/withdrawals/${matrixPaymentId}/approve`,
+    },
+  },
+  'POST /api/operator/payments/withdrawals/{id}/reject': {
+    guard: 'operator',
+    request: {
+      method: 'POST',
+      url: `/api/operator/payments/withdrawals/${matrixPaymentId}/reject`,
+      payload: { reason: 'matrix' },
+    },
+  },
   'GET /api/endo-game/launch': {
     guard: 'optional',
     request: { method: 'GET', url: '/api/endo-game/launch?gameId=matrix-game' },
@@ -265,10 +341,11 @@ const matrix: Record<string, MatrixRow> = {
 
 /**
  * Routes that answer 401 for credentials that are not a bearer token: the refresh cookie,
- * and the simulated studios' own provider APIs (their protocols' signatures and tokens).
+ * and the simulated third parties' own APIs (the studios' protocols, the payment sandboxes'
+ * secret keys).
  */
 const ownCredentials = (key: string) =>
-  key === 'POST /api/auth/refresh' || key.split(' ')[1]?.startsWith('/studios/') === true;
+  key === 'POST /api/auth/refresh' || /^\/(studios|sandbox)\//.test(key.split(' ')[1] ?? '');
 
 const rowsOf = (guard: Guard) => Object.keys(matrix).filter((key) => matrix[key]?.guard === guard);
 

@@ -10,3 +10,4 @@ export * from './sessions';
 export * from './auth-throttle';
 export * from './games';
 export * from './ledger';
+export * from './payments';

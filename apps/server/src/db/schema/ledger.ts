@@ -19,6 +19,8 @@ export const ledgerKinds = [
   'refund',
   'deposit',
   'withdrawal',
+  /** Money of a withdrawal given back (cancelled, rejected, or its payout failed). */
+  'withdrawal_reversal',
   'bonus',
   'adjustment',
 ] as const;
@@ -71,7 +73,7 @@ export const ledgerEntries = pgTable(
     betTxId: text('bet_tx_id'),
     gameId: text('game_id'),
     roundId: text('round_id'),
-    /** A refund of a known bet: that bet's row. */
+    /** A refund of a known bet: that bet's row. A withdrawal reversal: the withdrawal's row. */
     reversesEntryId: bigint('reverses_entry_id', { mode: 'bigint' }).references(
       (): AnyPgColumn => ledgerEntries.id,
     ),
@@ -99,6 +101,10 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_refund_once')
       .on(t.provider, t.betTxId)
       .where(sql`${t.kind} = 'refund'`),
+    // A withdrawal is given back at most once, whatever key the reversal was posted under.
+    uniqueIndex('ledger_entries_reversal_once')
+      .on(t.reversesEntryId)
+      .where(sql`${t.kind} = 'withdrawal_reversal'`),
     // A player's statement, newest first; and the per-wallet chain of ledger:check.
     index('ledger_entries_user_id_idx').on(t.userId, t.id),
     check('ledger_entries_kind', sql`${t.kind} in (${inList(ledgerKinds)})`),
@@ -120,6 +126,10 @@ export const ledgerEntries = pgTable(
     check(
       'ledger_entries_bet_reference',
       sql`${t.kind} not in ('bet', 'refund') or ${t.betTxId} is not null`,
+    ),
+    check(
+      'ledger_entries_reversal_reference',
+      sql`${t.kind} <> 'withdrawal_reversal' or ${t.reversesEntryId} is not null`,
     ),
     check(
       'ledger_entries_adjustment_reason',

@@ -12,6 +12,9 @@ export interface LedgerCheckReport {
     entries: number;
     tombstones: number;
     refunds: number;
+    deposits: number;
+    withdrawals: number;
+    reversals: number;
   };
   checks: CheckOutcome[];
   ok: boolean;
@@ -125,6 +128,33 @@ const checks: Check[] = [
       `${str(r.amount)}, bet ${r.bet_amount === null ? 'not found' : `was ${str(r.bet_amount)}`}`,
   },
   {
+    name: 'reversal-matches-withdrawal',
+    description:
+      "a withdrawal reversal gives back exactly its withdrawal's amount, to its player, once",
+    query: sql`
+      select r.id, r.provider_tx_id, r.amount, w.amount as withdrawal_amount
+      from ledger_entries r
+      left join ledger_entries w on w.id = r.reverses_entry_id
+      where r.kind = 'withdrawal_reversal'
+        and (w.id is null or w.kind <> 'withdrawal' or w.user_id <> r.user_id
+          or w.provider_tx_id <> r.provider_tx_id or w.amount <> -r.amount
+          or (select count(*) from ledger_entries o
+              where o.kind = 'withdrawal_reversal' and o.reverses_entry_id = w.id) > 1)`,
+    describe: (r) =>
+      `reversal ${str(r.id)} of withdrawal ${str(r.provider_tx_id)}: credits ${str(r.amount)}, ` +
+      `withdrawal ${r.withdrawal_amount === null ? 'not found' : `was ${str(r.withdrawal_amount)}`}`,
+  },
+  {
+    name: 'cashier-postings',
+    description:
+      'deposits and withdrawals are our own postings (provider operator) of a non-zero amount',
+    query: sql`
+      select id, kind, provider, amount from ledger_entries
+      where kind in ('deposit', 'withdrawal', 'withdrawal_reversal')
+        and (provider <> 'operator' or operation <> kind or amount = 0)`,
+    describe: (r) => `${str(r.kind)} ${str(r.id)} by ${str(r.provider)} of ${str(r.amount)}`,
+  },
+  {
     name: 'has-wallet',
     description: 'every ledger row belongs to an existing wallet',
     query: sql`
@@ -151,7 +181,10 @@ export async function checkLedger(db: Database): Promise<LedgerCheckReport> {
       (select count(*) from wallets) as wallets,
       (select count(*) from ledger_entries) as entries,
       (select count(*) from ledger_entries where status = 'tombstone') as tombstones,
-      (select count(*) from ledger_entries where kind = 'refund' and status = 'applied') as refunds`);
+      (select count(*) from ledger_entries where kind = 'refund' and status = 'applied') as refunds,
+      (select count(*) from ledger_entries where kind = 'deposit') as deposits,
+      (select count(*) from ledger_entries where kind = 'withdrawal') as withdrawals,
+      (select count(*) from ledger_entries where kind = 'withdrawal_reversal') as reversals`);
   const c = countRows.rows[0] ?? {};
   const outcomes: CheckOutcome[] = [];
   for (const check of checks) {
@@ -169,6 +202,9 @@ export async function checkLedger(db: Database): Promise<LedgerCheckReport> {
       entries: Number(c.entries),
       tombstones: Number(c.tombstones),
       refunds: Number(c.refunds),
+      deposits: Number(c.deposits),
+      withdrawals: Number(c.withdrawals),
+      reversals: Number(c.reversals),
     },
     checks: outcomes,
     ok: outcomes.every((o) => o.failures === 0),
@@ -180,7 +216,8 @@ export function formatLedgerReport(report: LedgerCheckReport): string {
   const { counts } = report;
   const lines = [
     `checked ${counts.wallets} wallets and ${counts.entries} ledger entries ` +
-      `(${counts.refunds} refunds, ${counts.tombstones} tombstones)`,
+      `(${counts.refunds} refunds, ${counts.tombstones} tombstones, ${counts.deposits} deposits, ` +
+      `${counts.withdrawals} withdrawals, ${counts.reversals} withdrawal reversals)`,
   ];
   for (const check of report.checks) {
     const mark = check.failures === 0 ? 'ok  ' : 'FAIL';

@@ -237,3 +237,58 @@ export function entriesPageQuery(userId: string, limit: number, before: string |
     order by id desc
     limit ${limit}`;
 }
+
+export interface ReversalStatement {
+  userId: string;
+  /** The withdrawal's key (provider 'operator', operation 'withdrawal'); also the reversal's. */
+  withdrawalTxId: string;
+  reason: string | null;
+  actor: string | null;
+  request: string;
+  meta: string | null;
+  now: Date;
+}
+
+/**
+ * Gives a withdrawal's money back: credits exactly what the withdrawal took, once, to the
+ * withdrawal's own player (reverses_entry_id is the withdrawal's row). No row comes back when
+ * there is no such withdrawal, it is another player's, or it was reversed before — the
+ * ledger_entries_reversal_once index makes "before" hold even for two at the same moment.
+ */
+export function reversalStatement(r: ReversalStatement): SQL {
+  return sql`
+    with withdrawal as (
+      select id, user_id, amount, currency from ledger_entries
+      where provider = 'operator' and operation = 'withdrawal'
+        and provider_tx_id = ${r.withdrawalTxId}
+    ),
+    moved as (
+      update wallets w
+      set balance = w.balance - (select amount from withdrawal),
+        updated_at = ${r.now.toISOString()}::timestamptz
+      where w.user_id = ${r.userId}::uuid
+        and exists (
+          select 1 from withdrawal
+          where withdrawal.user_id = w.user_id and withdrawal.currency = w.currency)
+        and not exists (
+          select 1 from ledger_entries
+          where provider = 'operator' and operation = 'withdrawal_reversal'
+            and provider_tx_id = ${r.withdrawalTxId})
+      returning w.user_id, w.balance, w.currency
+    )
+    insert into ledger_entries (${entryColumns})
+    select moved.user_id, 'withdrawal_reversal', 'applied', -withdrawal.amount,
+      moved.balance + withdrawal.amount, moved.balance, moved.currency, 'operator',
+      'withdrawal_reversal', ${r.withdrawalTxId}, null, null, null, withdrawal.id, ${r.reason},
+      ${r.actor}, ${r.request}::jsonb, ${r.meta}::jsonb, ${r.now.toISOString()}::timestamptz
+    from moved join withdrawal on true
+    returning *`;
+}
+
+/** A withdrawal's row, by its key: what explains a reversal that moved nothing. */
+export function withdrawalQuery(withdrawalTxId: string): SQL {
+  return sql`
+    select * from ledger_entries
+    where provider = 'operator' and operation = 'withdrawal'
+      and provider_tx_id = ${withdrawalTxId}`;
+}

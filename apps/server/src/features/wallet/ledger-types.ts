@@ -73,7 +73,7 @@ export interface RefundInput {
   meta?: Record<string, unknown>;
 }
 
-/** Operator movements: adjustments now; deposits, withdrawals and bonuses later. */
+/** Operator movements: adjustments, the cashier's deposits and withdrawals; bonuses later. */
 export interface OperatorMovementInput {
   kind: 'adjustment' | 'deposit' | 'withdrawal' | 'bonus';
   userId: string;
@@ -86,6 +86,17 @@ export interface OperatorMovementInput {
   /** Unique per movement; a repeat with the same key is a replay. */
   idempotencyKey: string;
   /** Who asked: an operator's name or the command that posted it. */
+  actor: string;
+  meta?: Record<string, unknown>;
+}
+
+/** Gives a withdrawal's money back; the amount is always the withdrawal's own. */
+export interface WithdrawalReversalInput {
+  userId: string;
+  /** The withdrawal's idempotencyKey (the payment's id); also the reversal's key. */
+  withdrawalKey: string;
+  /** Why: cancelled by the player, rejected by the operator, payout failed. */
+  reason?: string;
   actor: string;
   meta?: Record<string, unknown>;
 }

@@ -12,6 +12,7 @@ import type {
   RefundInput,
   WalletBalance,
   WinInput,
+  WithdrawalReversalInput,
 } from './ledger-types';
 import { movementPosting } from './movement-posting';
 import { findReplay, runPosting, type Posting, type WalletRow } from './posting';
@@ -31,6 +32,7 @@ import {
   operatorProvider,
 } from './posting-validation';
 import { refundPosting } from './refund-posting';
+import { reversalPosting } from './reversal-posting';
 import { WalletEvents } from './wallet-events';
 import { InvalidPosting, UnknownPlayer } from './wallet-errors';
 
@@ -68,7 +70,11 @@ export interface Ledger {
   postProviderAdjustment(input: ProviderAdjustmentInput): Promise<PostingResult>;
   /** An operator's signed correction with a reason; a debit below zero is refused. */
   postAdjustment(input: AdjustmentInput): Promise<PostingResult>;
-  /** Adjustments, and later deposits, withdrawals and bonuses. */
+  /**
+   * Adjustments, deposits and withdrawals (the cashier: key = the payment's id), and later
+   * bonuses. A withdrawal over the balance is refused with InsufficientFunds inside its one
+   * statement, so concurrent withdrawals can never overdraw.
+   */
   postOperatorMovement(input: OperatorMovementInput): Promise<PostingResult>;
   /**
    * Reads only: a player's bet named by a later call of its provider (a win naming the bet it
@@ -76,6 +82,11 @@ export interface Ledger {
    * Undefined: no such bet of this player.
    */
   findBet(provider: string, reference: string, userId: string): Promise<LedgerEntry | undefined>;
+  /**
+   * Gives a withdrawal's money back (cancelled, rejected, payout failed): exactly its amount,
+   * once, to its player. Refusals: WithdrawalNotFound, IdempotencyConflict.
+   */
+  postWithdrawalReversal(input: WithdrawalReversalInput): Promise<PostingResult>;
   /** Throws UnknownPlayer for a player without a wallet. */
   getBalance(userId: string): Promise<WalletBalance>;
   /** A player's own movements of money, newest first, by keyset page. */
@@ -281,6 +292,25 @@ export function createLedger(deps: LedgerDeps): Ledger {
       );
       const row = rows[0];
       return row === undefined ? undefined : toLedgerEntry(row);
+    },
+
+    async postWithdrawalReversal(input) {
+      const userId = checkUserId(input.userId);
+      const withdrawalTxId = checkId('withdrawalKey', input.withdrawalKey);
+      const reason =
+        input.reason === undefined ? null : checkText('reason', input.reason, maxReasonLength);
+      const posting = reversalPosting(
+        {
+          userId,
+          withdrawalTxId,
+          reason,
+          actor: checkText('actor', input.actor, maxReasonLength),
+          meta: metaJson(input.meta),
+          request: { userId, withdrawalKey: withdrawalTxId },
+        },
+        clock.now(),
+      );
+      return runPosting(db, events, posting);
     },
 
     async getBalance(userId) {

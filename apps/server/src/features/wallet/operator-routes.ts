@@ -6,7 +6,7 @@ import {
   walletErrorCodes,
   type WalletErrorCode,
 } from '@casino/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/errors';
@@ -35,6 +35,21 @@ function sameSecret(given: string, expected: string): boolean {
 function operatorToken(header: string | undefined): string | undefined {
   if (header === undefined || header.length > 4096) return undefined;
   return /^Bearer +(\S+)\s*$/i.exec(header.trim())?.[1];
+}
+
+/**
+ * The onRequest hook of every operator route (wallet adjustments, the cashier's approvals):
+ * 401 unless `Authorization: Bearer <OPERATOR_API_TOKEN>`, compared in constant time.
+ */
+export function requireOperatorToken(token: string): onRequestHookHandler {
+  return (request, _reply, done) => {
+    const given = operatorToken(request.headers.authorization);
+    if (given === undefined || !sameSecret(given, token)) {
+      done(new AppError(401, ErrorCode.UNAUTHORIZED, 'A valid operator token is required.'));
+      return;
+    }
+    done();
+  };
 }
 
 /** The API's error shape for the wallet's own codes (not in the general AppError list). */
@@ -66,14 +81,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = (
     '/operator/wallet/adjustments',
     {
       // Before the body is read: a caller without the token learns nothing from validation.
-      onRequest: (request, _reply, done) => {
-        const given = operatorToken(request.headers.authorization);
-        if (given === undefined || !sameSecret(given, token)) {
-          done(new AppError(401, ErrorCode.UNAUTHORIZED, 'A valid operator token is required.'));
-          return;
-        }
-        done();
-      },
+      onRequest: requireOperatorToken(token),
       schema: {
         tags: ['operator'],
         summary: "Credits or debits a player's wallet (operator token)",

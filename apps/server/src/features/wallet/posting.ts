@@ -33,7 +33,10 @@ export interface Posting {
    * statement's snapshot sees every win that committed before it). Null: the statement alone.
    */
   prelude: SQL | null;
-  /** More rows that may explain a miss, appended to the related ones (refunds: a settling win). */
+  /**
+   * More rows that may explain a miss, appended to the related ones (refunds: a settling win;
+   * a withdrawal's reversal: its withdrawal).
+   */
   moreRelated: SQL | null;
   /** Throws the WalletError that explains the miss, returns the replay, or 'retry'. */
   explain(related: LedgerRow[], wallet: WalletRow | undefined): Verdict;
@@ -45,6 +48,7 @@ const ourUniqueIndexes = new Set([
   'ledger_entries_idempotency_key',
   'ledger_entries_bet_once',
   'ledger_entries_refund_once',
+  'ledger_entries_reversal_once',
 ]);
 
 export async function runPosting(

@@ -137,3 +137,12 @@ export class InvalidPosting extends WalletError {
   override readonly name = 'InvalidPosting';
   readonly code = 'INVALID_POSTING';
 }
+
+/** A withdrawal reversal for a withdrawal that is not in the ledger, or is another player's. */
+export class WithdrawalNotFound extends WalletError {
+  override readonly name = 'WithdrawalNotFound';
+  readonly code = 'WITHDRAWAL_NOT_FOUND';
+  constructor(readonly withdrawalTxId: string) {
+    super(`No withdrawal ${withdrawalTxId} of this player to reverse`);
+  }
+}

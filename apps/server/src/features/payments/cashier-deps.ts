@@ -1,0 +1,109 @@
+import { paymentsErrorCodes, ErrorCode, type FieldIssue } from '@casino/contracts';
+import type { Database } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import type { Ledger } from '../wallet/ledger';
+import { fromDecimalString, toDecimalString } from '../wallet/money';
+import type { CardPaymentProvider } from './card/card-provider';
+import type { CryptoPaymentProvider } from './crypto/crypto-provider';
+import type { AmountLimits, PaymentsConfig } from './payments-config';
+import type { PaymentRow, PaymentsRepository } from './payments-repository';
+
+/** What the deposit, withdrawal and webhook code share. */
+export interface CashierDeps {
+  db: Database;
+  repo: PaymentsRepository;
+  ledger: Ledger;
+  clock: Clock;
+  logger: Logger;
+  config: PaymentsConfig;
+  /** Undefined when CARD_PAYMENTS_MODE=off. */
+  card: CardPaymentProvider | undefined;
+  /** Undefined when CRYPTO_PAYMENTS_MODE=off. */
+  crypto: CryptoPaymentProvider | undefined;
+  /** Where the 3-D Secure page sends the player back to (our deposit page). */
+  returnUrl: (paymentId: string) => string;
+}
+
+/** The actor recorded on the cashier's ledger rows. */
+export const cashierActor = 'cashier';
+export const cashierCurrency = 'USD';
+
+export const dollars = (thousandths: bigint) =>
+  toDecimalString(thousandths, { scale: 2, rounding: 'floor' });
+
+export function fieldError(path: string, message: string): AppError {
+  const fields: FieldIssue[] = [{ path, message }];
+  return new AppError(400, ErrorCode.VALIDATION_FAILED, message, fields);
+}
+
+/** The submitted amount in thousandths, inside the configured limits, or a field error. */
+export function amountWithin(text: string, limits: AmountLimits, what: string): bigint {
+  // The contract already allows only digits and two decimals; this is the wallet's own unit.
+  const amount = fromDecimalString(text, { scale: 2 });
+  if (amount < limits.min) {
+    throw fieldError('amount', `The smallest ${what} is $${dollars(limits.min)}.`);
+  }
+  if (amount > limits.max) {
+    throw fieldError('amount', `The largest ${what} is $${dollars(limits.max)}.`);
+  }
+  return amount;
+}
+
+export function requireCard(deps: CashierDeps): CardPaymentProvider {
+  if (!deps.card) {
+    throw new AppError(
+      404,
+      paymentsErrorCodes.PAYMENTS_DISABLED,
+      'Card payments are switched off.',
+    );
+  }
+  return deps.card;
+}
+
+export function requireCrypto(deps: CashierDeps): CryptoPaymentProvider {
+  if (!deps.crypto) {
+    throw new AppError(
+      404,
+      paymentsErrorCodes.PAYMENTS_DISABLED,
+      'Crypto payments are switched off.',
+    );
+  }
+  return deps.crypto;
+}
+
+export function notFound(): AppError {
+  return new AppError(404, paymentsErrorCodes.PAYMENT_NOT_FOUND, 'No such payment.');
+}
+
+export function providerUnavailable(): AppError {
+  return new AppError(
+    503,
+    paymentsErrorCodes.PAYMENT_PROVIDER_UNAVAILABLE,
+    'The payment service did not answer. Send the same request again to retry it.',
+    undefined,
+    5,
+  );
+}
+
+/**
+ * A repeat of an idempotency key must be the same submission: same kind, amount and card.
+ * Anything else is refused rather than silently answered with the first payment.
+ */
+export function sameSubmission(
+  row: PaymentRow,
+  direction: PaymentRow['direction'],
+  request: Record<string, string>,
+): void {
+  const first = row.request as Record<string, string>;
+  const differs =
+    row.direction !== direction || Object.keys(request).some((key) => first[key] !== request[key]);
+  if (differs) {
+    throw new AppError(
+      409,
+      paymentsErrorCodes.IDEMPOTENCY_CONFLICT,
+      'This idempotency key was used for a different payment.',
+    );
+  }
+}

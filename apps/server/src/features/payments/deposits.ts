@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import type { CardDepositRequest } from '@casino/contracts';
+import type { ChargeOutcome, ChargeState, PaymentFailure } from './card/card-provider';
+import { PaymentProviderRefused, PaymentProviderUnavailable } from './card/card-provider';
+import {
+  amountWithin,
+  cashierActor,
+  cashierCurrency,
+  fieldError,
+  providerUnavailable,
+  requireCard,
+  sameSubmission,
+  type CashierDeps,
+} from './cashier-deps';
+import type { PaymentRow } from './payments-repository';
+
+/**
+ * Card deposits. The money is credited only when the service says the charge succeeded — in
+ * its answer to the confirmation, or later in a webhook (after 3-D Secure) — and both paths
+ * end in settleCharge, whose ledger posting is keyed by the payment id: once, whatever order
+ * and however often they arrive.
+ */
+export async function startCardDeposit(
+  deps: CashierDeps,
+  userId: string,
+  body: CardDepositRequest,
+): Promise<{ payment: PaymentRow; created: boolean }> {
+  const card = requireCard(deps);
+  const amount = amountWithin(body.amount, deps.config.limits.deposit, 'deposit');
+  const request = { amount: amount.toString(), payment_method: body.payment_method };
+
+  let payment = await deps.repo.byKey(userId, body.idempotency_key);
+  let created = false;
+  if (!payment) {
+    const summary = await describe(deps, body.payment_method);
+    const now = deps.clock.now();
+    payment = await deps.repo.insert({
+      id: randomUUID(),
+      userId,
+      direction: 'deposit',
+      method: 'card',
+      provider: card.slug,
+      status: 'pending',
+      amount,
+      currency: cashierCurrency,
+      idempotencyKey: body.idempotency_key,
+      request,
+      cardToken: body.payment_method,
+      cardBrand: summary.brand,
+      cardLast4: summary.last4,
+      createdAt: now,
+      updatedAt: now,
+    });
+    created = payment !== undefined;
+    // Undefined: the same key was inserted by a concurrent request a moment ago.
+    payment ??= await deps.repo.byKey(userId, body.idempotency_key);
+    if (!payment) throw new Error('a payment vanished right after its key was taken');
+  }
+  sameSubmission(payment, 'deposit', request);
+  // A submission whose charge never reached the service (it did not answer): send it now.
+  // The service's idempotency key is our payment id, so a charge it did take is not doubled.
+  if (payment.status === 'pending' && payment.providerRef === null) {
+    let outcome: ChargeOutcome;
+    try {
+      outcome = await card.charge({
+        paymentId: payment.id,
+        amount: payment.amount,
+        currency: payment.currency,
+        token: payment.cardToken ?? '',
+        returnUrl: deps.returnUrl(payment.id),
+      });
+    } catch (error) {
+      if (error instanceof PaymentProviderUnavailable) {
+        deps.logger.warn({ paymentId: payment.id, err: error }, 'card charge: no answer');
+        throw providerUnavailable();
+      }
+      if (error instanceof PaymentProviderRefused) {
+        deps.logger.warn({ paymentId: payment.id, param: error.param }, 'card charge refused');
+        payment =
+          (await settleCharge(deps, payment, 'failed', {
+            failure: { code: 'payment_failed', message: 'The payment service refused the card.' },
+          })) ?? payment;
+        return { payment, created };
+      }
+      throw error;
+    }
+    await deps.repo.patch(payment.id, { providerRef: outcome.providerRef }, deps.clock.now());
+    payment =
+      (await settleCharge(deps, payment, outcome.state, {
+        ...(outcome.redirectUrl ? { redirectUrl: outcome.redirectUrl } : {}),
+        ...(outcome.failure ? { failure: outcome.failure } : {}),
+      })) ?? payment;
+  }
+  return { payment, created };
+}
+
+async function describe(deps: CashierDeps, token: string) {
+  const card = requireCard(deps);
+  let summary;
+  try {
+    summary = await card.describeCard(token);
+  } catch (error) {
+    if (error instanceof PaymentProviderUnavailable) throw providerUnavailable();
+    if (error instanceof PaymentProviderRefused) summary = undefined;
+    else throw error;
+  }
+  if (!summary) {
+    throw fieldError('payment_method', 'Unknown card: enter the card details again.');
+  }
+  return summary;
+}
+
+/**
+ * Brings a deposit to the state the service reported, if that is further along: pending <
+ * requires_action < failed < succeeded. "Succeeded" wins over everything because the money
+ * did arrive; a late "pending" after a final state changes nothing. Returns the payment as it
+ * now is.
+ */
+export async function settleCharge(
+  deps: CashierDeps,
+  payment: PaymentRow,
+  state: ChargeState,
+  details: { redirectUrl?: string; failure?: PaymentFailure },
+): Promise<PaymentRow | undefined> {
+  const now = deps.clock.now();
+  switch (state) {
+    case 'pending':
+      return deps.repo.byId(payment.id);
+    case 'requires_action':
+      await deps.repo.advance(
+        payment.id,
+        ['pending'],
+        'requires_action',
+        { redirectUrl: details.redirectUrl ?? null },
+        now,
+      );
+      return deps.repo.byId(payment.id);
+    case 'failed':
+      await deps.repo.advance(
+        payment.id,
+        ['pending', 'requires_action'],
+        'failed',
+        {
+          failureCode: details.failure?.code ?? 'payment_failed',
+          failureMessage: details.failure?.message ?? 'The payment did not go through.',
+        },
+        now,
+      );
+      return deps.repo.byId(payment.id);
+    case 'succeeded': {
+      // The posting first: if we stop between the two, the next report (a webhook retry)
+      // finds the posting already made (a replay) and finishes the row.
+      const posted = await deps.ledger.postOperatorMovement({
+        kind: 'deposit',
+        userId: payment.userId,
+        amount: payment.amount,
+        currency: payment.currency,
+        idempotencyKey: payment.id,
+        actor: cashierActor,
+        meta: { method: payment.method, provider: payment.provider },
+      });
+      await deps.repo.advance(
+        payment.id,
+        ['pending', 'requires_action', 'failed'],
+        'succeeded',
+        {
+          ledgerEntryId: BigInt(posted.transactionId),
+          failureCode: null,
+          failureMessage: null,
+          redirectUrl: null,
+        },
+        now,
+      );
+      if (posted.outcome === 'applied') {
+        deps.logger.info(
+          { paymentId: payment.id, transactionId: posted.transactionId },
+          'deposit credited',
+        );
+      }
+      return deps.repo.byId(payment.id);
+    }
+  }
+}

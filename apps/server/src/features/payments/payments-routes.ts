@@ -1,0 +1,259 @@
+import {
+  cardDepositRequestSchema,
+  cardWithdrawalRequestSchema,
+  cryptoDepositRequestSchema,
+  cryptoWithdrawalRequestSchema,
+  cryptoNetworks,
+  paymentIdParamsSchema,
+  paymentSchema,
+  paymentsConfigResponseSchema,
+  paymentsListQuerySchema,
+  paymentsListResponseSchema,
+  savedCardsResponseSchema,
+} from '@casino/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requirePlayer } from '../auth/authenticate';
+import { cashierCurrency, dollars, notFound, type CashierDeps } from './cashier-deps';
+import { startCryptoDeposit } from './crypto-deposits';
+import { startCardDeposit } from './deposits';
+import type { PaymentRow } from './payments-repository';
+import { paymentView } from './payment-view';
+import { cancelWithdrawal, requestCardWithdrawal, requestCryptoWithdrawal } from './withdrawals';
+
+export interface PaymentsRoutesOptions {
+  deps: CashierDeps;
+}
+
+const security = [{ bearerAuth: [] }];
+/**
+ * Per client address: far above what a player clicks, far below what a script testing stolen
+ * card tokens or flooding the gateway with addresses needs.
+ */
+const submissionRateLimit = { max: 60, timeWindow: '1 minute' };
+
+/** /api/payments/*: the signed-in player's cashier. Every query is scoped to the caller. */
+export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app, { deps }) => {
+  const testWalletUrl = deps.crypto?.testWalletUrl?.bind(deps.crypto);
+  const view = (row: PaymentRow) => paymentView(row, { testWalletUrl });
+
+  app.get(
+    '/payments/config',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: 'Limits and where the browser tokenises a card',
+        security,
+        response: { 200: paymentsConfigResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      const { deposit, withdrawal } = deps.config.limits;
+      const browser = deps.card?.browserConfig();
+      return reply.header('cache-control', 'no-store').send({
+        currency: cashierCurrency,
+        limits: {
+          deposit: { min: dollars(deposit.min), max: dollars(deposit.max) },
+          withdrawal: { min: dollars(withdrawal.min), max: dollars(withdrawal.max) },
+        },
+        card: browser
+          ? { tokenize_url: browser.tokenizeUrl, publishable_key: browser.publishableKey }
+          : null,
+        crypto: deps.crypto ? { networks: [...cryptoNetworks] } : null,
+      });
+    },
+  );
+
+  app.get(
+    '/payments/cards',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: 'Cards the player deposited with (where withdrawals may go)',
+        security,
+        response: { 200: savedCardsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const cards = await deps.repo.savedCards(requirePlayer(request).id);
+      return reply.header('cache-control', 'no-store').send({
+        data: cards.map((c) => ({
+          payment_method: c.cardToken,
+          brand: c.cardBrand,
+          last4: c.cardLast4,
+        })),
+      });
+    },
+  );
+
+  app.get(
+    '/payments',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: "The player's own deposits and withdrawals, newest first",
+        security,
+        querystring: paymentsListQuerySchema,
+        response: { 200: paymentsListResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const rows = await deps.repo.listOwn(requirePlayer(request).id, request.query.limit);
+      return reply.header('cache-control', 'no-store').send({ data: rows.map(view) });
+    },
+  );
+
+  app.get(
+    '/payments/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: 'One of the player’s payments (404 for anyone else’s)',
+        security,
+        params: paymentIdParamsSchema,
+        response: { 200: paymentSchema },
+      },
+    },
+    async (request, reply) => {
+      const row = await deps.repo.own(requirePlayer(request).id, request.params.id);
+      if (!row) throw notFound();
+      return reply.header('cache-control', 'no-store').send(view(row));
+    },
+  );
+
+  app.post(
+    '/payments/card/deposits',
+    {
+      onRequest: app.authenticate,
+      config: { rateLimit: submissionRateLimit },
+      schema: {
+        tags: ['payments'],
+        summary: 'Deposits by card: the token from the card service, never the card',
+        description:
+          '201 with the new payment, 200 with the same payment for a repeated ' +
+          '`idempotency_key`. `status` succeeded (credited), failed (`failure` says why), ' +
+          'or requires_action: open `redirect_url` (3-D Secure), which returns to the deposit ' +
+          'page; the deposit is credited when the card service confirms it. 409 ' +
+          'IDEMPOTENCY_CONFLICT for a key used for another payment; 503 when the card ' +
+          'service does not answer (send the same request again).',
+        security,
+        body: cardDepositRequestSchema,
+        response: { 200: paymentSchema, 201: paymentSchema },
+      },
+    },
+    async (request, reply) => {
+      const { payment, created } = await startCardDeposit(
+        deps,
+        requirePlayer(request).id,
+        request.body,
+      );
+      return reply.code(created ? 201 : 200).send(view(payment));
+    },
+  );
+
+  app.post(
+    '/payments/crypto/deposits',
+    {
+      onRequest: app.authenticate,
+      config: { rateLimit: submissionRateLimit },
+      schema: {
+        tags: ['payments'],
+        summary: 'Deposits by crypto: an address and an amount in the coin of the network',
+        description:
+          '`net` ETH (default), BNC or TRC. 201 with `crypto.address` and `crypto.pay_amount` ' +
+          '(status pending); processing once coins arrive and are being confirmed; then ' +
+          'succeeded (credited), partially_paid (what arrived is credited) or expired. 200 ' +
+          'with the same payment for a repeated `idempotency_key`.',
+        security,
+        body: cryptoDepositRequestSchema,
+        response: { 200: paymentSchema, 201: paymentSchema },
+      },
+    },
+    async (request, reply) => {
+      const { payment, created } = await startCryptoDeposit(
+        deps,
+        requirePlayer(request).id,
+        request.body,
+      );
+      return reply.code(created ? 201 : 200).send(view(payment));
+    },
+  );
+
+  app.post(
+    '/payments/card/withdrawals',
+    {
+      onRequest: app.authenticate,
+      config: { rateLimit: submissionRateLimit },
+      schema: {
+        tags: ['payments'],
+        summary: 'Withdraws to a card the player deposited with',
+        description:
+          'The amount leaves the balance at once (status pending) until an operator approves ' +
+          'or rejects it, or the player cancels it. 409 INSUFFICIENT_FUNDS over the balance ' +
+          '(nothing is kept); 201 new, 200 for a repeated `idempotency_key`.',
+        security,
+        body: cardWithdrawalRequestSchema,
+        response: { 200: paymentSchema, 201: paymentSchema },
+      },
+    },
+    async (request, reply) => {
+      const { payment, created } = await requestCardWithdrawal(
+        deps,
+        requirePlayer(request).id,
+        request.body,
+      );
+      return reply.code(created ? 201 : 200).send(view(payment));
+    },
+  );
+
+  app.post(
+    '/payments/crypto/withdrawals',
+    {
+      onRequest: app.authenticate,
+      config: { rateLimit: submissionRateLimit },
+      schema: {
+        tags: ['payments'],
+        summary: 'Withdraws in the coin of a network to an address',
+        description:
+          '`net` ETH (default), BNC or TRC; `address` in that network’s shape. The amount ' +
+          'leaves the balance at once (pending) until an operator approves (the payout is ' +
+          'sent) or rejects it, or the player cancels it. 409 INSUFFICIENT_FUNDS over the ' +
+          'balance; 201 new, 200 for a repeated `idempotency_key`.',
+        security,
+        body: cryptoWithdrawalRequestSchema,
+        response: { 200: paymentSchema, 201: paymentSchema },
+      },
+    },
+    async (request, reply) => {
+      const { payment, created } = await requestCryptoWithdrawal(
+        deps,
+        requirePlayer(request).id,
+        request.body,
+      );
+      return reply.code(created ? 201 : 200).send(view(payment));
+    },
+  );
+
+  app.post(
+    '/payments/:id/cancel',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: 'Cancels the player’s own pending withdrawal; the money comes back',
+        description: '409 PAYMENT_NOT_PENDING once it is processing, paid or ended.',
+        security,
+        params: paymentIdParamsSchema,
+        response: { 200: paymentSchema },
+      },
+    },
+    async (request, reply) => {
+      const row = await cancelWithdrawal(deps, requirePlayer(request).id, request.params.id);
+      return reply.send(view(row));
+    },
+  );
+  return Promise.resolve();
+};

@@ -1,0 +1,88 @@
+import { paymentsErrorCodes } from '@casino/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { AppError } from '../../lib/errors';
+import { WebhookRejected } from './card/card-provider';
+import type { CashierDeps } from './cashier-deps';
+import { applyCryptoEvent } from './crypto-deposits';
+import { applyWebhookEvent } from './webhook-events';
+
+export interface WebhookRoutesOptions {
+  deps: CashierDeps;
+}
+
+/** Header of the card service's signature (`t=…,v1=…`). */
+export const cardSignatureHeader = 'sandbox-signature';
+
+/**
+ * POST /api/payments/webhooks/card: the card service's events. The body is kept as the raw
+ * text it was signed as (a re-serialised JSON would not verify). A bad or stale signature is
+ * 400 and changes nothing; a good one is applied and acknowledged with 200 so the service
+ * stops retrying it; an error on our side is 500, and the service retries.
+ */
+export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = (app, { deps }) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: 256 * 1024 },
+    (_request, body, done) => {
+      done(null, body);
+    },
+  );
+
+  app.post('/payments/webhooks/card', { schema: { hide: true } }, async (request, reply) => {
+    const card = deps.card;
+    if (!card) {
+      throw new AppError(404, paymentsErrorCodes.PAYMENTS_DISABLED, 'Card payments are off.');
+    }
+    const raw = typeof request.body === 'string' ? request.body : '';
+    const header = request.headers[cardSignatureHeader];
+    let event;
+    try {
+      event = card.parseWebhook(
+        raw,
+        typeof header === 'string' ? header : undefined,
+        deps.clock.now(),
+      );
+    } catch (error) {
+      if (error instanceof WebhookRejected) {
+        request.log.warn({ reason: error.message }, 'card webhook refused');
+        throw new AppError(
+          400,
+          paymentsErrorCodes.WEBHOOK_SIGNATURE_INVALID,
+          'The webhook signature does not verify.',
+        );
+      }
+      throw error;
+    }
+    const outcome = await applyWebhookEvent(deps, card.slug, event);
+    request.log.info({ eventId: event.eventId, type: event.type, outcome }, 'card webhook');
+    return reply.send({ received: true });
+  });
+
+  app.post('/payments/webhooks/crypto', { schema: { hide: true } }, async (request, reply) => {
+    const crypto = deps.crypto;
+    if (!crypto) {
+      throw new AppError(404, paymentsErrorCodes.PAYMENTS_DISABLED, 'Crypto payments are off.');
+    }
+    const raw = typeof request.body === 'string' ? request.body : '';
+    const header = request.headers[crypto.signatureHeader];
+    let event;
+    try {
+      event = crypto.parseIpn(raw, typeof header === 'string' ? header : undefined);
+    } catch (error) {
+      if (error instanceof WebhookRejected) {
+        request.log.warn({ reason: error.message }, 'crypto IPN refused');
+        throw new AppError(
+          400,
+          paymentsErrorCodes.WEBHOOK_SIGNATURE_INVALID,
+          'The IPN signature does not verify.',
+        );
+      }
+      throw error;
+    }
+    const outcome = await applyCryptoEvent(deps, crypto.slug, event);
+    request.log.info({ eventKey: event.eventKey, outcome }, 'crypto IPN');
+    return reply.send({ received: true });
+  });
+  return Promise.resolve();
+};

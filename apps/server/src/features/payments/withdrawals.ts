@@ -1,0 +1,347 @@
+import { randomUUID } from 'node:crypto';
+import {
+  paymentsErrorCodes,
+  type CardWithdrawalRequest,
+  type CryptoNetwork,
+  type CryptoWithdrawalRequest,
+} from '@casino/contracts';
+import { AppError } from '../../lib/errors';
+import { InsufficientFunds } from '../wallet/wallet-errors';
+import {
+  PaymentProviderRefused,
+  PaymentProviderUnavailable,
+  type PaymentFailure,
+  type PayoutOutcome,
+  type PayoutState,
+} from './card/card-provider';
+import {
+  amountWithin,
+  cashierActor,
+  cashierCurrency,
+  dollars,
+  fieldError,
+  notFound,
+  providerUnavailable,
+  requireCard,
+  requireCrypto,
+  sameSubmission,
+  type CashierDeps,
+} from './cashier-deps';
+import type { NewPayment, PaymentRow } from './payments-repository';
+
+/**
+ * Card withdrawals. The money leaves the balance when the withdrawal is requested (one
+ * ledger posting, refused inside its own statement when the balance is short, so parallel
+ * requests can never overdraw) and comes back through one withdrawal reversal if the player
+ * cancels it, the operator rejects it, or the payout fails.
+ */
+export async function requestCardWithdrawal(
+  deps: CashierDeps,
+  userId: string,
+  body: CardWithdrawalRequest,
+): Promise<{ payment: PaymentRow; created: boolean }> {
+  const card = requireCard(deps);
+  return requestWithdrawal(deps, userId, {
+    amountText: body.amount,
+    idempotencyKey: body.idempotency_key,
+    request: { payment_method: body.payment_method },
+    method: 'card',
+    provider: card.slug,
+    async destination() {
+      const saved = (await deps.repo.savedCards(userId)).find(
+        (c) => c.cardToken === body.payment_method,
+      );
+      if (!saved) {
+        throw fieldError('payment_method', 'Withdrawals go to a card you have deposited with.');
+      }
+      return { cardToken: saved.cardToken, cardBrand: saved.cardBrand, cardLast4: saved.cardLast4 };
+    },
+  });
+}
+
+/** To an address of the network; the address's shape was checked by the contract. */
+export async function requestCryptoWithdrawal(
+  deps: CashierDeps,
+  userId: string,
+  body: CryptoWithdrawalRequest,
+): Promise<{ payment: PaymentRow; created: boolean }> {
+  const crypto = requireCrypto(deps);
+  return requestWithdrawal(deps, userId, {
+    amountText: body.amount,
+    idempotencyKey: body.idempotency_key,
+    request: { net: body.net, address: body.address },
+    method: 'crypto',
+    provider: crypto.slug,
+    destination: () => Promise.resolve({ network: body.net, payAddress: body.address }),
+  });
+}
+
+interface WithdrawalSubmission {
+  amountText: string;
+  idempotencyKey: string;
+  /** Besides the amount: what a repeat of the key must match. */
+  request: Record<string, string>;
+  method: PaymentRow['method'];
+  provider: string;
+  /** Where the money goes, checked only for a new key. */
+  destination: () => Promise<Partial<NewPayment>>;
+}
+
+async function requestWithdrawal(
+  deps: CashierDeps,
+  userId: string,
+  submission: WithdrawalSubmission,
+): Promise<{ payment: PaymentRow; created: boolean }> {
+  const amount = amountWithin(submission.amountText, deps.config.limits.withdrawal, 'withdrawal');
+  const request = { amount: amount.toString(), ...submission.request };
+
+  let payment = await deps.repo.byKey(userId, submission.idempotencyKey);
+  let created = false;
+  if (!payment) {
+    const destination = await submission.destination();
+    const now = deps.clock.now();
+    payment = await deps.repo.insert({
+      ...destination,
+      id: randomUUID(),
+      userId,
+      direction: 'withdrawal',
+      method: submission.method,
+      provider: submission.provider,
+      status: 'requested',
+      amount,
+      currency: cashierCurrency,
+      idempotencyKey: submission.idempotencyKey,
+      request,
+      createdAt: now,
+      updatedAt: now,
+    });
+    created = payment !== undefined;
+    payment ??= await deps.repo.byKey(userId, submission.idempotencyKey);
+    if (!payment) {
+      // The concurrent twin was refused (over the balance) and dropped: judge this one anew.
+      return requestWithdrawal(deps, userId, submission);
+    }
+  }
+  sameSubmission(payment, 'withdrawal', request);
+  if (payment.status !== 'requested') return { payment, created };
+
+  // Written but not yet debited (this request, its twin, or one that stopped half-way).
+  let posted;
+  try {
+    posted = await deps.ledger.postOperatorMovement({
+      kind: 'withdrawal',
+      userId: payment.userId,
+      amount: payment.amount,
+      currency: payment.currency,
+      idempotencyKey: payment.id,
+      actor: cashierActor,
+      meta: { method: payment.method, provider: payment.provider },
+    });
+  } catch (error) {
+    if (error instanceof InsufficientFunds) {
+      await deps.repo.dropRequested(payment.id);
+      throw overBalance(error.balance);
+    }
+    throw error;
+  }
+  await deps.repo.advance(
+    payment.id,
+    ['requested'],
+    'pending',
+    { ledgerEntryId: BigInt(posted.transactionId) },
+    deps.clock.now(),
+  );
+  const current = await deps.repo.byId(payment.id);
+  if (!current) {
+    // A twin with the same key was refused a moment earlier (the balance was short then) and
+    // dropped the row; this posting applied after money arrived. No row holds it, so it goes
+    // back at once and this request is answered as its twin was.
+    await deps.ledger.postWithdrawalReversal({
+      userId: payment.userId,
+      withdrawalKey: payment.id,
+      reason: 'request dropped by a refused twin',
+      actor: cashierActor,
+    });
+    throw overBalance(posted.balanceAfter + payment.amount);
+  }
+  return { payment: current, created };
+}
+
+function overBalance(balance: bigint): AppError {
+  return new AppError(
+    409,
+    paymentsErrorCodes.INSUFFICIENT_FUNDS,
+    `The balance is $${dollars(balance)}: this withdrawal is more than that.`,
+    [{ path: 'amount', message: `The most you can withdraw is $${dollars(balance)}.` }],
+  );
+}
+
+/** Posts the reversal (a replay when it exists) and records it on the payment. */
+async function giveBack(deps: CashierDeps, payment: PaymentRow, reason: string) {
+  const posted = await deps.ledger.postWithdrawalReversal({
+    userId: payment.userId,
+    withdrawalKey: payment.id,
+    reason,
+    actor: cashierActor,
+  });
+  if (payment.reversalEntryId === null) {
+    await deps.repo.patch(
+      payment.id,
+      { reversalEntryId: BigInt(posted.transactionId) },
+      deps.clock.now(),
+    );
+  }
+  if (posted.outcome === 'applied') {
+    deps.logger.info({ paymentId: payment.id, reason }, 'withdrawal given back');
+  }
+}
+
+/**
+ * Ends a pending withdrawal with the money back: the player's cancel or the operator's
+ * reject. Asking again for the same end is answered as done (and makes sure the money is
+ * back); any other state is PAYMENT_NOT_PENDING.
+ */
+async function endPending(
+  deps: CashierDeps,
+  payment: PaymentRow,
+  to: 'canceled' | 'rejected',
+  reason: string,
+): Promise<PaymentRow> {
+  if (payment.direction !== 'withdrawal') throw notPending(payment);
+  const moved = await deps.repo.advance(payment.id, ['pending'], to, {}, deps.clock.now());
+  const current = moved ?? (await deps.repo.byId(payment.id)) ?? payment;
+  if (current.status !== to) throw notPending(current);
+  await giveBack(deps, current, reason);
+  return (await deps.repo.byId(payment.id)) ?? current;
+}
+
+function notPending(payment: PaymentRow): AppError {
+  return new AppError(
+    409,
+    paymentsErrorCodes.PAYMENT_NOT_PENDING,
+    `This payment is ${payment.status}: only a pending withdrawal can be cancelled, approved or rejected.`,
+  );
+}
+
+export async function cancelWithdrawal(
+  deps: CashierDeps,
+  userId: string,
+  paymentId: string,
+): Promise<PaymentRow> {
+  const payment = await deps.repo.own(userId, paymentId);
+  if (!payment) throw notFound();
+  return endPending(deps, payment, 'canceled', 'canceled by the player');
+}
+
+export async function rejectWithdrawal(
+  deps: CashierDeps,
+  paymentId: string,
+  reason: string | undefined,
+): Promise<PaymentRow> {
+  const payment = await deps.repo.byId(paymentId);
+  if (!payment) throw notFound();
+  return endPending(deps, payment, 'rejected', reason ?? 'rejected by the operator');
+}
+
+/**
+ * The operator's approval: pending → processing, then the payout at the service (keyed by
+ * the payment id, so approving again after a timeout does not pay twice). The payout's end
+ * arrives by webhook, or at once when the service already knows it.
+ */
+export async function approveWithdrawal(deps: CashierDeps, paymentId: string): Promise<PaymentRow> {
+  const payment = await deps.repo.byId(paymentId);
+  if (!payment) throw notFound();
+  if (payment.direction !== 'withdrawal') throw notPending(payment);
+  const send = payoutOf(deps, payment);
+  const moved = await deps.repo.advance(
+    payment.id,
+    ['pending'],
+    'processing',
+    {},
+    deps.clock.now(),
+  );
+  const current = moved ?? (await deps.repo.byId(payment.id)) ?? payment;
+  // Processing without the service's id: an approval whose payout call got no answer.
+  if (current.status !== 'processing' || (moved === undefined && current.providerRef !== null)) {
+    if (current.status === 'processing' || current.status === 'paid') return current;
+    throw notPending(current);
+  }
+  let outcome: PayoutOutcome & { payAmount?: string; payCurrency?: string };
+  try {
+    outcome = await send(current);
+  } catch (error) {
+    if (error instanceof PaymentProviderUnavailable) throw providerUnavailable();
+    if (error instanceof PaymentProviderRefused) {
+      await settlePayout(deps, current, 'failed', {
+        code: 'payout_failed',
+        message: 'The payment service refused the payout.',
+      });
+      return (await deps.repo.byId(current.id)) ?? current;
+    }
+    throw error;
+  }
+  await deps.repo.patch(
+    current.id,
+    {
+      providerRef: outcome.providerRef,
+      ...(outcome.payAmount !== undefined ? { payAmount: outcome.payAmount } : {}),
+      ...(outcome.payCurrency !== undefined ? { payCurrency: outcome.payCurrency } : {}),
+    },
+    deps.clock.now(),
+  );
+  await settlePayout(deps, current, outcome.state, outcome.failure);
+  return (await deps.repo.byId(current.id)) ?? current;
+}
+
+/** The payout call of the payment's method, keyed by the payment id at the service. */
+function payoutOf(deps: CashierDeps, payment: PaymentRow) {
+  if (payment.method === 'crypto') {
+    const crypto = requireCrypto(deps);
+    return (p: PaymentRow) =>
+      crypto.payout({
+        paymentId: p.id,
+        amount: p.amount,
+        network: (p.network ?? 'ETH') as CryptoNetwork,
+        address: p.payAddress ?? '',
+      });
+  }
+  const card = requireCard(deps);
+  return (p: PaymentRow) =>
+    card.payout({
+      paymentId: p.id,
+      amount: p.amount,
+      currency: p.currency,
+      token: p.cardToken ?? '',
+    });
+}
+
+/** The payout's end as the service reports it; the first final report wins. */
+export async function settlePayout(
+  deps: CashierDeps,
+  payment: PaymentRow,
+  state: PayoutState,
+  failure: PaymentFailure | undefined,
+): Promise<void> {
+  const now = deps.clock.now();
+  if (state === 'paid') {
+    await deps.repo.advance(payment.id, ['processing'], 'paid', {}, now);
+    return;
+  }
+  if (state === 'failed') {
+    await deps.repo.advance(
+      payment.id,
+      ['processing'],
+      'failed',
+      {
+        failureCode: failure?.code ?? 'payout_failed',
+        failureMessage: failure?.message ?? 'The payout did not go through.',
+      },
+      now,
+    );
+  }
+  // Failed now or before (a repeated report): the money must be back.
+  const current = await deps.repo.byId(payment.id);
+  if (current?.status === 'failed') {
+    await giveBack(deps, current, 'payout failed');
+  }
+}

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CashierDeps } from '../../src/features/payments/cashier-deps';
+import { paymentsRepository } from '../../src/features/payments/payments-repository';
+import { requestCardWithdrawal } from '../../src/features/payments/withdrawals';
+import { systemClock } from '../../src/lib/clock';
+import { createPlayer } from '../helpers/players';
+import type { TestApp } from '../helpers/test-app';
+import { balanceOf, buildCashierApp, expectLedgerClean, fundedByCard } from './payments-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildCashierApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('a withdrawal whose row a refused twin dropped', () => {
+  it('gives the money straight back instead of keeping a debit no payment holds', async () => {
+    const player = await createPlayer(t);
+    const token = await fundedByCard(t, player, '100.00');
+    const repo = paymentsRepository(t.db);
+    // The twin's refusal lands between this request's posting and its status change.
+    const racing: typeof repo = {
+      ...repo,
+      async advance(id, from, to, patch, now) {
+        if (to === 'pending') await repo.dropRequested(id);
+        return repo.advance(id, from, to, patch, now);
+      },
+    };
+    const deps = {
+      db: t.db,
+      repo: racing,
+      ledger: t.app.wallet,
+      clock: systemClock,
+      logger: t.app.log,
+      config: t.config.payments,
+      card: { slug: 'card' },
+      crypto: undefined,
+      returnUrl: () => '/',
+    } as unknown as CashierDeps;
+    await expect(
+      requestCardWithdrawal(deps, player.id, {
+        amount: '40.00',
+        payment_method: token,
+        idempotency_key: randomUUID(),
+      }),
+    ).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    expect(await balanceOf(t, player)).toBe('100.00');
+    await expectLedgerClean(t);
+  });
+});
