@@ -8,11 +8,11 @@ import {
   cardToken,
   cards,
   deposit,
-  expectLedgerClean,
   getPayment,
   sandboxOf,
   tokenize,
 } from './payments-helpers';
+import { expectLedgerClean } from '../helpers/ledger';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,7 +43,7 @@ describe('card deposits', () => {
     await sandboxOf(t).webhooks.settle();
     expect(sandboxOf(t).webhooks.pending()).toEqual([]);
     expect(await balanceOf(t, player)).toBe('100.00');
-    await expectLedgerClean(t);
+    await expectLedgerClean(t.db);
   });
 
   it('a declined card moves nothing and says why', async () => {
@@ -106,7 +106,7 @@ describe('card deposits', () => {
       redirect_url: null,
     });
     expect(await balanceOf(t, player)).toBe('100.00');
-    await expectLedgerClean(t);
+    await expectLedgerClean(t.db);
   });
 
   it('3-D Secure cancelled: failed, nothing credited', async () => {
@@ -157,7 +157,7 @@ describe('card deposits', () => {
     });
     expect(other.statusCode).toBe(409);
     expect(errorOf(other).code).toBe('IDEMPOTENCY_CONFLICT');
-    await expectLedgerClean(t);
+    await expectLedgerClean(t.db);
   });
 
   it('limits and bad input: clear field errors, nothing stored or moved', async () => {

@@ -13,10 +13,10 @@ import {
   cardToken,
   cards,
   deposit,
-  expectLedgerClean,
   getPayment,
   sandboxOf,
 } from './payments-helpers';
+import { expectLedgerClean } from '../helpers/ledger';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -81,7 +81,7 @@ describe('card webhooks', () => {
       expect(res.json()).toEqual({ received: true });
     }
     expect(await balanceOf(t, player)).toBe('80.00');
-    await expectLedgerClean(t);
+    await expectLedgerClean(t.db);
   });
 
   it('out of order: a late "requires_action" after "succeeded" does not move the payment back', async () => {
@@ -120,7 +120,7 @@ describe('card webhooks', () => {
       display_status: 'confirmed',
     });
     expect(await balanceOf(t, player)).toBe('45.00');
-    await expectLedgerClean(t);
+    await expectLedgerClean(t.db);
   });
 
   it('out of order: "succeeded" arriving first credits, and the earlier report after it is ignored', async () => {
@@ -147,7 +147,7 @@ describe('card webhooks', () => {
     );
     expect((await getPayment(t, player, payment.id)).json<Payment>().status).toBe('succeeded');
     expect(await balanceOf(t, player)).toBe('35.00');
-    await expectLedgerClean(t);
+    await expectLedgerClean(t.db);
   });
 
   it('refuses a bad signature, a wrong secret, a stale timestamp and no signature: 400, nothing moved', async () => {

@@ -7,7 +7,6 @@ import type { TestApp } from '../helpers/test-app';
 import {
   balanceOf,
   buildCashierApp,
-  expectLedgerClean,
   fundedByCard,
   getPayment,
   operator,
@@ -15,6 +14,7 @@ import {
   sandboxOf,
   withdraw,
 } from './payments-helpers';
+import { expectLedgerClean } from '../helpers/ledger';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,7 +46,7 @@ describe('card withdrawals', () => {
       cancelable: true,
     });
     expect(await balanceOf(t, player)).toBe('60.00');
-    await expectLedgerClean(t);
+    await expectLedgerClean(t.db);
   });
 
   it('cancelled by the player: the money comes back once, and cancelling again changes nothing', async () => {
@@ -84,7 +84,7 @@ describe('card withdrawals', () => {
     const approve = await operator(t, id, 'approve');
     expect(approve.statusCode).toBe(409);
     expect(errorOf(approve).code).toBe('PAYMENT_NOT_PENDING');
-    await expectLedgerClean(t);
+    await expectLedgerClean(t.db);
   });
 
   it('rejected by the operator: the money comes back', async () => {
@@ -115,7 +115,7 @@ describe('card withdrawals', () => {
     expect(await balanceOf(t, player)).toBe('100.00');
     const late = await cancel(player, id);
     expect(late.statusCode).toBe(409);
-    await expectLedgerClean(t);
+    await expectLedgerClean(t.db);
   });
 
   it('approved and paid: processing, then paid when the payout webhook arrives; no cancel', async () => {
@@ -152,7 +152,7 @@ describe('card withdrawals', () => {
       display_status: 'confirmed',
     });
     expect(await balanceOf(t, player)).toBe('60.00');
-    await expectLedgerClean(t);
+    await expectLedgerClean(t.db);
   });
 
   it('approved but the payout fails: failed, and the money comes back', async () => {
@@ -183,7 +183,7 @@ describe('card withdrawals', () => {
       failure: { code: 'payout_failed' },
     });
     expect(await balanceOf(t, player)).toBe('100.00');
-    await expectLedgerClean(t);
+    await expectLedgerClean(t.db);
   });
 
   it('concurrent withdrawals against one balance never take more than it holds', async () => {
@@ -211,7 +211,7 @@ describe('card withdrawals', () => {
     expect(
       list.json<{ data: Payment[] }>().data.filter((p) => p.direction === 'withdrawal'),
     ).toHaveLength(3);
-    await expectLedgerClean(t);
+    await expectLedgerClean(t.db);
   });
 
   it('a resubmitted withdrawal (same key, even at once) takes the money once', async () => {
@@ -226,7 +226,7 @@ describe('card withdrawals', () => {
       status: 'pending',
     });
     expect(await balanceOf(t, player)).toBe('75.00');
-    await expectLedgerClean(t);
+    await expectLedgerClean(t.db);
   });
 
   it('limits, an unknown card and a balance too small: field errors, nothing moved', async () => {

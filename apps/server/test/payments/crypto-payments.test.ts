@@ -8,13 +8,8 @@ import { partialCredit } from '../../src/features/payments/crypto-deposits';
 import { fixedClock } from '../../src/lib/clock';
 import { bearer, createPlayer, errorOf, signIn, type SignedInPlayer } from '../helpers/players';
 import type { TestApp } from '../helpers/test-app';
-import {
-  balanceOf,
-  buildCashierApp,
-  expectLedgerClean,
-  getPayment,
-  operatorToken,
-} from './payments-helpers';
+import { balanceOf, buildCashierApp, getPayment, operatorToken } from './payments-helpers';
+import { expectLedgerClean } from '../helpers/ledger';
 
 const clock = fixedClock(new Date());
 let t: TestApp;
@@ -99,7 +94,7 @@ describe('crypto deposits', () => {
     expect(await balanceOf(t, player)).toBe('100.00');
     await mine(5);
     expect(await balanceOf(t, player)).toBe('100.00');
-    await expectLedgerClean(t);
+    await expectLedgerClean(t.db);
   });
 
   it('each network has its own address shape and coin amount', async () => {
@@ -135,7 +130,7 @@ describe('crypto deposits', () => {
     expect(await balanceOf(t, player)).toBe('33.33');
     expect(partialCredit(100_000n, '0.01333333', '0.04000000')).toBe(33_330n);
     expect(partialCredit(100_000n, '0.05', '0.04')).toBe(100_000n);
-    await expectLedgerClean(t);
+    await expectLedgerClean(t.db);
   });
 
   it('expires when no coins arrive in time; nothing credited, late coins change nothing', async () => {
@@ -214,7 +209,7 @@ describe('crypto deposits', () => {
     const other = await post({ ...ipn('partially_paid', '0.001'), price_amount: '400.00' });
     expect(other.statusCode).toBe(200);
     expect(await balanceOf(t, player)).toBe('40.00');
-    await expectLedgerClean(t);
+    await expectLedgerClean(t.db);
   });
 
   it('idempotent submission, limits and authorisation', async () => {
@@ -298,7 +293,7 @@ describe('crypto withdrawals', () => {
       display_status: 'confirmed',
     });
     expect(await balanceOf(t, player)).toBe('60.00');
-    await expectLedgerClean(t);
+    await expectLedgerClean(t.db);
   });
 
   it('a payout the network refuses fails, and the money comes back', async () => {
@@ -315,7 +310,7 @@ describe('crypto withdrawals', () => {
       failure: { code: 'payout_failed' },
     });
     expect(await balanceOf(t, player)).toBe('50.00');
-    await expectLedgerClean(t);
+    await expectLedgerClean(t.db);
   });
 
   it('cancelled by the player before approval: money back; bad addresses are field errors', async () => {
@@ -347,6 +342,6 @@ describe('crypto withdrawals', () => {
     const over = await withdrawCrypto(player, { amount: '50.01', address: ethAddress });
     expect(errorOf(over).code).toBe('INSUFFICIENT_FUNDS');
     expect(await balanceOf(t, player)).toBe('50.00');
-    await expectLedgerClean(t);
+    await expectLedgerClean(t.db);
   });
 });

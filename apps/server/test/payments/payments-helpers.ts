@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Payment } from '@casino/contracts';
 import type { CardSandbox } from '@casino/payments-sandbox';
 import { expect } from 'vitest';
-import { checkLedger, formatLedgerReport } from '../../src/features/wallet/ledger-check';
 import { bearer, type SignedInPlayer } from '../helpers/players';
 import { buildTestApp, type TestApp, type TestAppOverrides } from '../helpers/test-app';
 
@@ -112,9 +111,4 @@ export async function fundedByCard(t: TestApp, player: SignedInPlayer, amount: s
   expect(res.json<Payment>().status).toBe('succeeded');
   await sandboxOf(t).webhooks.settle();
   return token;
-}
-
-export async function expectLedgerClean(t: TestApp) {
-  const report = await checkLedger(t.db);
-  expect(report.ok, formatLedgerReport(report)).toBe(true);
 }

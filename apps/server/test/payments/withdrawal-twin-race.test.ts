@@ -6,7 +6,8 @@ import { requestCardWithdrawal } from '../../src/features/payments/withdrawals';
 import { systemClock } from '../../src/lib/clock';
 import { createPlayer } from '../helpers/players';
 import type { TestApp } from '../helpers/test-app';
-import { balanceOf, buildCashierApp, expectLedgerClean, fundedByCard } from './payments-helpers';
+import { balanceOf, buildCashierApp, fundedByCard } from './payments-helpers';
+import { expectLedgerClean } from '../helpers/ledger';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,6 +49,6 @@ describe('a withdrawal whose row a refused twin dropped', () => {
       }),
     ).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
     expect(await balanceOf(t, player)).toBe('100.00');
-    await expectLedgerClean(t);
+    await expectLedgerClean(t.db);
   });
 });
