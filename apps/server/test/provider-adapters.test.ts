@@ -14,7 +14,7 @@ import {
   inProcessTransport,
   type HttpTransport,
   type OutgoingRequest,
-} from '../src/features/providers/http-transport';
+} from '../src/lib/http-transport';
 import { mapPragmaticGame, pragmaticAdapter } from '../src/features/providers/pragmatic/adapter';
 import {
   ProviderError,

@@ -10,7 +10,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
-import { fetchTransport, inProcessTransport } from '../providers/http-transport';
+import { fetchTransport, inProcessTransport } from '../../lib/http-transport';
 import type { CardPaymentProvider } from './card/card-provider';
 import { intentsAdapter } from './card/intents-adapter';
 import type { CryptoPaymentProvider } from './crypto/crypto-provider';

@@ -7,7 +7,7 @@ import { endorphinaWalletPrefix } from './endorphina/wallet-routes';
 import { gbgamesAdapter } from './gbgames/adapter';
 import { gbSignature, gbSignatureHeader } from './gbgames/signature';
 import { gbWalletPath } from './gbgames/wallet-routes';
-import { fetchTransport, type HttpTransport } from './http-transport';
+import { fetchTransport, type HttpTransport } from '../../lib/http-transport';
 import { pragmaticAdapter } from './pragmatic/adapter';
 import { pragmaticHash } from './pragmatic/signature';
 import { pragmaticWalletPrefix } from './pragmatic/wallet-routes';

@@ -1,5 +1,5 @@
 import type { GameCategory, ProviderSlug } from '@casino/contracts';
-import type { HttpTransport, OutgoingRequest, ProviderAnswer } from './http-transport';
+import type { HttpTransport, OutgoingRequest, ProviderAnswer } from '../../lib/http-transport';
 
 /** One game of a provider's catalog, mapped to our terms (SPEC §3 "Game"). */
 export interface CatalogEntry {

@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { providerCallbackRoutes } from './callback-routes';
 import { endorphinaAdapter } from './endorphina/adapter';
 import { gbgamesAdapter } from './gbgames/adapter';
-import { fetchTransport, inProcessTransport, type HttpTransport } from './http-transport';
+import { fetchTransport, inProcessTransport, type HttpTransport } from '../../lib/http-transport';
 import { createPragmaticGames } from './pragmatic/catalog-games';
 import { pragmaticAdapter } from './pragmatic/adapter';
 import type { ProviderAdapter } from './provider-adapter';

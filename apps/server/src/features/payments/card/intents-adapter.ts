@@ -1,5 +1,5 @@
-import type { HttpTransport, OutgoingRequest } from '../../providers/http-transport';
-import { ProviderUnreachableError } from '../../providers/http-transport';
+import type { HttpTransport, OutgoingRequest } from '../../../lib/http-transport';
+import { ProviderUnreachableError } from '../../../lib/http-transport';
 import {
   PaymentProviderRefused,
   PaymentProviderUnavailable,

@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { CryptoNetwork } from '@casino/contracts';
-import type { HttpTransport } from '../../providers/http-transport';
-import { ProviderUnreachableError } from '../../providers/http-transport';
+import type { HttpTransport } from '../../../lib/http-transport';
+import { ProviderUnreachableError } from '../../../lib/http-transport';
 import { fromDecimalString, toDecimalString } from '../../wallet/money';
 import {
   PaymentProviderRefused,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { parseJson } from '../catalog-fields';
-import type { HttpTransport } from '../http-transport';
+import type { HttpTransport } from '../../../lib/http-transport';
 import {
   ProviderError,
   sendToProvider,

@@ -1,6 +1,6 @@
 import type { Clock } from '../../../lib/clock';
 import { httpLink, isRecord, parseJson, text } from '../catalog-fields';
-import type { HttpTransport } from '../http-transport';
+import type { HttpTransport } from '../../../lib/http-transport';
 import {
   ProviderError,
   sendToProvider,

@@ -1,5 +1,5 @@
 import { httpLink, isRecord, parseJson, text } from '../catalog-fields';
-import type { HttpTransport } from '../http-transport';
+import type { HttpTransport } from '../../../lib/http-transport';
 import {
   ProviderError,
   sendToProvider,

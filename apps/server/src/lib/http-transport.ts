@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-/** One request from us to a provider (catalog, launch): server to server. */
+/** One request from us to a third party (a game provider, a payment service): server to server. */
 export interface OutgoingRequest {
   method: 'GET' | 'POST';
   url: string;
