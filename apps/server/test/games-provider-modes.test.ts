@@ -217,3 +217,29 @@ describe('one provider for real, the others simulated (PRAGMATIC_MODE=external)'
     expect(endoStudio).toBe('simulated');
   });
 });
+
+describe('every provider off (PROVIDERS=off)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { PROVIDERS: 'off' } });
+    await t.app.gameCatalog.sync.syncAll();
+    await seedGames(t.db, 'endorphina', [catalogEntry({ providerGameId: 'left-behind' })]);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('offers no provider and lists no game, without failing', async () => {
+    const providers = await t.app.inject({ method: 'GET', url: '/api/games/providers' });
+    expect(providers.json()).toEqual({ data: [] });
+    for (const sort of ['all', 'new', 'top', 'recent']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/total/games?sort=${sort}` });
+      expect(res.statusCode, sort).toBe(200);
+      expect(res.json<GamePage>()).toMatchObject({ data: [], total: 0 });
+    }
+    const search = await t.app.inject({ method: 'GET', url: '/api/total/games?search=left' });
+    expect(search.json<GamePage>().data).toEqual([]);
+  });
+});
