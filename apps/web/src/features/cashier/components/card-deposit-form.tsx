@@ -19,6 +19,7 @@ import {
   maskCvv,
   maskExpiry,
 } from '../lib/masks';
+import { leaveFor } from '../lib/leave-for';
 import { amountErrorOf, isRetriable, submissionErrorText } from '../lib/submission-errors';
 import {
   parseExpiry,
@@ -121,7 +122,7 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
       attempt.current = null;
       if (payment.status === 'requires_action' && payment.redirect_url) {
         // The 3-D Secure page returns to /profile/balance/credit?payment={id}.
-        window.location.assign(payment.redirect_url);
+        leaveFor(payment.redirect_url);
         return;
       }
       if (payment.display_status !== 'canceled') {
