@@ -8,6 +8,7 @@ import { buttonClassName } from '../../../shared/ui/button/button';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { usePayment } from '../api/payments';
+import { CancelWithdrawal } from './cancel-withdrawal';
 import { CryptoInvoice } from './crypto-invoice';
 import styles from './cashier.module.css';
 
@@ -42,6 +43,7 @@ export function outcomeText(payment: Payment, language: Language): string {
   }
   if (payment.display_status === 'canceled') return i18n.t('cashier.status.canceled');
   if (payment.status === 'requires_action') return i18n.t('cashier.status.requiresAction');
+  if (payment.direction === 'withdrawal') return i18n.t('cashier.withdraw.pending', { amount });
   return i18n.t('cashier.status.pending');
 }
 
@@ -117,6 +119,7 @@ export function PaymentStatus({ id }: { id: string }) {
           </span>
         )}
       </span>
+      {payment.cancelable && <CancelWithdrawal payment={payment} />}
       {payment.status === 'requires_action' && payment.redirect_url && (
         <a
           href={payment.redirect_url}

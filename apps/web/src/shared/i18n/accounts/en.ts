@@ -226,6 +226,16 @@ export const accountsEn = {
       expired_card: 'the card has expired',
       other: 'the bank refused the payment',
     },
+    withdraw: {
+      toCard: 'To card',
+      submit: 'Withdraw',
+      noCards: 'Withdrawals go back to a card you deposited with. Make a card deposit first.',
+      cardsError: 'Your cards did not load. Reload the page to try again.',
+      pending: 'Withdrawal of {{amount}} is pending',
+      cancel: 'Cancel',
+      canceled: 'Withdrawal canceled: {{amount}} is back on your balance',
+      cancelFailed: 'The withdrawal could not be canceled',
+    },
     invoice: {
       title: 'Send {{currency}} to this address',
       amount: 'Amount',
