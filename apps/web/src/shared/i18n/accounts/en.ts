@@ -145,6 +145,7 @@ export const accountsEn = {
       refund: 'Refund',
       deposit: 'Deposit',
       withdrawal: 'Withdrawal',
+      withdrawal_reversal: 'Withdrawal canceled',
       bonus: 'Bonus',
       adjustment: 'Adjustment',
     },

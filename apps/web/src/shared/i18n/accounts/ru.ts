@@ -137,6 +137,7 @@ export const accountsRu: AccountMessages = {
       refund: 'Возврат',
       deposit: 'Пополнение',
       withdrawal: 'Вывод',
+      withdrawal_reversal: 'Отмена вывода',
       bonus: 'Бонус',
       adjustment: 'Корректировка',
     },
