@@ -45,6 +45,9 @@ export function usePayment(id: string | null) {
   });
 }
 
+/** How often the balance page reads its payments while one is pending. */
+export const paymentsListPollMs = 5000;
+
 export const paymentsListKey = ['payments', 'list'] as const;
 
 /** The player's own payments, newest first (the balance page's pending withdrawals). */
@@ -54,6 +57,11 @@ export function usePayments() {
     queryFn: ({ signal }) =>
       api.get('/payments', { query: { limit: 20 }, schema: paymentsListResponseSchema, signal }),
     staleTime: 0,
+    // A pending one changes on the provider's side: read again until none is.
+    refetchInterval: (query) =>
+      query.state.data?.data.some((payment) => payment.display_status === 'pending')
+        ? paymentsListPollMs
+        : false,
   });
 }
 

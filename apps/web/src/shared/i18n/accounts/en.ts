@@ -237,6 +237,14 @@ export const accountsEn = {
       canceled: 'Withdrawal canceled: {{amount}} is back on your balance',
       cancelFailed: 'The withdrawal could not be canceled',
     },
+    list: {
+      title: 'Deposits and withdrawals',
+      cashin: 'Cash in',
+      toCard: 'Transfer to card',
+      toWallet: 'Transfer to crypto wallet',
+      statuses: { pending: 'Pending', confirmed: 'Confirmed', canceled: 'Canceled' },
+      changed: '{{what}} {{amount}}: {{status}}',
+    },
     invoice: {
       title: 'Send {{currency}} to this address',
       amount: 'Amount',

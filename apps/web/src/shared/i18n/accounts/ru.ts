@@ -230,6 +230,14 @@ export const accountsRu: AccountMessages = {
       canceled: 'Вывод отменён: {{amount}} возвращено на баланс',
       cancelFailed: 'Не удалось отменить вывод',
     },
+    list: {
+      title: 'Пополнения и выводы',
+      cashin: 'Пополнение',
+      toCard: 'Перевод на карту',
+      toWallet: 'Перевод на криптокошелёк',
+      statuses: { pending: 'В обработке', confirmed: 'Подтверждено', canceled: 'Отменено' },
+      changed: '{{what}} {{amount}}: {{status}}',
+    },
     invoice: {
       title: 'Отправьте {{currency}} на этот адрес',
       amount: 'Сумма',
