@@ -1,0 +1,126 @@
+import process from 'node:process';
+import { expect, test, type Page } from '@playwright/test';
+import { newPlayer, registerThroughUi, useEnglish } from './support/accounts';
+
+const headerBalance = (page: Page) => page.getByTestId('header-balance');
+
+async function fillCard(page: Page, number: string, sum: string) {
+  await page.getByTestId('card-sum').fill(sum);
+  await page.getByTestId('card-name').fill('Ivan Petrov');
+  await page.getByTestId('card-card').pressSequentially(number);
+  await page.getByTestId('card-expiry').pressSequentially('1234');
+  await page.getByTestId('card-cvv').fill('123');
+}
+
+test.describe('cashier', () => {
+  test.beforeEach(async ({ page }) => {
+    await useEnglish(page);
+  });
+
+  test('deposits $100 by card through 3-D Secure, withdraws $40 and cancels it', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await registerThroughUi(page, newPlayer('c'));
+    await expect(headerBalance(page)).toHaveText('$0.00');
+
+    await page.goto('/profile/balance/credit');
+    await fillCard(page, '4000002500003155', '100');
+    await expect(page.getByTestId('card-card')).toHaveValue('4000 0025 0000 3155');
+    await expect(page.getByTestId('card-expiry')).toHaveValue('12 / 34');
+    await page.getByTestId('card-submit').click();
+
+    // The payment service's 3-D Secure page, then back to the cashier with the result.
+    await page.locator('#complete').click();
+    await expect(page).toHaveURL(/\/profile\/balance\/credit\?payment=/);
+    await expect(page.getByTestId('payment-status')).toContainText(
+      '$100.00 added to your balance',
+      { timeout: 15_000 },
+    );
+    await expect(headerBalance(page)).toHaveText('$100.00');
+
+    await page.goto('/profile/balance');
+    const cashIn = page.getByTestId('payment').first();
+    await expect(cashIn).toContainText('Cash in');
+    await expect(cashIn).toContainText('Confirmed');
+
+    await page.goto('/profile/balance/widthdrawall');
+    await page.getByTestId('withdraw-card-sum').fill('40');
+    await page.getByTestId('withdraw-card-submit').click();
+    const status = page.getByTestId('payment-status');
+    await expect(status).toContainText('Withdrawal of $40.00 is pending');
+    await expect(headerBalance(page)).toHaveText('$60.00');
+    await status.getByRole('button', { name: 'Cancel' }).click();
+    await expect(status).toContainText('Payment canceled');
+    await expect(headerBalance(page)).toHaveText('$100.00');
+  });
+
+  test('a declined card shows its reason', async ({ page }) => {
+    await registerThroughUi(page, newPlayer('d'));
+    await page.goto('/profile/balance/credit');
+    await fillCard(page, '4000000000009995', '50');
+    await page.getByTestId('card-submit').click();
+    await expect(page.getByTestId('payment-status')).toContainText(
+      'Payment declined: insufficient funds on the card',
+    );
+    await expect(headerBalance(page)).toHaveText('$0.00');
+  });
+
+  // Pictures of the cashier for a person to look at (CASHIER_SHOTS=<folder>); skipped otherwise.
+  test('screenshots', async ({ browser }) => {
+    const folder = process.env.CASHIER_SHOTS;
+    test.skip(!folder, 'CASHIER_SHOTS not set');
+    test.setTimeout(180_000);
+    const setup = await browser.newPage();
+    await useEnglish(setup);
+    await registerThroughUi(setup, newPlayer('s'));
+    const storage = await setup.context().storageState();
+    await setup.close();
+    const token = storage.origins[0]?.localStorage.find((item) => item.name === 'token')?.value;
+    for (const viewport of [
+      { name: 'phone', width: 390, height: 844 },
+      { name: 'desktop', width: 1440, height: 900 },
+    ]) {
+      for (const theme of ['light', 'dark']) {
+        for (const lang of ['en', 'ru']) {
+          const context = await browser.newContext({ viewport });
+          await context.addInitScript(
+            ([t, th, l]) => {
+              localStorage.setItem('token', t ?? '');
+              localStorage.setItem('theme', th ?? 'light');
+              localStorage.setItem('lang', l ?? 'en');
+            },
+            [token, theme, lang],
+          );
+          const page = await context.newPage();
+          for (const [name, path] of [
+            ['deposit', '/profile/balance/credit'],
+            ['withdrawal', '/profile/balance/widthdrawall'],
+          ] as const) {
+            await page.goto(path);
+            await expect(page.getByTestId('method-card')).toBeVisible();
+            if (name === 'deposit') {
+              await page.getByTestId(name === 'deposit' ? 'card-submit' : 'x').click();
+            }
+            await page.screenshot({
+              path: `${folder}/${name}-${viewport.name}-${theme}-${lang}.png`,
+              fullPage: true,
+            });
+          }
+          if (viewport.name === 'desktop' && lang === 'en') {
+            await page.goto('/profile/balance/credit');
+            await page.getByTestId('method-crypto').click();
+            await page.getByTestId('crypto-sum').fill('50');
+            await page.getByTestId('crypto-submit').click();
+            await expect(page.getByTestId('crypto-qr')).toBeVisible();
+            await page.screenshot({
+              path: `${folder}/crypto-invoice-${theme}.png`,
+              fullPage: true,
+            });
+          }
+          await context.close();
+        }
+      }
+    }
+  });
+});
