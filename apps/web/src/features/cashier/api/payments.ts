@@ -65,10 +65,12 @@ export function usePayments() {
   });
 }
 
+export const savedCardsKey = ['payments', 'cards'] as const;
+
 /** Cards this player deposited with: the only ones a withdrawal may go to. */
 export function useSavedCards() {
   return useQuery({
-    queryKey: ['payments', 'cards'] as const,
+    queryKey: savedCardsKey,
     queryFn: ({ signal }) =>
       api.get('/payments/cards', { schema: savedCardsResponseSchema, signal }),
     staleTime: 60_000,
@@ -114,6 +116,8 @@ export function useSubmitPayment() {
     onSuccess: (payment) => {
       queryClient.setQueryData(paymentQueryKey(payment.id), payment);
       void queryClient.invalidateQueries({ queryKey: paymentsListKey });
+      // A first card deposit adds the card withdrawals may go to.
+      void queryClient.invalidateQueries({ queryKey: savedCardsKey });
     },
   });
 }

@@ -4,6 +4,13 @@
  * the token ("pm_…"). Never through `api` (which would add our session token and our base).
  */
 
+/** The card payment form's billing details, sent with the card (the API's billing_details). */
+export interface Billing {
+  name: string;
+  email: string;
+  phone: string;
+}
+
 export interface CardToken {
   id: string;
   brand: string;
@@ -39,6 +46,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export async function tokenizeCard(
   endpoint: { tokenize_url: string; publishable_key: string },
   card: { number: string; expMonth: number; expYear: number; cvc: string },
+  billing?: Billing,
 ): Promise<CardToken> {
   let response: Response;
   try {
@@ -56,6 +64,7 @@ export async function tokenizeCard(
           exp_year: card.expYear,
           cvc: card.cvc,
         },
+        ...(billing ? { billing_details: billing } : {}),
       }),
     });
   } catch {

@@ -1,6 +1,6 @@
 import type { Payment, PaymentsConfigResponse } from '@casino/contracts';
 import { LockKeyhole } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/i18n';
 import { formatMoney } from '../../../shared/lib/format';
@@ -8,8 +8,10 @@ import { Button } from '../../../shared/ui/button/button';
 import { TextField } from '../../../shared/ui/field/text-field';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { toast } from '../../../shared/ui/toast/toast-store';
-import { newIdempotencyKey, useSubmitPayment } from '../api/payments';
-import { TokenizeError, tokenizeCard, type CardToken } from '../api/tokenize';
+import { useAuthStore } from '../../auth';
+import { newIdempotencyKey, useSavedCards, useSubmitPayment } from '../api/payments';
+import { TokenizeError, tokenizeCard, type Billing, type CardToken } from '../api/tokenize';
+import { payYears, type CardPayValues } from '../lib/card-pay-validation';
 import {
   cardNumberMaxLength,
   cvvMaxLength,
@@ -28,8 +30,12 @@ import {
   validateCardForm,
   type CardFormValues,
 } from '../lib/validation';
+import type { CardPayResult } from './card-pay-modal';
 import { useErrorText } from './error-text';
 import styles from './cashier.module.css';
+
+// The billing step and its phone library come only with a first card deposit.
+const CardPayModal = lazy(() => import('./card-pay-modal'));
 
 type Field = keyof CardFormValues;
 const fieldOrder: readonly Field[] = ['sum', 'name', 'card', 'expiry', 'cvv'];
@@ -74,6 +80,12 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
   const attempt = useRef<Attempt | null>(null);
   const submit = useSubmitPayment();
   const endpoint = config.card;
+  const cards = useSavedCards();
+  const email = useAuthStore((state) => state.user?.email ?? '');
+  const formRef = useRef<HTMLFormElement>(null);
+  const [billingStep, setBillingStep] = useState<CardPayValues | null>(null);
+  // A first card deposit (no card deposited with yet) goes through the CardPay billing step.
+  const firstCard = cards.data?.data.length === 0;
 
   const errors = validateCardForm(values, config.limits.deposit);
   const errorOf = (field: Field) =>
@@ -84,20 +96,52 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
     if (input instanceof HTMLElement) input.focus();
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
     // A double click or Enter held down: the first submission is the only one.
     if (busyRef.current || !endpoint) return;
-    const form = event.currentTarget;
     const first = fieldOrder.find((field) => errors[field]);
     if (first) {
-      focus(form, first);
+      focus(event.currentTarget, first);
       return;
     }
     const expiry = parseExpiry(values.expiry);
     if (!expiry) return;
-    const signature = JSON.stringify(values);
+    if (firstCard) {
+      setBillingStep({
+        name: values.name.trim(),
+        cardNumber: values.card,
+        month: expiry.month,
+        year: (payYears as readonly number[]).includes(expiry.year) ? expiry.year : null,
+        cvc: values.cvv,
+        email,
+        phone: { country: 'BY', digits: '' },
+      });
+      return;
+    }
+    void pay(values, undefined);
+  };
+
+  const onBilling = (result: CardPayResult) => {
+    setBillingStep(null);
+    // The card as corrected in the billing step is the one paid with, and shown.
+    const corrected: CardFormValues = {
+      sum: values.sum,
+      name: result.billing.name,
+      card: result.card.number,
+      expiry: `${String(result.card.expMonth).padStart(2, '0')} / ${String(result.card.expYear % 100).padStart(2, '0')}`,
+      cvv: result.card.cvc,
+    };
+    setValues(corrected);
+    void pay(corrected, result.billing);
+  };
+
+  const pay = async (paid: CardFormValues, billing: Billing | undefined) => {
+    const expiry = parseExpiry(paid.expiry);
+    const form = formRef.current;
+    if (!expiry || !endpoint || busyRef.current) return;
+    const signature = JSON.stringify([paid, billing]);
     if (attempt.current?.signature !== signature) {
       attempt.current = { signature, key: newIdempotencyKey(), token: null };
     }
@@ -105,16 +149,15 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
     busyRef.current = true;
     setBusy(true);
     try {
-      current.token ??= await tokenizeCard(endpoint, {
-        number: values.card,
-        expMonth: expiry.month,
-        expYear: expiry.year,
-        cvc: values.cvv,
-      });
+      current.token ??= await tokenizeCard(
+        endpoint,
+        { number: paid.card, expMonth: expiry.month, expYear: expiry.year, cvc: paid.cvv },
+        billing,
+      );
       const payment = await submit.mutateAsync({
         kind: 'card-deposit',
         body: {
-          amount: toAmount(values.sum),
+          amount: toAmount(paid.sum),
           payment_method: current.token.id,
           idempotency_key: current.key,
         },
@@ -146,7 +189,7 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
                 : t('cashier.errors.providerUnavailable');
         if (field) {
           setServerErrors({ [field]: text });
-          focus(form, field);
+          if (form) focus(form, field);
         }
         toast.error(field ? t('cashier.errors.cardRefused') : text, t('cashier.status.toastTitle'));
         return;
@@ -155,7 +198,7 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
       const amount = amountErrorOf(error);
       if (amount) {
         setServerErrors({ sum: amount });
-        focus(form, 'sum');
+        if (form) focus(form, 'sum');
       }
       toast.error(submissionErrorText(error), t('cashier.status.toastTitle'));
     } finally {
@@ -186,7 +229,8 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
   return (
     <form
       className={styles.form}
-      onSubmit={(event) => void onSubmit(event)}
+      ref={formRef}
+      onSubmit={onSubmit}
       noValidate
       data-testid="card-form"
     >
@@ -246,6 +290,16 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
         {busy && <Spinner size={16} />}
         {amount ? t('cashier.deposit', { amount }) : t('cashier.depositPlain')}
       </Button>
+      {billingStep && (
+        <Suspense fallback={null}>
+          <CardPayModal
+            initial={billingStep}
+            amount={amount}
+            onConfirm={onBilling}
+            onClose={() => setBillingStep(null)}
+          />
+        </Suspense>
+      )}
     </form>
   );
 }

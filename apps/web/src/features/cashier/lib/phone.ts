@@ -51,7 +51,8 @@ export function phoneLength(digits: string, country: CountryCode): PhoneLength {
       return 'too short';
     case 'TOO_LONG':
       return 'too long';
-    default:
+    case 'INVALID_LENGTH':
+    case 'INVALID_COUNTRY':
       return 'invalid length';
   }
 }

@@ -5,6 +5,7 @@ import { i18n } from '../../../shared/i18n/i18n';
 import { useToastStore } from '../../../shared/ui/toast/toast-store';
 import { apiError, countOf, deferred, json, mockApi } from '../../../test/api-mock';
 import { currentLocation, renderWithProviders } from '../../../test/render';
+import { useAuthStore } from '../../auth';
 import { leaveFor } from '../lib/leave-for';
 import { DepositPage } from './deposit-page';
 
@@ -90,7 +91,7 @@ describe('deposit page: card form', () => {
     expect(messageOf('card-card')).toBe('Card is required');
     expect(messageOf('card-cvv')).toBe('CVV is required');
     expect(document.activeElement).toBe(screen.getByTestId('card-sum'));
-    expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /payments/config']);
+    expect(seen.filter((r) => r.method === 'POST')).toEqual([]);
   });
 
   it('masks the card number, the expiry and the CVV as they are typed', async () => {
@@ -116,7 +117,7 @@ describe('deposit page: card form', () => {
     fireEvent.click(screen.getByTestId('card-submit'));
     expect(messageOf('card-card')).toBe('This card number is not valid');
     expect(messageOf('card-sum')).toBe('Enter an amount from $10.00 to $5,000.00');
-    expect(seen).toHaveLength(1);
+    expect(seen.filter((r) => r.method === 'POST')).toEqual([]);
   });
 
   it('tokenises the card at the payment service and deposits with the token only', async () => {
@@ -288,6 +289,85 @@ describe('deposit page: card form', () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('card-form')).toBeTruthy();
+  });
+});
+
+describe('deposit page: the CardPay billing step of a first card deposit', () => {
+  beforeEach(() => {
+    useAuthStore.getState().setUser({
+      id: 'u1',
+      username: 'lucky_star',
+      email: 'lucky@example.com',
+      avatar: null,
+      balance: '0.00',
+      createdAt: '2024-03-17T11:21:00Z',
+    });
+  });
+  afterEach(() => {
+    useAuthStore.setState({ user: null, isAuth: false });
+  });
+
+  it('asks for the billing details, checks them, and sends them with the card', async () => {
+    const seen = mockApi({
+      'GET /payments/config': () => json(200, config),
+      'GET /payments/cards': () => json(200, { data: [] }),
+      [`POST ${tokenizePath}`]: tokenized,
+      'POST /payments/card/deposits': () => json(201, payment()),
+    });
+    renderPage();
+    await screen.findByTestId('card-form');
+    await waitFor(() => expect(countOf(seen, 'GET', '/payments/cards')).toBe(1));
+    fillCard();
+    fireEvent.click(screen.getByTestId('card-submit'));
+
+    const modal = await screen.findByTestId('card-pay-form');
+    expect(screen.getByTestId('pay-name')).toHaveProperty('value', 'Ivan Petrov');
+    expect(screen.getByTestId('pay-card')).toHaveProperty('value', '4242 4242 4242 4242');
+    expect(screen.getByTestId('pay-month').textContent).toContain('December');
+    expect(screen.getByTestId('pay-year').textContent).toContain('2034');
+    expect(screen.getByTestId('pay-email')).toHaveProperty('value', 'lucky@example.com');
+    expect(screen.getByTestId('pay-country')).toHaveProperty('value', 'BY');
+    expect(screen.getByTestId('pay-phone')).toHaveProperty('placeholder', 'Enter phone number');
+    expect(countOf(seen, 'POST', tokenizePath)).toBe(0);
+
+    fireEvent.click(within(modal).getByTestId('pay-submit'));
+    expect(messageOf('pay-phone')).toBe('Phone is required');
+    type('pay-phone', '+375291234567');
+    expect(screen.getByTestId('pay-phone')).toHaveProperty('value', '+375 29 123 45 67');
+    type('pay-cvc', '12');
+    fireEvent.click(within(modal).getByTestId('pay-submit'));
+    expect(messageOf('pay-cvc')).toBe('Code is required');
+    type('pay-cvc', '321');
+    fireEvent.click(within(modal).getByTestId('pay-submit'));
+
+    expect(await screen.findByText('$100.00 added to your balance')).toBeTruthy();
+    expect(screen.queryByTestId('card-pay-form')).toBeNull();
+    expect(seen.find((r) => r.path === tokenizePath)?.body).toEqual({
+      type: 'card',
+      card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '321' },
+      billing_details: {
+        name: 'Ivan Petrov',
+        email: 'lucky@example.com',
+        phone: '+375291234567',
+      },
+    });
+  });
+
+  it('infers the country from an international number', async () => {
+    mockApi({
+      'GET /payments/config': () => json(200, config),
+      'GET /payments/cards': () => json(200, { data: [] }),
+    });
+    renderPage();
+    await screen.findByTestId('card-form');
+    await waitFor(() => expect(screen.getByTestId('card-form')).toBeTruthy());
+    fillCard();
+    await waitFor(async () => {
+      fireEvent.click(screen.getByTestId('card-submit'));
+      await screen.findByTestId('card-pay-form');
+    });
+    type('pay-phone', '+79161234567');
+    expect(screen.getByTestId('pay-country')).toHaveProperty('value', 'RU');
   });
 });
 
