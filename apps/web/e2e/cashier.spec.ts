@@ -12,6 +12,14 @@ async function fillCard(page: Page, number: string, sum: string) {
   await page.getByTestId('card-cvv').fill('123');
 }
 
+/** A first card deposit: the CardPay billing step asks for the phone. */
+async function billingStep(page: Page) {
+  await expect(page.getByTestId('card-pay-form')).toBeVisible();
+  await page.getByTestId('pay-phone').pressSequentially('+375291234567');
+  await expect(page.getByTestId('pay-phone')).toHaveValue('+375 29 123 45 67');
+  await page.getByTestId('pay-submit').click();
+}
+
 test.describe('cashier', () => {
   test.beforeEach(async ({ page }) => {
     await useEnglish(page);
@@ -29,6 +37,7 @@ test.describe('cashier', () => {
     await expect(page.getByTestId('card-card')).toHaveValue('4000 0025 0000 3155');
     await expect(page.getByTestId('card-expiry')).toHaveValue('12 / 34');
     await page.getByTestId('card-submit').click();
+    await billingStep(page);
 
     // The payment service's 3-D Secure page, then back to the cashier with the result.
     await page.locator('#complete').click();
@@ -60,6 +69,7 @@ test.describe('cashier', () => {
     await page.goto('/profile/balance/credit');
     await fillCard(page, '4000000000009995', '50');
     await page.getByTestId('card-submit').click();
+    await billingStep(page);
     await expect(page.getByTestId('payment-status')).toContainText(
       'Payment declined: insufficient funds on the card',
     );
@@ -68,59 +78,79 @@ test.describe('cashier', () => {
 
   // Pictures of the cashier for a person to look at (CASHIER_SHOTS=<folder>); skipped otherwise.
   test('screenshots', async ({ browser }) => {
-    const folder = process.env.CASHIER_SHOTS;
+    const folder = process.env.CASHIER_SHOTS ?? '';
     test.skip(!folder, 'CASHIER_SHOTS not set');
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     const setup = await browser.newPage();
     await useEnglish(setup);
     await registerThroughUi(setup, newPlayer('s'));
     const storage = await setup.context().storageState();
-    await setup.close();
     const token = storage.origins[0]?.localStorage.find((item) => item.name === 'token')?.value;
-    for (const viewport of [
-      { name: 'phone', width: 390, height: 844 },
-      { name: 'desktop', width: 1440, height: 900 },
-    ]) {
-      for (const theme of ['light', 'dark']) {
-        for (const lang of ['en', 'ru']) {
-          const context = await browser.newContext({ viewport });
-          await context.addInitScript(
-            ([t, th, l]) => {
-              localStorage.setItem('token', t ?? '');
-              localStorage.setItem('theme', th ?? 'light');
-              localStorage.setItem('lang', l ?? 'en');
-            },
-            [token, theme, lang],
-          );
-          const page = await context.newPage();
-          for (const [name, path] of [
-            ['deposit', '/profile/balance/credit'],
-            ['withdrawal', '/profile/balance/widthdrawall'],
-          ] as const) {
-            await page.goto(path);
-            await expect(page.getByTestId('method-card')).toBeVisible();
-            if (name === 'deposit') {
-              await page.getByTestId(name === 'deposit' ? 'card-submit' : 'x').click();
-            }
-            await page.screenshot({
-              path: `${folder}/${name}-${viewport.name}-${theme}-${lang}.png`,
-              fullPage: true,
-            });
+
+    /** Every phone/desktop × light/dark × en/ru page, signed in as the setup player. */
+    async function everyLook(shoot: (page: Page, look: string, wide: boolean) => Promise<void>) {
+      for (const viewport of [
+        { name: 'phone', width: 390, height: 844 },
+        { name: 'desktop', width: 1440, height: 900 },
+      ]) {
+        for (const theme of ['light', 'dark']) {
+          for (const lang of ['en', 'ru']) {
+            const context = await browser.newContext({ viewport });
+            await context.addInitScript(
+              ([t, th, l]) => {
+                localStorage.setItem('token', t ?? '');
+                localStorage.setItem('theme', th ?? 'light');
+                localStorage.setItem('lang', l ?? 'en');
+              },
+              [token, theme, lang],
+            );
+            const page = await context.newPage();
+            await shoot(page, `${viewport.name}-${theme}-${lang}`, viewport.name === 'desktop');
+            await context.close();
           }
-          if (viewport.name === 'desktop' && lang === 'en') {
-            await page.goto('/profile/balance/credit');
-            await page.getByTestId('method-crypto').click();
-            await page.getByTestId('crypto-sum').fill('50');
-            await page.getByTestId('crypto-submit').click();
-            await expect(page.getByTestId('crypto-qr')).toBeVisible();
-            await page.screenshot({
-              path: `${folder}/crypto-invoice-${theme}.png`,
-              fullPage: true,
-            });
-          }
-          await context.close();
         }
       }
     }
+
+    // A player without a card yet: the deposit page, its errors, and the CardPay step.
+    await everyLook(async (page, look) => {
+      await page.goto('/profile/balance/credit');
+      await expect(page.getByTestId('method-card')).toBeVisible();
+      await page.getByTestId('card-submit').click();
+      await page.screenshot({ path: `${folder}/deposit-${look}.png`, fullPage: true });
+      await fillCard(page, '4242424242424242', '100');
+      await page.getByTestId('card-submit').click();
+      await expect(page.getByTestId('card-pay-form')).toBeVisible();
+      await page.getByTestId('pay-submit').click();
+      await page.screenshot({ path: `${folder}/cardpay-${look}.png` });
+    });
+
+    // After a deposit and a pending withdrawal: the withdrawal and balance pages.
+    await setup.goto('/profile/balance/credit');
+    await fillCard(setup, '4242424242424242', '100');
+    await setup.getByTestId('card-submit').click();
+    await billingStep(setup);
+    await expect(setup.getByTestId('payment-status')).toContainText('$100.00');
+    await setup.goto('/profile/balance/widthdrawall');
+    await setup.getByTestId('withdraw-card-sum').fill('40');
+    await setup.getByTestId('withdraw-card-submit').click();
+    await expect(setup.getByTestId('payment-status')).toContainText('pending');
+    await setup.close();
+    await everyLook(async (page, look, wide) => {
+      await page.goto('/profile/balance/widthdrawall');
+      await expect(page.getByTestId('withdraw-card')).toBeVisible();
+      await page.screenshot({ path: `${folder}/withdrawal-${look}.png`, fullPage: true });
+      await page.goto('/profile/balance');
+      await expect(page.getByTestId('payments')).toBeVisible();
+      await page.screenshot({ path: `${folder}/balance-${look}.png`, fullPage: true });
+      if (wide && look.endsWith('-en')) {
+        await page.goto('/profile/balance/credit');
+        await page.getByTestId('method-crypto').click();
+        await page.getByTestId('crypto-sum').fill('50');
+        await page.getByTestId('crypto-submit').click();
+        await expect(page.getByTestId('crypto-qr')).toBeVisible();
+        await page.screenshot({ path: `${folder}/crypto-invoice-${look}.png`, fullPage: true });
+      }
+    });
   });
 });

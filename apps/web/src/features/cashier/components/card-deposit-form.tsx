@@ -11,7 +11,8 @@ import { toast } from '../../../shared/ui/toast/toast-store';
 import { useAuthStore } from '../../auth';
 import { newIdempotencyKey, useSavedCards, useSubmitPayment } from '../api/payments';
 import { TokenizeError, tokenizeCard, type Billing, type CardToken } from '../api/tokenize';
-import { payYears, type CardPayValues } from '../lib/card-pay-validation';
+import { payYears } from '../lib/card-pay-lists';
+import type { CardPayValues } from '../lib/card-pay-validation';
 import {
   cardNumberMaxLength,
   cvvMaxLength,

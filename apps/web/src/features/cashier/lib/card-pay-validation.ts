@@ -9,8 +9,7 @@ import { hasEnoughDigits, phoneLength } from './phone';
  * whose length is possible for its country.
  */
 
-export const payMonths = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
-export const payYears = [2025, 2026, 2027, 2028, 2029, 2030, 2031, 2032, 2033, 2034, 2035] as const;
+export { payMonths, payYears } from './card-pay-lists';
 
 export interface CardPayValues {
   name: string;
