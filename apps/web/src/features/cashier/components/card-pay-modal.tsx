@@ -122,7 +122,7 @@ export default function CardPayModal({ initial, amount, onConfirm, onClose }: Ca
           maxLength={cardNumberMaxLength}
           testId="pay-card"
         />
-        <div className={styles.row}>
+        <div className={styles.row3}>
           <div>
             <Dropdown
               label={t('cashier.pay.month')}
@@ -153,8 +153,6 @@ export default function CardPayModal({ initial, amount, onConfirm, onClose }: Ca
               </p>
             )}
           </div>
-        </div>
-        <div className={styles.row}>
           <TextField
             name="cvc"
             label={t('cashier.pay.cvc')}
@@ -167,18 +165,18 @@ export default function CardPayModal({ initial, amount, onConfirm, onClose }: Ca
             maxLength={cvvMaxLength}
             testId="pay-cvc"
           />
-          <TextField
-            name="email"
-            type="email"
-            label={t('cashier.pay.email')}
-            value={values.email}
-            onChange={(event) => set('email', event.target.value)}
-            onBlur={blur('email')}
-            error={errorOf('email')}
-            autoComplete="email"
-            testId="pay-email"
-          />
         </div>
+        <TextField
+          name="email"
+          type="email"
+          label={t('cashier.pay.email')}
+          value={values.email}
+          onChange={(event) => set('email', event.target.value)}
+          onBlur={blur('email')}
+          error={errorOf('email')}
+          autoComplete="email"
+          testId="pay-email"
+        />
         <PhoneInput
           value={values.phone}
           onChange={(phone) => set('phone', phone)}

@@ -23,8 +23,10 @@ export function amountErrorOf(error: unknown): string | undefined {
     return i18n.t('cashier.errors.insufficientFunds');
   }
   if (error.code === ErrorCode.VALIDATION_FAILED) {
-    const issue = error.fields.find((field) => field.path === 'amount');
-    if (issue) return issue.message;
+    // The server's own text is English; the limits may have changed since the page loaded.
+    if (error.fields.some((field) => field.path === 'amount')) {
+      return i18n.t('cashier.errors.sumRejected');
+    }
   }
   return undefined;
 }

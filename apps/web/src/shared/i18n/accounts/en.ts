@@ -195,6 +195,7 @@ export const accountsEn = {
       sumRequired: 'Sum is required',
       sumFormat: 'Enter an amount in dollars with at most two decimals',
       sumRange: 'Enter an amount from {{min}} to {{max}}',
+      sumRejected: 'This amount is not accepted; check the limits and try again',
       nameRequired: 'Name is required',
       expiryRequired: 'Expiry is required',
       expiryPast: 'This card has expired',

@@ -187,6 +187,7 @@ export const accountsRu: AccountMessages = {
       sumRequired: 'Укажите сумму',
       sumFormat: 'Введите сумму в долларах, не больше двух знаков после запятой',
       sumRange: 'Введите сумму от {{min}} до {{max}}',
+      sumRejected: 'Эта сумма не принимается; проверьте лимиты и попробуйте ещё раз',
       nameRequired: 'Укажите имя',
       expiryRequired: 'Укажите срок действия',
       expiryPast: 'Срок действия карты истёк',
