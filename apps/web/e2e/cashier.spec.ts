@@ -76,6 +76,42 @@ test.describe('cashier', () => {
     await expect(headerBalance(page)).toHaveText('$0.00');
   });
 
+  test('deposits by crypto and watches it confirm', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await registerThroughUi(page, newPlayer('k'));
+    await page.goto('/profile/balance/credit');
+    await page.getByTestId('method-crypto').click();
+    await page.getByTestId('crypto-sum').fill('50');
+    await page.getByTestId('crypto-net').click();
+    await page.getByTestId('crypto-net-option-TRC').click();
+    await page.getByTestId('crypto-submit').click();
+    await expect(page.getByTestId('invoice-network')).toHaveText('TRC');
+    await expect(page.getByTestId('invoice-address')).toHaveText(/^T/);
+    await expect(page.getByTestId('crypto-qr')).toBeVisible();
+    await expect(page.getByTestId('payment-status')).toContainText('Waiting for your transfer');
+
+    // The sandbox's wallet sends the coins and mines the blocks.
+    const href = await page.getByTestId('invoice-test-wallet').getAttribute('href');
+    const wallet = await context.newPage();
+    await wallet.goto(href ?? '');
+    await wallet.locator('#send').click();
+    await expect(page.getByTestId('payment-status')).toContainText(
+      'Transfer seen, waiting for confirmations',
+      { timeout: 15_000 },
+    );
+    for (let block = 0; block < 3; block += 1) {
+      await wallet.goto(href ?? '');
+      const mine = wallet.locator('#mine');
+      if ((await mine.count()) === 0) break;
+      await mine.click();
+    }
+    await expect(page.getByTestId('payment-status')).toContainText(
+      'Confirmed: $50.00 added to your balance',
+      { timeout: 20_000 },
+    );
+    await expect(headerBalance(page)).toHaveText('$50.00');
+  });
+
   // Pictures of the cashier for a person to look at (CASHIER_SHOTS=<folder>); skipped otherwise.
   test('screenshots', async ({ browser }) => {
     const folder = process.env.CASHIER_SHOTS ?? '';

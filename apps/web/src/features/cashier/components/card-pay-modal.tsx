@@ -61,12 +61,15 @@ export default function CardPayModal({ initial, amount, onConfirm, onClose }: Ca
     setValues((current) => ({ ...current, [field]: value }));
   const blur = (field: Field) => () => setTouched((current) => ({ ...current, [field]: true }));
 
-  const months = payMonths.map((month) => ({
-    value: String(month),
-    label: new Intl.DateTimeFormat(language, { month: 'long' }).format(
-      new Date(2026, month - 1, 1),
-    ),
-  }));
+  // Month names January to December (SPEC §3), capitalised as a list item in either language.
+  const monthName = new Intl.DateTimeFormat(language, { month: 'long' });
+  const months = payMonths.map((month) => {
+    const name = monthName.format(new Date(2026, month - 1, 1));
+    return {
+      value: String(month),
+      label: name.charAt(0).toLocaleUpperCase(language) + name.slice(1),
+    };
+  });
   const years = payYears.map((year) => ({ value: String(year), label: String(year) }));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
