@@ -16,6 +16,7 @@ async function fillCard(page: Page, number: string, sum: string) {
 async function billingStep(page: Page) {
   await expect(page.getByTestId('card-pay-form')).toBeVisible();
   await page.getByTestId('pay-phone').pressSequentially('+375291234567');
+  await page.getByTestId('pay-phone').blur();
   await expect(page.getByTestId('pay-phone')).toHaveValue('+375 29 123 45 67');
   await page.getByTestId('pay-submit').click();
 }

@@ -117,7 +117,7 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
         year: (payYears as readonly number[]).includes(expiry.year) ? expiry.year : null,
         cvc: values.cvv,
         email,
-        phone: { country: 'BY', digits: '' },
+        phone: { country: 'BY', text: '', digits: '' },
       });
       return;
     }

@@ -82,7 +82,8 @@ export default function CardPayModal({ initial, amount, onConfirm, onClose }: Ca
       return;
     }
     if (values.month === null || values.year === null) return;
-    const { digits, country } = values.phone;
+    const { digits, country, ext } = values.phone;
+    const number = parsePhoneNumberFromString(digits, country)?.number ?? digits;
     onConfirm({
       card: {
         number: values.cardNumber,
@@ -93,7 +94,7 @@ export default function CardPayModal({ initial, amount, onConfirm, onClose }: Ca
       billing: {
         name: values.name.trim(),
         email: values.email.trim(),
-        phone: parsePhoneNumberFromString(digits, country)?.number ?? digits,
+        phone: ext ? `${number} ext. ${ext}` : number,
       },
     });
   };

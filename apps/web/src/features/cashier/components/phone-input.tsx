@@ -3,13 +3,29 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/i18n';
 import { TextField } from '../../../shared/ui/field/text-field';
-import { callingCode, formatPhone, normalizePhone, phoneCountries } from '../lib/phone';
+import {
+  callingCode,
+  cleanPhoneText as cleanText,
+  formatPhone,
+  phoneCountries,
+  readPhone,
+} from '../lib/phone';
 import styles from './card-pay.module.css';
 
 export interface PhoneValue {
   country: CountryCode;
-  /** Digits with an optional leading plus, as libphonenumber-js normalises them. */
+  /** What the field shows: as typed (digits made plain), formatted once the field is left. */
+  text: string;
+  /** The number's digits with an optional leading plus, as libphonenumber-js reads them. */
   digits: string;
+  ext?: string | undefined;
+}
+
+/** The number as its country writes it, and its extension. */
+function formatted(value: PhoneValue): string {
+  if (value.digits === '') return value.text;
+  const number = formatPhone(value.digits, value.country).text;
+  return value.ext ? `${number} ext. ${value.ext}` : number;
 }
 
 interface PhoneInputProps {
@@ -36,7 +52,6 @@ export function PhoneInput({ value, onChange, onBlur, error }: PhoneInputProps) 
         .sort((a, b) => a.name.localeCompare(b.name, language)),
     [names, language],
   );
-  const shown = formatPhone(value.digits, value.country).text;
 
   return (
     <div className={styles.phone}>
@@ -48,7 +63,10 @@ export function PhoneInput({ value, onChange, onBlur, error }: PhoneInputProps) 
           id={countryId}
           className={styles.select}
           value={value.country}
-          onChange={(event) => onChange({ ...value, country: event.target.value as CountryCode })}
+          onChange={(event) => {
+            const country = event.target.value as CountryCode;
+            onChange({ ...value, country, text: formatted({ ...value, country }) });
+          }}
           data-testid="pay-country"
         >
           {countries.map(({ code, name }) => (
@@ -64,15 +82,21 @@ export function PhoneInput({ value, onChange, onBlur, error }: PhoneInputProps) 
         label={t('cashier.pay.phone')}
         placeholder={t('cashier.pay.phonePlaceholder')}
         autoComplete="tel"
-        value={shown}
+        value={value.text}
         onChange={(event) => {
-          const digits = normalizePhone(event.target.value);
-          const inferred = digits.startsWith('+')
-            ? formatPhone(digits, value.country).country
-            : undefined;
-          onChange({ country: inferred ?? value.country, digits });
+          const text = event.target.value;
+          const read = readPhone(text, value.country);
+          onChange({
+            country: read.country ?? value.country,
+            text: cleanText(text),
+            digits: read.digits,
+            ext: read.ext,
+          });
         }}
-        onBlur={onBlur}
+        onBlur={() => {
+          onChange({ ...value, text: formatted(value) });
+          onBlur?.();
+        }}
         error={error}
         testId="pay-phone"
       />

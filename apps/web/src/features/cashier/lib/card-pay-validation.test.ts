@@ -9,7 +9,7 @@ const good: CardPayValues = {
   year: 2034,
   cvc: '123',
   email: 'ivan@example.com',
-  phone: { country: 'BY', digits: '+375291234567' },
+  phone: { country: 'BY', text: '+375291234567', digits: '+375291234567' },
 };
 const errorsOf = (values: Partial<CardPayValues>) => validateCardPay({ ...good, ...values }, now);
 
@@ -43,19 +43,27 @@ describe('card payment form (SPEC §3/§5)', () => {
   });
 
   it('needs a phone of 7 to 15 characters of a possible length', () => {
-    expect(errorsOf({ phone: { country: 'BY', digits: '+37529' } })).toEqual({
+    expect(errorsOf({ phone: { country: 'BY', text: '+37529', digits: '+37529' } })).toEqual({
       phone: 'phoneRequired',
     });
-    expect(errorsOf({ phone: { country: 'BY', digits: '+3752912' } })).toEqual({
+    expect(errorsOf({ phone: { country: 'BY', text: '+3752912', digits: '+3752912' } })).toEqual({
       phone: 'phoneTooShort',
     });
-    expect(errorsOf({ phone: { country: 'BY', digits: '+12025550123456' } })).toEqual({
+    expect(
+      errorsOf({ phone: { country: 'BY', text: '+12025550123456', digits: '+12025550123456' } }),
+    ).toEqual({
       phone: 'phoneTooLong',
     });
-    expect(errorsOf({ phone: { country: 'BY', digits: '+791612345678' } })).toEqual({
+    expect(
+      errorsOf({ phone: { country: 'BY', text: '+791612345678', digits: '+791612345678' } }),
+    ).toEqual({
       phone: 'phoneInvalidLength',
     });
-    expect(errorsOf({ phone: { country: 'BY', digits: '+3752912345678901' } })).toEqual({
+    expect(
+      errorsOf({
+        phone: { country: 'BY', text: '+3752912345678901', digits: '+3752912345678901' },
+      }),
+    ).toEqual({
       phone: 'phoneRequired',
     });
   });

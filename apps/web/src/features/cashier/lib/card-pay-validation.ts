@@ -18,7 +18,7 @@ export interface CardPayValues {
   year: number | null;
   cvc: string;
   email: string;
-  phone: { country: CountryCode; digits: string };
+  phone: { country: CountryCode; text: string; digits: string; ext?: string | undefined };
 }
 
 export type CardPayErrorKey =

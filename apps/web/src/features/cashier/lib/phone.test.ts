@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cleanPhoneText,
   defaultPhoneCountry,
+  readPhone,
   formatPhone,
   hasEnoughDigits,
   normalizePhone,
@@ -39,6 +41,30 @@ describe('phone input rules (SPEC §4/§5)', () => {
 
   it('recognises extension markers', () => {
     expect(phoneExtension('+375 29 123-45-67 ext. 12', 'BY')).toBe('12');
+  });
+
+  it('keeps what is typed, with plain digits and a plus only first', () => {
+    expect(cleanPhoneText('＋３７５ (٢٩) ۱۲۳')).toBe('+375 (29) 123');
+    expect(cleanPhoneText('375+29')).toBe('37529');
+    expect(cleanPhoneText(' +375')).toBe('+375');
+  });
+
+  it('reads the number, its extension marker and the country it names', () => {
+    expect(readPhone('+375 29 123-45-67 ext. 12', 'BY')).toEqual({
+      digits: '+375291234567',
+      ext: '12',
+      country: 'BY',
+    });
+    expect(readPhone('+7 916 123 45 67 доб. 5', 'BY')).toEqual({
+      digits: '+79161234567',
+      ext: '5',
+      country: 'RU',
+    });
+    expect(readPhone('29 123 45 67 ext', 'BY')).toEqual({
+      digits: '291234567',
+      ext: undefined,
+      country: undefined,
+    });
   });
 
   it('gives possible, too short, too long or invalid length', () => {

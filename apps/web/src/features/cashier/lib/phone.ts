@@ -62,6 +62,48 @@ export function phoneExtension(text: string, country: CountryCode): string | und
   return parsePhoneNumberFromString(text, country)?.ext;
 }
 
+const digitBlocks = [0xff10, 0x0660, 0x06f0]; // full-width, Arabic-Indic, extended Arabic-Indic
+
+/**
+ * The typed text with every digit made plain (0–9) and a plus kept only as the very first
+ * character; spaces, dashes, brackets and an extension marker stay as typed.
+ */
+export function cleanPhoneText(text: string): string {
+  let out = '';
+  for (const char of text.replace(/\uff0b/g, '+')) {
+    const code = char.codePointAt(0) ?? 0;
+    const block = digitBlocks.find((start) => code >= start && code <= start + 9);
+    if (block !== undefined) out += String(code - block);
+    else if (char === '+') out += out.trim() === '' ? '+' : '';
+    else out += char;
+  }
+  return out.trimStart();
+}
+
+/** "ext. 12", "x12", "#12", "доб. 12" at the end of a number. */
+const extensionPattern = /\s*(?:ext\.?|extension|x|#|доб\.?)\s*(\d{0,7})\s*$/i;
+
+export interface PhoneReading {
+  /** The number's digits with an optional leading plus, without the extension. */
+  digits: string;
+  ext: string | undefined;
+  /** The country an international number names, if it names one. */
+  country: CountryCode | undefined;
+}
+
+/** Reads a typed phone text: its number, its extension, and the country it names. */
+export function readPhone(text: string, country: CountryCode): PhoneReading {
+  const cleaned = cleanPhoneText(text);
+  const match = extensionPattern.exec(cleaned);
+  const numberPart = match ? cleaned.slice(0, match.index) : cleaned;
+  const digits = normalizePhone(numberPart);
+  return {
+    digits,
+    ext: match?.[1] || undefined,
+    country: digits.startsWith('+') ? formatPhone(digits, country).country : undefined,
+  };
+}
+
 /** A number needs at least 2 digits (SPEC §5). */
 export function hasEnoughDigits(digits: string): boolean {
   return digits.replace(/\D/g, '').length >= 2;
