@@ -14,6 +14,7 @@ import { Dropdown } from '../../../shared/ui/dropdown/dropdown';
 import { TextField } from '../../../shared/ui/field/text-field';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { toast } from '../../../shared/ui/toast/toast-store';
+import { useAuthStore } from '../../auth';
 import { useSavedCards, useSubmitPayment } from '../api/payments';
 import { maskAmount } from '../lib/masks';
 import { amountErrorOf, submissionErrorText } from '../lib/submission-errors';
@@ -27,15 +28,21 @@ interface WithdrawalFormProps {
   onPayment: (payment: Payment) => void;
 }
 
+/** The limits, and what the balance holds (live: the header's stream keeps it current). */
 function useSumNote(config: PaymentsConfigResponse) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const balance = useAuthStore((state) => state.user?.balance);
+  const limits = t('cashier.sumNote', {
+    min: formatMoney(config.limits.withdrawal.min, language),
+    max: formatMoney(config.limits.withdrawal.max, language),
+  });
   return {
     tone: 'muted' as const,
-    text: t('cashier.sumNote', {
-      min: formatMoney(config.limits.withdrawal.min, language),
-      max: formatMoney(config.limits.withdrawal.max, language),
-    }),
+    text:
+      balance === undefined
+        ? limits
+        : `${limits} · ${t('cashier.withdraw.available', { amount: formatMoney(balance, language) })}`,
   };
 }
 

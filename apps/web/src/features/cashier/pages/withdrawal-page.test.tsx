@@ -5,6 +5,7 @@ import { i18n } from '../../../shared/i18n/i18n';
 import { useToastStore } from '../../../shared/ui/toast/toast-store';
 import { apiError, countOf, json, mockApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
+import { useAuthStore } from '../../auth';
 import { WithdrawalPage } from './withdrawal-page';
 
 const config = {
@@ -51,10 +52,19 @@ const renderPage = () =>
 beforeEach(async () => {
   await i18n.changeLanguage('en');
   useToastStore.setState({ toasts: [] });
+  useAuthStore.getState().setUser({
+    id: 'u1',
+    username: 'lucky_star',
+    email: 'lucky@example.com',
+    avatar: null,
+    balance: '100.00',
+    createdAt: '2024-03-17T11:21:00Z',
+  });
 });
 
 afterEach(async () => {
   vi.unstubAllGlobals();
+  useAuthStore.setState({ user: null, isAuth: false });
   await i18n.changeLanguage('ru');
 });
 
@@ -72,7 +82,9 @@ describe('withdrawal page', () => {
       },
     });
     renderPage();
-    fireEvent.click(await screen.findByTestId('withdraw-card-submit'));
+    await screen.findByTestId('withdraw-card-submit');
+    expect(messageOf('withdraw-card-sum')).toBe('From $20.00 to $2,000.00 · available $100.00');
+    fireEvent.click(screen.getByTestId('withdraw-card-submit'));
     expect(messageOf('withdraw-card-sum')).toBe('Sum is reqired');
     type('withdraw-card-sum', '10');
     expect(messageOf('withdraw-card-sum')).toBe('Enter an amount from $20.00 to $2,000.00');

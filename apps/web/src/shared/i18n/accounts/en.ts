@@ -231,6 +231,7 @@ export const accountsEn = {
     withdraw: {
       toCard: 'To card',
       submit: 'Withdraw',
+      available: 'available {{amount}}',
       noCards: 'Withdrawals go back to a card you deposited with. Make a card deposit first.',
       cardsError: 'Your cards did not load. Reload the page to try again.',
       pending: 'Withdrawal of {{amount}} is pending',

@@ -223,6 +223,7 @@ export const accountsRu: AccountMessages = {
     withdraw: {
       toCard: 'На карту',
       submit: 'Вывести',
+      available: 'доступно {{amount}}',
       noCards:
         'Вывод возможен только на карту, которой вы пополняли счёт. Сначала пополните баланс картой.',
       cardsError: 'Не удалось загрузить ваши карты. Обновите страницу.',
