@@ -105,11 +105,10 @@ export function PaymentsList() {
                   {t(`cashier.list.statuses.${payment.display_status}`)}
                 </span>
               </div>
-              {payment.cancelable && (
-                <div className={styles.action}>
-                  <CancelWithdrawal payment={payment} />
-                </div>
-              )}
+              {/* Always there, so the columns line up row to row on a wide screen. */}
+              <div className={styles.action}>
+                {payment.cancelable && <CancelWithdrawal payment={payment} />}
+              </div>
             </li>
           );
         })}
