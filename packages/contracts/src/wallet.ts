@@ -8,6 +8,8 @@ export const walletEntryKinds = [
   'refund',
   'deposit',
   'withdrawal',
+  /** A withdrawal's money given back: canceled by the player, rejected, or failed to pay. */
+  'withdrawal_reversal',
   'bonus',
   'adjustment',
 ] as const;

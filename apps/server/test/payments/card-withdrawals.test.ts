@@ -76,7 +76,7 @@ describe('card withdrawals', () => {
         .json<{ data: { kind: string; amount: string; provider: string | null }[] }>()
         .data.map(({ kind, amount, provider }) => ({ kind, amount, provider })),
     ).toEqual([
-      { kind: 'refund', amount: '40.00', provider: null },
+      { kind: 'withdrawal_reversal', amount: '40.00', provider: null },
       { kind: 'withdrawal', amount: '-40.00', provider: null },
       { kind: 'deposit', amount: '100.00', provider: null },
     ]);

@@ -122,6 +122,37 @@ describe('GET /api/wallet/transactions', () => {
   });
 });
 
+describe('cashier movements', () => {
+  it('shows a withdrawal and its reversal each as its own kind, credited back in full', async () => {
+    const carol = await createPlayer(t);
+    const wallet = t.app.wallet;
+    const key = txId('withdrawal');
+    await wallet.postOperatorMovement({
+      kind: 'deposit',
+      userId: carol.id,
+      amount: 100_000n,
+      idempotencyKey: txId('deposit'),
+      actor: 'test',
+    });
+    await wallet.postOperatorMovement({
+      kind: 'withdrawal',
+      userId: carol.id,
+      amount: 40_000n,
+      idempotencyKey: key,
+      actor: 'test',
+    });
+    await wallet.postWithdrawalReversal({ userId: carol.id, withdrawalKey: key, actor: 'test' });
+    const res = await list(carol);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<WalletTransactionsResponse>();
+    expect(body.data.map((e) => [e.kind, e.amount, e.balance_after])).toEqual([
+      ['withdrawal_reversal', '40.00', '100.00'],
+      ['withdrawal', '-40.00', '60.00'],
+      ['deposit', '100.00', '100.00'],
+    ]);
+  });
+});
+
 describe('game names', () => {
   it("names each row's game in one query per page; null for a game the catalog lacks", async () => {
     const dave = await createPlayer(t);

@@ -47,10 +47,10 @@ const BalancePage = lazy(() =>
   import('../features/wallet/pages/balance-page').then((m) => ({ default: m.BalancePage })),
 );
 const DepositPage = lazy(() =>
-  import('../features/wallet/pages/deposit-page').then((m) => ({ default: m.DepositPage })),
+  import('../features/cashier/pages/deposit-page').then((m) => ({ default: m.DepositPage })),
 );
 const WithdrawalPage = lazy(() =>
-  import('../features/wallet/pages/withdrawal-page').then((m) => ({ default: m.WithdrawalPage })),
+  import('../features/cashier/pages/withdrawal-page').then((m) => ({ default: m.WithdrawalPage })),
 );
 const BonusPage = lazy(() =>
   import('../features/bonus/pages/bonus-page').then((m) => ({ default: m.BonusPage })),

@@ -5,7 +5,6 @@ import {
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
-import type { LedgerKind } from '../../db/schema';
 import { requirePlayer } from '../auth/authenticate';
 import type { Ledger } from './ledger';
 import type { LedgerEntry } from './ledger-types';
@@ -64,15 +63,6 @@ function gameRefOf(entry: LedgerEntry): GameRef[] {
   return [{ provider: entry.provider, gameId: entry.gameId }];
 }
 
-/**
- * The statement's kind of a ledger row. A withdrawal reversal is shown as a refund (the
- * withdrawal's money given back) until the web app's statement learns the ledger's own kind;
- * docs/decisions/036-cashier.md.
- */
-function statementKind(kind: LedgerKind): WalletTransaction['kind'] {
-  return kind === 'withdrawal_reversal' ? 'refund' : kind;
-}
-
 function toTransaction(
   entry: LedgerEntry,
   gameName: (ref: GameRef) => string | null,
@@ -80,7 +70,7 @@ function toTransaction(
   const [game] = gameRefOf(entry);
   return {
     id: entry.id,
-    kind: statementKind(entry.kind),
+    kind: entry.kind,
     amount: formatMoney(entry.amount),
     balance_after: formatMoney(entry.balanceAfter),
     currency: entry.currency,

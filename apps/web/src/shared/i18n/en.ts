@@ -159,15 +159,9 @@ export const en = {
     },
     deposit: {
       title: 'Deposit',
-      emptyTitle: 'Top-ups open soon',
-      emptyText: 'You will be able to top up your balance by card or crypto here.',
-      back: 'Back to balance',
     },
     withdrawal: {
       title: 'Withdrawal',
-      emptyTitle: 'Withdrawals open soon',
-      emptyText: 'You will be able to withdraw your winnings to a card or a crypto wallet here.',
-      back: 'Back to balance',
     },
     bonus: {
       title: 'Bonuses',

@@ -22,6 +22,7 @@ const kindIcons: Record<WalletEntryKind, LucideIcon> = {
   refund: Undo2,
   deposit: ArrowDownToLine,
   withdrawal: ArrowUpFromLine,
+  withdrawal_reversal: Undo2,
   bonus: Gift,
   adjustment: SlidersHorizontal,
 };

@@ -8,6 +8,7 @@ import { formatMoney } from '../../../shared/lib/format';
 import { buttonClassName } from '../../../shared/ui/button/button';
 import { Page } from '../../../shared/ui/page/page';
 import { useAuthStore, useMe } from '../../auth';
+import { PaymentsList } from '../../cashier';
 import { useRefreshNewest } from '../api/transactions';
 import { TransactionList } from '../components/transaction-list';
 import styles from './balance-page.module.css';
@@ -29,6 +30,7 @@ export function BalancePage() {
     <Page title={t('pages.balance.title')}>
       <div className={styles.layout}>
         <BalanceCard balance={balance} />
+        <PaymentsList />
         <section className={styles.statement} aria-labelledby={headingId}>
           <h2 id={headingId} className={styles.heading}>
             {t('wallet.recent')}

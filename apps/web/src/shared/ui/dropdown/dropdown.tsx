@@ -17,6 +17,8 @@ interface DropdownProps<T extends string> {
   value: T;
   options: readonly DropdownOption<T>[];
   onChange: (value: T) => void;
+  /** Shown in the box while the value is none of the options (SPEC §3: "a placeholder"). */
+  placeholder?: string;
   testId?: string;
   className?: string;
 }
@@ -33,6 +35,7 @@ export function Dropdown<T extends string>({
   value,
   options,
   onChange,
+  placeholder,
   testId,
   className,
 }: DropdownProps<T>) {
@@ -47,11 +50,10 @@ export function Dropdown<T extends string>({
   const [upwards, setUpwards] = useState(false);
   const [active, setActive] = useState(0);
 
-  const selectedIndex = Math.max(
-    0,
-    options.findIndex((option) => option.value === value),
-  );
-  const selected = options[selectedIndex];
+  const found = options.findIndex((option) => option.value === value);
+  const selectedIndex = Math.max(0, found);
+  // Without a placeholder the first option stands for an unknown value, as before.
+  const selected = found === -1 && placeholder !== undefined ? undefined : options[selectedIndex];
 
   const openList = () => {
     const rect = buttonRef.current?.getBoundingClientRect();
@@ -145,8 +147,12 @@ export function Dropdown<T extends string>({
         onKeyDown={onButtonKeyDown}
       >
         {selected?.icon}
-        <span id={valueId} className={styles.value} lang={selected?.lang}>
-          {selected?.label}
+        <span
+          id={valueId}
+          className={cx(styles.value, !selected && styles.placeholder)}
+          lang={selected?.lang}
+        >
+          {selected ? selected.label : placeholder}
         </span>
         <ChevronDown
           className={cx(styles.chevron, open && styles.chevronOpen)}

@@ -1,0 +1,193 @@
+import process from 'node:process';
+import { expect, test, type Page } from '@playwright/test';
+import { newPlayer, registerThroughUi, useEnglish } from './support/accounts';
+
+const headerBalance = (page: Page) => page.getByTestId('header-balance');
+
+async function fillCard(page: Page, number: string, sum: string) {
+  await page.getByTestId('card-sum').fill(sum);
+  await page.getByTestId('card-name').fill('Ivan Petrov');
+  await page.getByTestId('card-card').pressSequentially(number);
+  await page.getByTestId('card-expiry').pressSequentially('1234');
+  await page.getByTestId('card-cvv').fill('123');
+}
+
+/** A first card deposit: the CardPay billing step asks for the phone. */
+async function billingStep(page: Page) {
+  await expect(page.getByTestId('card-pay-form')).toBeVisible();
+  await page.getByTestId('pay-phone').pressSequentially('+375291234567');
+  await page.getByTestId('pay-phone').blur();
+  await expect(page.getByTestId('pay-phone')).toHaveValue('+375 29 123 45 67');
+  await page.getByTestId('pay-submit').click();
+}
+
+test.describe('cashier', () => {
+  test.beforeEach(async ({ page }) => {
+    await useEnglish(page);
+  });
+
+  test('deposits $100 by card through 3-D Secure, withdraws $40 and cancels it', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await registerThroughUi(page, newPlayer('c'));
+    await expect(headerBalance(page)).toHaveText('$0.00');
+
+    await page.goto('/profile/balance/credit');
+    await fillCard(page, '4000002500003155', '100');
+    await expect(page.getByTestId('card-card')).toHaveValue('4000 0025 0000 3155');
+    await expect(page.getByTestId('card-expiry')).toHaveValue('12 / 34');
+    await page.getByTestId('card-submit').click();
+    await billingStep(page);
+
+    // The payment service's 3-D Secure page, then back to the cashier with the result.
+    await page.locator('#complete').click();
+    await expect(page).toHaveURL(/\/profile\/balance\/credit\?payment=/);
+    await expect(page.getByTestId('payment-status')).toContainText(
+      '$100.00 added to your balance',
+      { timeout: 15_000 },
+    );
+    await expect(headerBalance(page)).toHaveText('$100.00');
+
+    await page.goto('/profile/balance');
+    const cashIn = page.getByTestId('payment').first();
+    await expect(cashIn).toContainText('Cash in');
+    await expect(cashIn).toContainText('Confirmed');
+
+    await page.goto('/profile/balance/widthdrawall');
+    await page.getByTestId('withdraw-card-sum').fill('40');
+    await page.getByTestId('withdraw-card-submit').click();
+    const status = page.getByTestId('payment-status');
+    await expect(status).toContainText('Withdrawal of $40.00 is pending');
+    await expect(headerBalance(page)).toHaveText('$60.00');
+    await status.getByRole('button', { name: 'Cancel' }).click();
+    await expect(status).toContainText('Payment canceled');
+    await expect(headerBalance(page)).toHaveText('$100.00');
+  });
+
+  test('a declined card shows its reason', async ({ page }) => {
+    await registerThroughUi(page, newPlayer('d'));
+    await page.goto('/profile/balance/credit');
+    await fillCard(page, '4000000000009995', '50');
+    await page.getByTestId('card-submit').click();
+    await billingStep(page);
+    await expect(page.getByTestId('payment-status')).toContainText(
+      'Payment declined: insufficient funds on the card',
+    );
+    await expect(headerBalance(page)).toHaveText('$0.00');
+  });
+
+  test('deposits by crypto and watches it confirm', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await registerThroughUi(page, newPlayer('k'));
+    await page.goto('/profile/balance/credit');
+    await page.getByTestId('method-crypto').click();
+    await page.getByTestId('crypto-sum').fill('50');
+    await page.getByTestId('crypto-net').click();
+    await page.getByTestId('crypto-net-option-TRC').click();
+    await page.getByTestId('crypto-submit').click();
+    await expect(page.getByTestId('invoice-network')).toHaveText('TRC');
+    await expect(page.getByTestId('invoice-address')).toHaveText(/^T/);
+    await expect(page.getByTestId('crypto-qr')).toBeVisible();
+    await expect(page.getByTestId('payment-status')).toContainText('Waiting for your transfer');
+
+    // The sandbox's wallet sends the coins and mines the blocks.
+    const href = await page.getByTestId('invoice-test-wallet').getAttribute('href');
+    const wallet = await context.newPage();
+    await wallet.goto(href ?? '');
+    await wallet.locator('#send').click();
+    await expect(page.getByTestId('payment-status')).toContainText(
+      'Transfer seen, waiting for confirmations',
+      { timeout: 15_000 },
+    );
+    for (let block = 0; block < 3; block += 1) {
+      await wallet.goto(href ?? '');
+      const mine = wallet.locator('#mine');
+      if ((await mine.count()) === 0) break;
+      await mine.click();
+    }
+    await expect(page.getByTestId('payment-status')).toContainText(
+      'Confirmed: $50.00 added to your balance',
+      { timeout: 20_000 },
+    );
+    await expect(headerBalance(page)).toHaveText('$50.00');
+  });
+
+  // Pictures of the cashier for a person to look at (CASHIER_SHOTS=<folder>); skipped otherwise.
+  test('screenshots', async ({ browser }) => {
+    const folder = process.env.CASHIER_SHOTS ?? '';
+    test.skip(!folder, 'CASHIER_SHOTS not set');
+    test.setTimeout(240_000);
+    const setup = await browser.newPage();
+    await useEnglish(setup);
+    await registerThroughUi(setup, newPlayer('s'));
+    const storage = await setup.context().storageState();
+    const token = storage.origins[0]?.localStorage.find((item) => item.name === 'token')?.value;
+
+    /** Every phone/desktop × light/dark × en/ru page, signed in as the setup player. */
+    async function everyLook(shoot: (page: Page, look: string, wide: boolean) => Promise<void>) {
+      for (const viewport of [
+        { name: 'phone', width: 390, height: 844 },
+        { name: 'desktop', width: 1440, height: 900 },
+      ]) {
+        for (const theme of ['light', 'dark']) {
+          for (const lang of ['en', 'ru']) {
+            const context = await browser.newContext({ viewport });
+            await context.addInitScript(
+              ([t, th, l]) => {
+                localStorage.setItem('token', t ?? '');
+                localStorage.setItem('theme', th ?? 'light');
+                localStorage.setItem('lang', l ?? 'en');
+              },
+              [token, theme, lang],
+            );
+            const page = await context.newPage();
+            await shoot(page, `${viewport.name}-${theme}-${lang}`, viewport.name === 'desktop');
+            await context.close();
+          }
+        }
+      }
+    }
+
+    // A player without a card yet: the deposit page, its errors, and the CardPay step.
+    await everyLook(async (page, look) => {
+      await page.goto('/profile/balance/credit');
+      await expect(page.getByTestId('method-card')).toBeVisible();
+      await page.getByTestId('card-submit').click();
+      await page.screenshot({ path: `${folder}/deposit-${look}.png`, fullPage: true });
+      await fillCard(page, '4242424242424242', '100');
+      await page.getByTestId('card-submit').click();
+      await expect(page.getByTestId('card-pay-form')).toBeVisible();
+      await page.getByTestId('pay-submit').click();
+      await page.screenshot({ path: `${folder}/cardpay-${look}.png` });
+    });
+
+    // After a deposit and a pending withdrawal: the withdrawal and balance pages.
+    await setup.goto('/profile/balance/credit');
+    await fillCard(setup, '4242424242424242', '100');
+    await setup.getByTestId('card-submit').click();
+    await billingStep(setup);
+    await expect(setup.getByTestId('payment-status')).toContainText('$100.00');
+    await setup.goto('/profile/balance/widthdrawall');
+    await setup.getByTestId('withdraw-card-sum').fill('40');
+    await setup.getByTestId('withdraw-card-submit').click();
+    await expect(setup.getByTestId('payment-status')).toContainText('pending');
+    await setup.close();
+    await everyLook(async (page, look, wide) => {
+      await page.goto('/profile/balance/widthdrawall');
+      await expect(page.getByTestId('withdraw-card')).toBeVisible();
+      await page.screenshot({ path: `${folder}/withdrawal-${look}.png`, fullPage: true });
+      await page.goto('/profile/balance');
+      await expect(page.getByTestId('payments')).toBeVisible();
+      await page.screenshot({ path: `${folder}/balance-${look}.png`, fullPage: true });
+      if (wide && look.endsWith('-en')) {
+        await page.goto('/profile/balance/credit');
+        await page.getByTestId('method-crypto').click();
+        await page.getByTestId('crypto-sum').fill('50');
+        await page.getByTestId('crypto-submit').click();
+        await expect(page.getByTestId('crypto-qr')).toBeVisible();
+        await page.screenshot({ path: `${folder}/crypto-invoice-${look}.png`, fullPage: true });
+      }
+    });
+  });
+});

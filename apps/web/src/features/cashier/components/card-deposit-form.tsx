@@ -1,0 +1,306 @@
+import type { Payment, PaymentsConfigResponse } from '@casino/contracts';
+import { LockKeyhole } from 'lucide-react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../shared/i18n/i18n';
+import { formatMoney } from '../../../shared/lib/format';
+import { Button } from '../../../shared/ui/button/button';
+import { TextField } from '../../../shared/ui/field/text-field';
+import { Spinner } from '../../../shared/ui/spinner/spinner';
+import { toast } from '../../../shared/ui/toast/toast-store';
+import { useAuthStore } from '../../auth';
+import { newIdempotencyKey, useSavedCards, useSubmitPayment } from '../api/payments';
+import { TokenizeError, tokenizeCard, type Billing, type CardToken } from '../api/tokenize';
+import { payYears } from '../lib/card-pay-lists';
+import type { CardPayValues } from '../lib/card-pay-validation';
+import {
+  cardNumberMaxLength,
+  cvvMaxLength,
+  expiryMaxLength,
+  maskAmount,
+  maskCardNumber,
+  maskCvv,
+  maskExpiry,
+} from '../lib/masks';
+import { leaveFor } from '../lib/leave-for';
+import { amountErrorOf, isRetriable, submissionErrorText } from '../lib/submission-errors';
+import {
+  parseExpiry,
+  toAmount,
+  toCents,
+  validateCardForm,
+  type CardFormValues,
+} from '../lib/validation';
+import type { CardPayResult } from './card-pay-modal';
+import { useErrorText } from './error-text';
+import styles from './cashier.module.css';
+
+// The billing step and its phone library come only with a first card deposit.
+const CardPayModal = lazy(() => import('./card-pay-modal'));
+
+type Field = keyof CardFormValues;
+const fieldOrder: readonly Field[] = ['sum', 'name', 'card', 'expiry', 'cvv'];
+const empty: CardFormValues = { sum: '', name: '', expiry: '', card: '', cvv: '' };
+const masks: Partial<Record<Field, (value: string) => string>> = {
+  sum: maskAmount,
+  expiry: maskExpiry,
+  card: maskCardNumber,
+  cvv: maskCvv,
+};
+
+/**
+ * One submission in flight or to be retried: its idempotency key and the card's token. A
+ * retry of the same values (no answer, provider down) sends both again, so the server sees
+ * the same payment; changed values or a final answer start a new one.
+ */
+interface Attempt {
+  signature: string;
+  key: string;
+  token: CardToken | null;
+}
+
+interface CardDepositFormProps {
+  config: PaymentsConfigResponse;
+  onPayment: (payment: Payment) => void;
+}
+
+/**
+ * The card form of SPEC §3/§5 (sum, name, expiry, card, cvv). The card goes to the payment
+ * service's tokenisation endpoint from here; our API gets the token, the amount and the key.
+ */
+export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const errorText = useErrorText(config.limits.deposit);
+  const [values, setValues] = useState(empty);
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  const attempt = useRef<Attempt | null>(null);
+  const submit = useSubmitPayment();
+  const endpoint = config.card;
+  const cards = useSavedCards();
+  const email = useAuthStore((state) => state.user?.email ?? '');
+  const formRef = useRef<HTMLFormElement>(null);
+  const [billingStep, setBillingStep] = useState<CardPayValues | null>(null);
+  // A first card deposit (no card deposited with yet) goes through the CardPay billing step.
+  const firstCard = cards.data?.data.length === 0;
+
+  const errors = validateCardForm(values, config.limits.deposit);
+  const errorOf = (field: Field) =>
+    ((submitted || touched[field]) && errorText(errors[field])) || serverErrors[field];
+
+  const focus = (form: HTMLFormElement, field: Field | undefined) => {
+    const input = field ? form.elements.namedItem(field) : null;
+    if (input instanceof HTMLElement) input.focus();
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    // A double click or Enter held down: the first submission is the only one.
+    if (busyRef.current || !endpoint) return;
+    const first = fieldOrder.find((field) => errors[field]);
+    if (first) {
+      focus(event.currentTarget, first);
+      return;
+    }
+    const expiry = parseExpiry(values.expiry);
+    if (!expiry) return;
+    if (firstCard) {
+      setBillingStep({
+        name: values.name.trim(),
+        cardNumber: values.card,
+        month: expiry.month,
+        year: (payYears as readonly number[]).includes(expiry.year) ? expiry.year : null,
+        cvc: values.cvv,
+        email,
+        phone: { country: 'BY', text: '', digits: '' },
+      });
+      return;
+    }
+    void pay(values, undefined);
+  };
+
+  const onBilling = (result: CardPayResult) => {
+    setBillingStep(null);
+    // The card as corrected in the billing step is the one paid with, and shown.
+    const corrected: CardFormValues = {
+      sum: values.sum,
+      name: result.billing.name,
+      card: result.card.number,
+      expiry: `${String(result.card.expMonth).padStart(2, '0')} / ${String(result.card.expYear % 100).padStart(2, '0')}`,
+      cvv: result.card.cvc,
+    };
+    setValues(corrected);
+    void pay(corrected, result.billing);
+  };
+
+  const pay = async (paid: CardFormValues, billing: Billing | undefined) => {
+    const expiry = parseExpiry(paid.expiry);
+    const form = formRef.current;
+    if (!expiry || !endpoint || busyRef.current) return;
+    const signature = JSON.stringify([paid, billing]);
+    if (attempt.current?.signature !== signature) {
+      attempt.current = { signature, key: newIdempotencyKey(), token: null };
+    }
+    const current = attempt.current;
+    busyRef.current = true;
+    setBusy(true);
+    try {
+      current.token ??= await tokenizeCard(
+        endpoint,
+        { number: paid.card, expMonth: expiry.month, expYear: expiry.year, cvc: paid.cvv },
+        billing,
+      );
+      const payment = await submit.mutateAsync({
+        kind: 'card-deposit',
+        body: {
+          amount: toAmount(paid.sum),
+          payment_method: current.token.id,
+          idempotency_key: current.key,
+        },
+      });
+      attempt.current = null;
+      if (payment.status === 'requires_action' && payment.redirect_url) {
+        // The 3-D Secure page returns to /profile/balance/credit?payment={id}.
+        leaveFor(payment.redirect_url);
+        return;
+      }
+      if (payment.display_status !== 'canceled') {
+        setValues(empty);
+        setTouched({});
+        setSubmitted(false);
+      }
+      onPayment(payment);
+    } catch (error) {
+      console.warn('Card deposit was not made', error instanceof Error ? error.name : error);
+      if (error instanceof TokenizeError) {
+        attempt.current = null;
+        const field = error.field;
+        const text =
+          field === 'card'
+            ? t('cashier.errors.cardInvalid')
+            : field === 'expiry'
+              ? t('cashier.errors.expiryPast')
+              : field === 'cvv'
+                ? t('cashier.errors.cvvRequired')
+                : t('cashier.errors.providerUnavailable');
+        if (field) {
+          setServerErrors({ [field]: text });
+          if (form) focus(form, field);
+        }
+        toast.error(field ? t('cashier.errors.cardRefused') : text, t('cashier.status.toastTitle'));
+        return;
+      }
+      if (!isRetriable(error)) attempt.current = null;
+      const amount = amountErrorOf(error);
+      if (amount) {
+        setServerErrors({ sum: amount });
+        if (form) focus(form, 'sum');
+      }
+      toast.error(submissionErrorText(error), t('cashier.status.toastTitle'));
+    } finally {
+      busyRef.current = false;
+      setBusy(false);
+    }
+  };
+
+  const bind = (field: Field) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => {
+      const mask = masks[field];
+      const value = mask ? mask(event.target.value) : event.target.value;
+      setValues((current) => ({ ...current, [field]: value }));
+      setServerErrors((current) => ({ ...current, [field]: undefined }));
+    },
+    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
+    error: errorOf(field) || undefined,
+    testId: `card-${field}`,
+  });
+
+  const limits = config.limits.deposit;
+  const amount = toCents(values.sum) !== null ? formatMoney(toAmount(values.sum), language) : '';
+
+  if (!endpoint) return <p className={styles.unavailable}>{t('cashier.unavailable')}</p>;
+
+  return (
+    <form
+      className={styles.form}
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      data-testid="card-form"
+    >
+      <TextField
+        {...bind('sum')}
+        label={t('cashier.sum')}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="100"
+        note={{
+          tone: 'muted',
+          text: t('cashier.sumNote', {
+            min: formatMoney(limits.min, language),
+            max: formatMoney(limits.max, language),
+          }),
+        }}
+      />
+      <TextField {...bind('name')} label={t('cashier.name')} autoComplete="cc-name" />
+      <TextField
+        {...bind('card')}
+        label={t('cashier.cardNumber')}
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="0000 0000 0000 0000"
+        maxLength={cardNumberMaxLength}
+      />
+      <div className={styles.row}>
+        <TextField
+          {...bind('expiry')}
+          label={t('cashier.expiry')}
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM / YY"
+          maxLength={expiryMaxLength}
+        />
+        <TextField
+          {...bind('cvv')}
+          label={t('cashier.cvv')}
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          maxLength={cvvMaxLength}
+        />
+      </div>
+      <p className={styles.secure}>
+        <LockKeyhole size={14} aria-hidden="true" />
+        {t('cashier.secure')}
+      </p>
+      <Button
+        type="submit"
+        variant="primary"
+        size="lg"
+        block
+        disabled={busy}
+        data-testid="card-submit"
+      >
+        {busy && <Spinner size={16} />}
+        {amount ? t('cashier.deposit', { amount }) : t('cashier.depositPlain')}
+      </Button>
+      {billingStep && (
+        <Suspense fallback={null}>
+          <CardPayModal
+            initial={billingStep}
+            amount={amount}
+            onConfirm={onBilling}
+            onClose={() => setBillingStep(null)}
+          />
+        </Suspense>
+      )}
+    </form>
+  );
+}

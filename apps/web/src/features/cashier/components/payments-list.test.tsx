@@ -1,0 +1,148 @@
+import type { Payment } from '@casino/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerAccountMessages } from '../../../shared/i18n/accounts/register';
+import { i18n } from '../../../shared/i18n/i18n';
+import { useToastStore } from '../../../shared/ui/toast/toast-store';
+import { json, mockApi } from '../../../test/api-mock';
+import { renderWithProviders } from '../../../test/render';
+import { paymentsListKey } from '../api/payments';
+import { PaymentsList } from './payments-list';
+
+registerAccountMessages();
+
+const base: Payment = {
+  id: 'p1',
+  direction: 'deposit',
+  method: 'card',
+  status: 'succeeded',
+  display_status: 'confirmed',
+  amount: '100.00',
+  currency: 'USD',
+  card: { brand: 'visa', last4: '4242' },
+  crypto: null,
+  redirect_url: null,
+  failure: null,
+  cancelable: false,
+  created_at: '2026-11-25T02:00:00Z',
+  updated_at: '2026-11-25T02:00:00Z',
+};
+const withdrawal: Payment = {
+  ...base,
+  id: 'p2',
+  direction: 'withdrawal',
+  status: 'pending',
+  display_status: 'pending',
+  amount: '40.00',
+  cancelable: true,
+};
+const cryptoOut: Payment = {
+  ...base,
+  id: 'p3',
+  direction: 'withdrawal',
+  method: 'crypto',
+  status: 'rejected',
+  display_status: 'canceled',
+  amount: '25.50',
+  card: null,
+  crypto: {
+    network: 'TRC',
+    address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+    pay_amount: '25.5',
+    pay_currency: 'usdttrc20',
+    actually_paid: '0',
+    test_wallet_url: null,
+  },
+};
+
+const rows = () => within(screen.getByTestId('payments')).getAllByTestId('payment');
+const text = (row: HTMLElement) => row.textContent?.replace(/\s+/g, ' ') ?? '';
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  useToastStore.setState({ toasts: [] });
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('ru');
+});
+
+describe('deposits and withdrawals on the balance page', () => {
+  it('lists each with its label, method, amount and status (SPEC §3/§4)', async () => {
+    mockApi({ 'GET /payments': () => json(200, { data: [withdrawal, cryptoOut, base] }) });
+    renderWithProviders(<PaymentsList />);
+    await screen.findByTestId('payments');
+    const [out, crypto, cashIn] = rows();
+    expect(text(out!)).toContain('Transfer to card');
+    expect(text(out!)).toContain('VISA •••• 4242');
+    expect(text(out!)).toContain('\u2212$40.00');
+    expect(text(out!)).toContain('Pending');
+    expect(out!.dataset.status).toBe('pending');
+    expect(text(crypto!)).toContain('Transfer to crypto wallet');
+    expect(text(crypto!)).toContain('TRC TQn9Y2…bLSE');
+    expect(text(crypto!)).toContain('Canceled');
+    expect(text(cashIn!)).toContain('Cash in');
+    expect(text(cashIn!)).toContain('+$100.00');
+    expect(text(cashIn!)).toContain('Confirmed');
+    // Only the pending withdrawal can be cancelled.
+    expect(within(out!).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(within(crypto!).queryByRole('button')).toBeNull();
+    expect(within(cashIn!).queryByRole('button')).toBeNull();
+  });
+
+  it('cancels a pending withdrawal and tells the change with a toast', async () => {
+    let canceled = false;
+    const seen = mockApi({
+      'GET /payments': () =>
+        json(200, {
+          data: [
+            canceled
+              ? { ...withdrawal, status: 'canceled', display_status: 'canceled', cancelable: false }
+              : withdrawal,
+          ],
+        }),
+      'POST /payments/p2/cancel': () => {
+        canceled = true;
+        return json(200, { ...withdrawal, status: 'canceled', display_status: 'canceled' });
+      },
+    });
+    renderWithProviders(<PaymentsList />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(rows()[0]!.dataset.status).toBe('canceled'));
+    const messages = useToastStore.getState().toasts.map((toast) => toast.message);
+    expect(messages).toContain('Withdrawal canceled: $40.00 is back on your balance');
+    expect(messages).toContain('Transfer to card $40.00: Canceled');
+    expect(seen.filter((r) => r.path === '/payments/p2/cancel')).toHaveLength(1);
+  });
+
+  it('tells a status change made elsewhere (the operator paid it)', async () => {
+    let paid = false;
+    mockApi({
+      'GET /payments': () =>
+        json(200, {
+          data: [
+            paid
+              ? { ...withdrawal, status: 'paid', display_status: 'confirmed', cancelable: false }
+              : withdrawal,
+          ],
+        }),
+    });
+    const { queryClient } = renderWithProviders(<PaymentsList />);
+    await screen.findByTestId('payments');
+    expect(useToastStore.getState().toasts).toHaveLength(0);
+    paid = true;
+    await act(() => queryClient.refetchQueries({ queryKey: paymentsListKey }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts.map((toast) => toast.message)).toEqual([
+        'Transfer to card $40.00: Confirmed',
+      ]),
+    );
+  });
+
+  it('shows nothing to a player who never used the cashier', async () => {
+    mockApi({ 'GET /payments': () => json(200, { data: [] }) });
+    const { container } = renderWithProviders(<PaymentsList />);
+    await waitFor(() => expect(container.querySelector('section')).toBeNull());
+  });
+});
