@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Config } from '../../config';
-import { StartupError } from '../../lib/errors';
+import { nonEmptyStrings, readOrCreateSecretsFile } from '../../lib/secrets-file';
 import { generateSecret } from './provider-settings';
 import type { ProviderMode } from './provider-config';
 
@@ -28,52 +27,19 @@ function generate(): SimulatedSecrets {
   };
 }
 
-async function read(path: string): Promise<SimulatedSecrets | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  let parsed: Partial<Record<keyof SimulatedSecrets, unknown>> = {};
-  try {
-    parsed = JSON.parse(text) as typeof parsed;
-  } catch {
-    // reported below
-  }
-  const keys: (keyof SimulatedSecrets)[] = [
-    'endorphinaNodeId',
-    'endorphinaSalt',
-    'pragmaticSecureLogin',
-    'pragmaticSecretKey',
-    'gbgamesSecret',
-  ];
-  if (!keys.every((key) => typeof parsed[key] === 'string' && parsed[key] !== '')) {
-    throw new StartupError(
-      `${path} is not a valid providers file: delete it to generate new simulated-provider secrets.`,
-    );
-  }
-  return parsed as SimulatedSecrets;
-}
-
 /** Reads DATA_DIR/providers.json, creating it (mode 0600) on the first start. */
-async function readOrCreate(path: string): Promise<SimulatedSecrets> {
-  const existing = await read(path);
-  if (existing) return existing;
-  const fresh = generate();
-  await mkdir(dirname(path), { recursive: true });
-  try {
-    // 'wx' fails if another process created it meanwhile; then that one's secrets win.
-    await writeFile(path, `${JSON.stringify(fresh, null, 2)}\n`, { flag: 'wx', mode: 0o600 });
-    await chmod(path, 0o600);
-    return fresh;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    const winner = await read(path);
-    if (!winner) throw new StartupError(`${path} vanished while being created.`);
-    return winner;
-  }
+function readOrCreate(path: string): Promise<SimulatedSecrets> {
+  return readOrCreateSecretsFile(path, {
+    generate,
+    valid: nonEmptyStrings([
+      'endorphinaNodeId',
+      'endorphinaSalt',
+      'pragmaticSecureLogin',
+      'pragmaticSecretKey',
+      'gbgamesSecret',
+    ]),
+    invalid: 'providers file: delete it to generate new simulated-provider secrets.',
+  });
 }
 
 /** A free TCP port on the host, found by binding port 0 for a moment. */

@@ -1,0 +1,49 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { nonEmptyStrings, readOrCreateSecretsFile } from './secrets-file';
+
+describe('a generated secrets file', () => {
+  let dir: string;
+  let n = 0;
+  const spec = {
+    generate: () => ({ key: `secret-${++n}` }),
+    valid: nonEmptyStrings(['key']),
+    invalid: 'test file: delete it.',
+  };
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'secrets-file-'));
+  });
+
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('is created once, readable by its owner only, and read back on the next start', async () => {
+    const path = join(dir, 'nested', 'keys.json');
+    const first = await readOrCreateSecretsFile(path, spec);
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    expect(await readOrCreateSecretsFile(path, spec)).toEqual(first);
+    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual(first);
+  });
+
+  it('has one winner when several processes create it at once', async () => {
+    const path = join(dir, 'keys.json');
+    const all = await Promise.all(
+      Array.from({ length: 8 }, () => readOrCreateSecretsFile(path, spec)),
+    );
+    expect(new Set(all.map((keys) => keys.key)).size).toBe(1);
+  });
+
+  it('stops start-up on a broken file, naming it and what to do', async () => {
+    const path = join(dir, 'keys.json');
+    for (const text of ['not json', '{"key": ""}', '[]']) {
+      await writeFile(path, text);
+      await expect(readOrCreateSecretsFile(path, spec)).rejects.toThrow(
+        `${path} is not a valid test file: delete it.`,
+      );
+    }
+  });
+});
