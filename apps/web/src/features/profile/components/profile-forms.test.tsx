@@ -62,9 +62,12 @@ describe('account settings', () => {
     renderWithToasts(<Settings />);
     type('settings-username', 'new_name');
     fireEvent.click(screen.getByTestId('settings-save'));
-    // The check has not answered yet (1 s debounce): nothing is sent.
-    expect(screen.getByTestId('settings-notice').textContent).toBe(
-      'Wait for the availability check to finish',
+    // The check has not answered yet (1 s debounce): nothing is sent. Submitting validates
+    // through the form library, which answers a tick later.
+    await waitFor(() =>
+      expect(screen.getByTestId('settings-notice').textContent).toBe(
+        'Wait for the availability check to finish',
+      ),
     );
     expect(seen.some((r) => r.method === 'PATCH')).toBe(false);
 
@@ -112,15 +115,17 @@ describe('account settings', () => {
 });
 
 describe('change password', () => {
-  it('shows "Passwords do not match" on the repeat field', () => {
+  it('shows "Passwords do not match" on the repeat field', async () => {
     const seen = mockApi({});
     renderWithToasts(<ChangePassword username="lucky_star" />);
     type('password-old', 'old password');
     type('password-new', 'new password 1');
     type('password-repeat', 'new password 2');
     fireEvent.click(screen.getByTestId('password-submit'));
-    expect(screen.getByTestId('password-repeat-message').textContent).toBe(
-      'Passwords do not match',
+    await waitFor(() =>
+      expect(screen.getByTestId('password-repeat-message').textContent).toBe(
+        'Passwords do not match',
+      ),
     );
     expect(seen).toEqual([]);
   });
