@@ -45,21 +45,25 @@ export function useSchemaForm<S extends Schema>(
  * password is fixed. A server's message stays until its own field changes.
  */
 function useRevalidateShown<V extends FieldValues, O>(form: UseFormReturn<V, unknown, O>): void {
-  const { watch, trigger, getFieldState, getValues } = form;
-  const { isSubmitted } = form.formState;
-  useEffect(() => {
-    const subscription = watch((_values, { name }) => {
-      if (!name) return;
-      const others = (Object.keys(getValues()) as Path<V>[]).filter((field) => {
-        if (field === name) return false;
-        const state = getFieldState(field);
-        if (state.error?.type === serverErrorType) return false;
-        return isSubmitted || state.isTouched;
-      });
-      if (others.length > 0) void trigger(others);
-    });
-    return () => subscription.unsubscribe();
-  }, [watch, trigger, getFieldState, getValues, isSubmitted]);
+  const { subscribe, trigger, getFieldState } = form;
+  useEffect(
+    // The subscription reads the form's live state: a render's copy can lag a submit behind.
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ name, type, values, isSubmitted, touchedFields }) => {
+          if (type !== 'change' || !name) return;
+          const touched: Partial<Record<string, unknown>> = touchedFields ?? {};
+          const others = (Object.keys(values) as Path<V>[]).filter((field) => {
+            if (field === name) return false;
+            if (getFieldState(field).error?.type === serverErrorType) return false;
+            return isSubmitted === true || touched[field] === true;
+          });
+          if (others.length > 0) void trigger(others);
+        },
+      }),
+    [subscribe, trigger, getFieldState],
+  );
 }
 
 /** The text under a field: a schema message key translated, a server message as it came. */

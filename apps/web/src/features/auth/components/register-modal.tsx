@@ -44,11 +44,13 @@ export function RegisterModal() {
   const saved = useRegistrationStore((state) => state.draft);
   const serverErrors = useRegistrationStore((state) => state.serverErrors);
   // Focus goes to the first field that is invalid or taken, which the schema alone cannot know.
-  const { register: field, handleSubmit, watch, setFocus, formState } = useSchemaForm(
-    registerRequestSchema,
-    saved,
-    { shouldFocusError: false },
-  );
+  const {
+    register: field,
+    handleSubmit,
+    watch,
+    setFocus,
+    formState,
+  } = useSchemaForm(registerRequestSchema, saved, { shouldFocusError: false });
   const values: RegistrationDraft = watch();
 
   const username = useAvailability('username', values.username);
