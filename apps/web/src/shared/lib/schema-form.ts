@@ -66,8 +66,32 @@ function useRevalidateShown<V extends FieldValues, O>(form: UseFormReturn<V, unk
   );
 }
 
-/** The text under a field: a schema message key translated, a server message as it came. */
-export function fieldErrorText(error: FieldError | undefined): string | undefined {
+/**
+ * The text under a field: a schema message key translated (the account keys by default, a
+ * feature passes its own translator), a server message as it came.
+ */
+export function fieldErrorText(
+  error: FieldError | undefined,
+  translate: (key: string) => string | undefined = validationText,
+): string | undefined {
   if (!error?.message) return undefined;
-  return error.type === serverErrorType ? error.message : validationText(error.message);
+  return error.type === serverErrorType ? error.message : translate(error.message);
+}
+
+/**
+ * A field whose input mask (SPEC §5) rewrites what is typed: the form sees, and the input
+ * shows, the masked text.
+ */
+export function withMask<R extends { onChange: (event: { target: unknown }) => unknown }>(
+  registration: R,
+  mask: (value: string) => string,
+): R {
+  return {
+    ...registration,
+    onChange: (event: { target: unknown }) => {
+      const input = event.target;
+      if (input instanceof HTMLInputElement) input.value = mask(input.value);
+      return registration.onChange(event);
+    },
+  };
 }
