@@ -41,8 +41,8 @@ export function cryptoFormSchema(limits: AmountLimits, options: { withAddress: b
 
 /** A withdrawal to a saved card: the sum only, with the card form's message when it is empty. */
 export function cardWithdrawalSchema(limits: AmountLimits) {
-  return z.object({ sum: z.string(), card: z.string() }).superRefine(
-    withIssues(({ sum }) => {
+  return z.object({ sum: z.string() }).superRefine(
+    withIssues(({ sum }: { sum: string }) => {
       const errors = validateCryptoForm({ sum, net: 'ETH', transferAdress: '' }, limits, {
         withAddress: false,
       });
