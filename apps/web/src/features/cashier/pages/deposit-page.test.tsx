@@ -85,7 +85,7 @@ describe('deposit page: card form', () => {
     const seen = mockApi({ 'GET /payments/config': () => json(200, config) });
     renderPage();
     fireEvent.click(await screen.findByTestId('card-submit'));
-    expect(messageOf('card-sum')).toBe('Sum is reqired');
+    await waitFor(() => expect(messageOf('card-sum')).toBe('Sum is reqired'));
     expect(messageOf('card-name')).toBe('Name is required');
     expect(messageOf('card-expiry')).toBe('Expiry is required');
     expect(messageOf('card-card')).toBe('Card is required');
@@ -115,7 +115,7 @@ describe('deposit page: card form', () => {
     fillCard('4242424242424241');
     type('card-sum', '5000.01');
     fireEvent.click(screen.getByTestId('card-submit'));
-    expect(messageOf('card-card')).toBe('This card number is not valid');
+    await waitFor(() => expect(messageOf('card-card')).toBe('This card number is not valid'));
     expect(messageOf('card-sum')).toBe('Enter an amount from $10.00 to $5,000.00');
     expect(seen.filter((r) => r.method === 'POST')).toEqual([]);
   });
