@@ -1,18 +1,16 @@
 import { cryptoNetworks } from '@casino/contracts';
 import { z } from 'zod';
-import {
-  validateCardForm,
-  validateCryptoForm,
-  type AmountLimits,
-  type FormErrors,
-} from './validation';
+import { validateCardPay, type CardPayValues } from './card-pay-validation';
+import { validateCardForm, validateCryptoForm, type AmountLimits } from './validation';
 
 /**
  * The cashier's rules (`validation.ts`, tested on the SPEC's examples) as the zod schemas the
  * forms validate with (decision 038). The limits come from the configuration, so a schema is
  * built per form from them; each issue's message is a `cashier.errors` key.
  */
-function withIssues<V extends object>(validate: (values: V) => FormErrors<string>) {
+function withIssues<V extends object>(
+  validate: (values: V) => Partial<Record<string, string | undefined>>,
+) {
   return (values: V, context: z.RefinementCtx) => {
     for (const [field, key] of Object.entries(validate(values))) {
       if (key) context.addIssue({ code: 'custom', path: [field], message: key });
@@ -50,4 +48,20 @@ export function cardWithdrawalSchema(limits: AmountLimits) {
       return { sum: errors.sum === 'sumRequired' ? 'sumReqired' : errors.sum };
     }),
   );
+}
+
+/** The CardPay modal (SPEC §3 card payment form); its messages are `cashier.pay.errors` keys. */
+export function cardPaySchema() {
+  return z
+    .object({
+      name: z.string(),
+      cardNumber: z.string(),
+      month: z.number().nullable(),
+      year: z.number().nullable(),
+      cvc: z.string(),
+      email: z.string(),
+      // The phone input's own value (country, text, digits, extension): checked as a whole.
+      phone: z.custom<CardPayValues['phone']>(),
+    })
+    .superRefine(withIssues((values: CardPayValues) => validateCardPay(values)));
 }

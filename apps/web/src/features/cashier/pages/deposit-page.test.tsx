@@ -331,14 +331,14 @@ describe('deposit page: the CardPay billing step of a first card deposit', () =>
     expect(countOf(seen, 'POST', tokenizePath)).toBe(0);
 
     fireEvent.click(within(modal).getByTestId('pay-submit'));
-    expect(messageOf('pay-phone')).toBe('Phone is required');
+    await waitFor(() => expect(messageOf('pay-phone')).toBe('Phone is required'));
     type('pay-phone', '+375 ٢٩ 1234567');
     expect(screen.getByTestId('pay-phone')).toHaveProperty('value', '+375 29 1234567');
     fireEvent.blur(screen.getByTestId('pay-phone'));
     expect(screen.getByTestId('pay-phone')).toHaveProperty('value', '+375 29 123 45 67');
     type('pay-cvc', '12');
     fireEvent.click(within(modal).getByTestId('pay-submit'));
-    expect(messageOf('pay-cvc')).toBe('Code is required');
+    await waitFor(() => expect(messageOf('pay-cvc')).toBe('Code is required'));
     type('pay-cvc', '321');
     fireEvent.click(within(modal).getByTestId('pay-submit'));
 
