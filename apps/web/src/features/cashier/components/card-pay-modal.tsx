@@ -16,7 +16,7 @@ import {
   type CardPayErrorKey,
   type CardPayValues,
 } from '../lib/card-pay-validation';
-import { cardPaySchema } from '../lib/form-schemas';
+import { cardPaySchema } from '../lib/card-pay-schema';
 import { cardNumberMaxLength, cvvMaxLength, maskCardNumber, maskCvv } from '../lib/masks';
 import { PhoneInput } from './phone-input';
 import styles from './card-pay.module.css';

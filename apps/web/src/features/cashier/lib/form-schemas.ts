@@ -1,6 +1,5 @@
 import { cryptoNetworks } from '@casino/contracts';
 import { z } from 'zod';
-import { validateCardPay, type CardPayValues } from './card-pay-validation';
 import { validateCardForm, validateCryptoForm, type AmountLimits } from './validation';
 
 /**
@@ -8,7 +7,7 @@ import { validateCardForm, validateCryptoForm, type AmountLimits } from './valid
  * forms validate with (decision 038). The limits come from the configuration, so a schema is
  * built per form from them; each issue's message is a `cashier.errors` key.
  */
-function withIssues<V extends object>(
+export function withIssues<V extends object>(
   validate: (values: V) => Partial<Record<string, string | undefined>>,
 ) {
   return (values: V, context: z.RefinementCtx) => {
@@ -48,20 +47,4 @@ export function cardWithdrawalSchema(limits: AmountLimits) {
       return { sum: errors.sum === 'sumRequired' ? 'sumReqired' : errors.sum };
     }),
   );
-}
-
-/** The CardPay modal (SPEC §3 card payment form); its messages are `cashier.pay.errors` keys. */
-export function cardPaySchema() {
-  return z
-    .object({
-      name: z.string(),
-      cardNumber: z.string(),
-      month: z.number().nullable(),
-      year: z.number().nullable(),
-      cvc: z.string(),
-      email: z.string(),
-      // The phone input's own value (country, text, digits, extension): checked as a whole.
-      phone: z.custom<CardPayValues['phone']>(),
-    })
-    .superRefine(withIssues((values: CardPayValues) => validateCardPay(values)));
 }
