@@ -8,7 +8,6 @@ import {
 } from '@casino/contracts';
 import { MailCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { fieldErrorText, serverErrorType, useSchemaForm } from '../../../shared/lib/schema-form';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../shared/i18n/i18n';
 import { isApiError } from '../../../shared/lib/api-client';
@@ -19,6 +18,7 @@ import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { apiErrorText } from '../../../shared/lib/api-error-text';
 import { validationText } from '../../../shared/lib/form-validation';
+import { fieldErrorText, serverErrorType, useSchemaForm } from '../../../shared/lib/schema-form';
 import {
   busyText,
   useAvailability,
