@@ -4,30 +4,6 @@ import { accountsEn, type AccountMessages } from '../i18n/accounts/en';
 
 type ValidationKey = keyof AccountMessages['validation'];
 
-/** Anything with zod's safeParse: the contract schemas. */
-interface Validating {
-  safeParse(data: unknown):
-    | { success: true }
-    | {
-        success: false;
-        error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> };
-      };
-}
-
-/** Field name → message key of its first problem; empty when the values are valid. */
-export type FieldErrors<K extends string> = Partial<Record<K, string>>;
-
-export function fieldErrors<K extends string>(schema: Validating, values: unknown): FieldErrors<K> {
-  const result = schema.safeParse(values);
-  if (result.success) return {};
-  const errors: FieldErrors<K> = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? '') as K;
-    if (field && errors[field] === undefined) errors[field] = issue.message;
-  }
-  return errors;
-}
-
 const limitValues = {
   usernameMin: usernameLimits.min,
   usernameMax: usernameLimits.max,

@@ -150,7 +150,8 @@ describe('registration', () => {
     type('register-confirm', 'other');
     fireEvent.click(screen.getByTestId('register-submit'));
     const dialog = screen.getByTestId('modal');
-    expect(within(dialog).getByText('Username is required')).toBeTruthy();
+    // Submitting validates through the form library, which answers a tick later.
+    expect(await within(dialog).findByText('Username is required')).toBeTruthy();
     expect(within(dialog).getByText('Invalid email format')).toBeTruthy();
     expect(within(dialog).getByText('Min need 8 chars')).toBeTruthy();
     expect(within(dialog).getByText('Passwords do not match')).toBeTruthy();
@@ -175,7 +176,7 @@ describe('login', () => {
     type('login-email', 'lucky@example.com');
     type('login-password', 'correct horse');
     fireEvent.click(screen.getByTestId('login-submit'));
-    expect(screen.queryByTestId('modal')).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('modal')).toBeNull());
     answer.resolve();
     await waitFor(() => expect(useAuthStore.getState().isAuth).toBe(true));
     expect(localStorage.getItem(storageKeys.token)).toBe('t2');

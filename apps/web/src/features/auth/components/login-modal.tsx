@@ -1,18 +1,17 @@
 import { loginRequestSchema } from '@casino/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldErrorText, useSchemaForm } from '../../../shared/lib/schema-form';
 import { Button } from '../../../shared/ui/button/button';
 import { PasswordField } from '../../../shared/ui/field/password-field';
 import { TextField } from '../../../shared/ui/field/text-field';
 import { Modal } from '../../../shared/ui/modal/modal';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { useLogin } from '../api/login';
-import { fieldErrors, validationText } from '../../../shared/lib/form-validation';
 import { useLoginDraftStore } from '../login-draft-store';
 import styles from './auth-form.module.css';
 
 type Field = 'email' | 'password';
-const fieldOrder: readonly Field[] = ['email', 'password'];
 
 /** Login (SPEC §2, §4): e-mail and password; on submit the modal closes, then login is sent. */
 export function LoginModal() {
@@ -21,46 +20,28 @@ export function LoginModal() {
   const open = useModalStore((state) => state.open);
   const login = useLogin();
   // A failed login reopens this form with what was typed.
-  const [values, setValues] = useState(() => {
-    const draft = useLoginDraftStore.getState();
-    return { email: draft.email, password: draft.password };
+  const [draft] = useState(() => {
+    const saved = useLoginDraftStore.getState();
+    return { email: saved.email, password: saved.password };
   });
   // Back after a failed login: the password is what usually needs retyping.
-  const [restored] = useState(() => values.email !== '');
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const restored = draft.email !== '';
+  const { register, handleSubmit, getValues, formState } = useSchemaForm(loginRequestSchema, draft);
 
-  const errors = fieldErrors<Field>(loginRequestSchema, values);
-  const errorOf = (field: Field) =>
-    submitted || touched[field] ? validationText(errors[field]) : undefined;
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const parsed = loginRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      const first = fieldOrder.find((field) => errors[field]);
-      const input = first ? event.currentTarget.elements.namedItem(first) : null;
-      if (input instanceof HTMLElement) input.focus();
-      return;
-    }
-    useLoginDraftStore.getState().save(values);
+  const onSubmit = handleSubmit((credentials) => {
+    useLoginDraftStore.getState().save(getValues());
     close();
-    login.mutate(parsed.data);
-  };
+    login.mutate(credentials);
+  });
 
   const bind = (field: Field) => ({
-    name: field,
-    value: values[field],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [field]: event.target.value })),
-    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
-    error: errorOf(field),
+    ...register(field),
+    error: fieldErrorText(formState.errors[field]),
   });
 
   return (
     <Modal open onClose={close} title={t('modal.login.title')} name="login">
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <p className={styles.lead}>{t('auth.login.lead')}</p>
         <TextField
           {...bind('email')}

@@ -1,5 +1,4 @@
 import { passwordLimits, registerRequestSchema } from '@casino/contracts';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../shared/i18n/i18n';
 import { Button } from '../../../shared/ui/button/button';
@@ -9,7 +8,8 @@ import { Modal } from '../../../shared/ui/modal/modal';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { useRegister } from '../api/register';
 import { busyText, useAvailability, useAvailabilityNote } from '../hooks/use-availability';
-import { fieldErrors, validationText } from '../../../shared/lib/form-validation';
+import { validationText } from '../../../shared/lib/form-validation';
+import { fieldErrorText, useSchemaForm } from '../../../shared/lib/schema-form';
 import {
   useRegistrationStore,
   type RegistrationDraft,
@@ -43,62 +43,58 @@ export function RegisterModal() {
   const register = useRegister();
   const saved = useRegistrationStore((state) => state.draft);
   const serverErrors = useRegistrationStore((state) => state.serverErrors);
-  const [values, setValues] = useState<RegistrationDraft>(saved);
-  const [touched, setTouched] = useState<Partial<Record<RegistrationField, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
+  // Focus goes to the first field that is invalid or taken, which the schema alone cannot know.
+  const {
+    register: field,
+    handleSubmit,
+    watch,
+    setFocus,
+    formState,
+  } = useSchemaForm(registerRequestSchema, saved, { shouldFocusError: false });
+  const values: RegistrationDraft = watch();
 
   const username = useAvailability('username', values.username);
   const email = useAvailability('email', values.email);
   const usernameNote = useAvailabilityNote('username', username.status);
   const emailNote = useAvailabilityNote('email', email.status);
+  const isBusy = (name: RegistrationField) =>
+    (name === 'username' && username.status === 'busy') ||
+    (name === 'email' && email.status === 'busy');
 
-  const errors = fieldErrors<RegistrationField>(registerRequestSchema, values);
-
-  const errorOf = (field: RegistrationField): string | undefined => {
-    if (submitted || touched[field]) {
-      const local = validationText(errors[field]);
-      if (local) return local;
-    }
+  const errorOf = (name: RegistrationField): string | undefined => {
+    const local = fieldErrorText(formState.errors[name]);
+    if (local) return local;
     // The server's word holds until the player changes that field.
-    const server = serverErrors[field];
-    if (server && values[field] === saved[field]) return serverErrorText(field, server);
-    if (field === 'username' && username.status === 'busy') return busyText('username');
-    if (field === 'email' && email.status === 'busy') return busyText('email');
+    const server = serverErrors[name];
+    if (server && values[name] === saved[name]) return serverErrorText(name, server);
+    if (isBusy(name)) return busyText(name === 'email' ? 'email' : 'username');
     return undefined;
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const parsed = registerRequestSchema.safeParse(values);
-    const firstBad = fieldOrder.find(
-      (field) =>
-        errors[field] ||
-        (field === 'username' && username.status === 'busy') ||
-        (field === 'email' && email.status === 'busy'),
-    );
-    if (!parsed.success || firstBad) {
-      const input = firstBad ? event.currentTarget.elements.namedItem(firstBad) : null;
-      if (input instanceof HTMLElement) input.focus();
-      return;
-    }
-    useRegistrationStore.getState().setDraft(parsed.data);
-    open('verify');
-    register.mutate({ payload: parsed.data, resend: false });
+  const focusFirstBad = (invalid: Partial<Record<RegistrationField, unknown>>) => {
+    const first = fieldOrder.find((name) => invalid[name] || isBusy(name));
+    if (first) setFocus(first);
+    return first;
   };
 
-  const bind = (field: RegistrationField) => ({
-    name: field,
-    value: values[field],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [field]: event.target.value })),
-    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
-    error: errorOf(field),
+  const onSubmit = handleSubmit(
+    (data) => {
+      if (focusFirstBad({})) return;
+      useRegistrationStore.getState().setDraft(data);
+      open('verify');
+      register.mutate({ payload: data, resend: false });
+    },
+    (invalid) => void focusFirstBad(invalid),
+  );
+
+  const bind = (name: RegistrationField) => ({
+    ...field(name),
+    error: errorOf(name),
   });
 
   return (
     <Modal open onClose={close} title={t('modal.register.title')} name="register">
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <p className={styles.lead}>{t('auth.register.lead')}</p>
         <TextField
           {...bind('username')}

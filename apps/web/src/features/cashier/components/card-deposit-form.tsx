@@ -1,9 +1,15 @@
 import type { Payment, PaymentsConfigResponse } from '@casino/contracts';
 import { LockKeyhole } from 'lucide-react';
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/i18n';
 import { formatMoney } from '../../../shared/lib/format';
+import {
+  fieldErrorText,
+  serverErrorType,
+  useSchemaForm,
+  withMask,
+} from '../../../shared/lib/schema-form';
 import { Button } from '../../../shared/ui/button/button';
 import { TextField } from '../../../shared/ui/field/text-field';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
@@ -24,12 +30,13 @@ import {
 } from '../lib/masks';
 import { leaveFor } from '../lib/leave-for';
 import { amountErrorOf, isRetriable, submissionErrorText } from '../lib/submission-errors';
+import { cardFormSchema } from '../lib/form-schemas';
 import {
   parseExpiry,
   toAmount,
   toCents,
-  validateCardForm,
   type CardFormValues,
+  type CashierErrorKey,
 } from '../lib/validation';
 import type { CardPayResult } from './card-pay-modal';
 import { useErrorText } from './error-text';
@@ -39,7 +46,6 @@ import styles from './cashier.module.css';
 const CardPayModal = lazy(() => import('./card-pay-modal'));
 
 type Field = keyof CardFormValues;
-const fieldOrder: readonly Field[] = ['sum', 'name', 'card', 'expiry', 'cvv'];
 const empty: CardFormValues = { sum: '', name: '', expiry: '', card: '', cvv: '' };
 const masks: Partial<Record<Field, (value: string) => string>> = {
   sum: maskAmount,
@@ -72,10 +78,20 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const errorText = useErrorText(config.limits.deposit);
-  const [values, setValues] = useState(empty);
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
+  const limits = config.limits.deposit;
+  const schema = useMemo(() => cardFormSchema(limits), [limits]);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    reset,
+    setError,
+    clearErrors,
+    setFocus,
+    formState,
+  } = useSchemaForm(schema, empty);
+  const values = watch();
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const attempt = useRef<Attempt | null>(null);
@@ -83,46 +99,32 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
   const endpoint = config.card;
   const cards = useSavedCards();
   const email = useAuthStore((state) => state.user?.email ?? '');
-  const formRef = useRef<HTMLFormElement>(null);
   const [billingStep, setBillingStep] = useState<CardPayValues | null>(null);
   // A first card deposit (no card deposited with yet) goes through the CardPay billing step.
   const firstCard = cards.data?.data.length === 0;
 
-  const errors = validateCardForm(values, config.limits.deposit);
   const errorOf = (field: Field) =>
-    ((submitted || touched[field]) && errorText(errors[field])) || serverErrors[field];
+    fieldErrorText(formState.errors[field], (key) => errorText(key as CashierErrorKey));
 
-  const focus = (form: HTMLFormElement, field: Field | undefined) => {
-    const input = field ? form.elements.namedItem(field) : null;
-    if (input instanceof HTMLElement) input.focus();
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
+  const onSubmit = handleSubmit((valid) => {
     // A double click or Enter held down: the first submission is the only one.
     if (busyRef.current || !endpoint) return;
-    const first = fieldOrder.find((field) => errors[field]);
-    if (first) {
-      focus(event.currentTarget, first);
-      return;
-    }
-    const expiry = parseExpiry(values.expiry);
+    const expiry = parseExpiry(valid.expiry);
     if (!expiry) return;
     if (firstCard) {
       setBillingStep({
-        name: values.name.trim(),
-        cardNumber: values.card,
+        name: valid.name.trim(),
+        cardNumber: valid.card,
         month: expiry.month,
         year: (payYears as readonly number[]).includes(expiry.year) ? expiry.year : null,
-        cvc: values.cvv,
+        cvc: valid.cvv,
         email,
         phone: { country: 'BY', text: '', digits: '' },
       });
       return;
     }
-    void pay(values, undefined);
-  };
+    void pay(valid, undefined);
+  });
 
   const onBilling = (result: CardPayResult) => {
     setBillingStep(null);
@@ -134,13 +136,12 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
       expiry: `${String(result.card.expMonth).padStart(2, '0')} / ${String(result.card.expYear % 100).padStart(2, '0')}`,
       cvv: result.card.cvc,
     };
-    setValues(corrected);
+    for (const field of Object.keys(corrected) as Field[]) setValue(field, corrected[field]);
     void pay(corrected, result.billing);
   };
 
   const pay = async (paid: CardFormValues, billing: Billing | undefined) => {
     const expiry = parseExpiry(paid.expiry);
-    const form = formRef.current;
     if (!expiry || !endpoint || busyRef.current) return;
     const signature = JSON.stringify([paid, billing]);
     if (attempt.current?.signature !== signature) {
@@ -149,6 +150,8 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
     const current = attempt.current;
     busyRef.current = true;
     setBusy(true);
+    // A refusal of the last attempt is not this one's.
+    clearErrors();
     try {
       current.token ??= await tokenizeCard(
         endpoint,
@@ -169,11 +172,7 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
         leaveFor(payment.redirect_url);
         return;
       }
-      if (payment.display_status !== 'canceled') {
-        setValues(empty);
-        setTouched({});
-        setSubmitted(false);
-      }
+      if (payment.display_status !== 'canceled') reset(empty);
       onPayment(payment);
     } catch (error) {
       console.warn('Card deposit was not made', error instanceof Error ? error.name : error);
@@ -189,8 +188,8 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
                 ? t('cashier.errors.cvvRequired')
                 : t('cashier.errors.providerUnavailable');
         if (field) {
-          setServerErrors({ [field]: text });
-          if (form) focus(form, field);
+          setError(field, { type: serverErrorType, message: text });
+          setFocus(field);
         }
         toast.error(field ? t('cashier.errors.cardRefused') : text, t('cashier.status.toastTitle'));
         return;
@@ -198,8 +197,8 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
       if (!isRetriable(error)) attempt.current = null;
       const amount = amountErrorOf(error);
       if (amount) {
-        setServerErrors({ sum: amount });
-        if (form) focus(form, 'sum');
+        setError('sum', { type: serverErrorType, message: amount });
+        setFocus('sum');
       }
       toast.error(submissionErrorText(error), t('cashier.status.toastTitle'));
     } finally {
@@ -208,21 +207,15 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
     }
   };
 
-  const bind = (field: Field) => ({
-    name: field,
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => {
-      const mask = masks[field];
-      const value = mask ? mask(event.target.value) : event.target.value;
-      setValues((current) => ({ ...current, [field]: value }));
-      setServerErrors((current) => ({ ...current, [field]: undefined }));
-    },
-    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
-    error: errorOf(field) || undefined,
-    testId: `card-${field}`,
-  });
+  const bind = (field: Field) => {
+    const mask = masks[field];
+    return {
+      ...(mask ? withMask(register(field), mask) : register(field)),
+      error: errorOf(field),
+      testId: `card-${field}`,
+    };
+  };
 
-  const limits = config.limits.deposit;
   const amount = toCents(values.sum) !== null ? formatMoney(toAmount(values.sum), language) : '';
 
   if (!endpoint) return <p className={styles.unavailable}>{t('cashier.unavailable')}</p>;
@@ -230,8 +223,7 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
   return (
     <form
       className={styles.form}
-      ref={formRef}
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       noValidate
       data-testid="card-form"
     >

@@ -1,18 +1,22 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/i18n';
+import { fieldErrorText, useSchemaForm, withMask } from '../../../shared/lib/schema-form';
 import { Button } from '../../../shared/ui/button/button';
 import { Dropdown } from '../../../shared/ui/dropdown/dropdown';
 import { TextField } from '../../../shared/ui/field/text-field';
 import { Modal } from '../../../shared/ui/modal/modal';
+import type { FieldError } from 'react-hook-form';
 import type { Billing } from '../api/tokenize';
 import {
   payMonths,
   payYears,
-  validateCardPay,
+  type CardPayErrorKey,
   type CardPayValues,
 } from '../lib/card-pay-validation';
+import { cardPaySchema } from '../lib/card-pay-schema';
 import { cardNumberMaxLength, cvvMaxLength, maskCardNumber, maskCvv } from '../lib/masks';
 import { PhoneInput } from './phone-input';
 import styles from './card-pay.module.css';
@@ -49,17 +53,17 @@ interface CardPayModalProps {
 export default function CardPayModal({ initial, amount, onConfirm, onClose }: CardPayModalProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [values, setValues] = useState(initial);
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const errors = validateCardPay(values);
-  const errorOf = (field: Field) => {
-    const key = errors[field];
-    return (submitted || touched[field]) && key ? t(`cashier.pay.errors.${key}`) : undefined;
-  };
-  const set = <K extends Field>(field: K, value: CardPayValues[K]) =>
-    setValues((current) => ({ ...current, [field]: value }));
-  const blur = (field: Field) => () => setTouched((current) => ({ ...current, [field]: true }));
+  const schema = useMemo(() => cardPaySchema(), []);
+  // The month and year lists are not inputs a focus can go to: the first invalid field that
+  // is one gets it, as before.
+  const { register, control, handleSubmit, setFocus, formState } = useSchemaForm(schema, initial, {
+    shouldFocusError: false,
+  });
+  // The phone's value is an object, but its rule gives one message for the whole field.
+  const errorOf = (field: Field) =>
+    fieldErrorText(formState.errors[field] as FieldError | undefined, (key) =>
+      t(`cashier.pay.errors.${key as CardPayErrorKey}`),
+    );
 
   // Month names January to December (SPEC §3), capitalised as a list item in either language.
   const monthName = new Intl.DateTimeFormat(language, { month: 'long' });
@@ -72,54 +76,51 @@ export default function CardPayModal({ initial, amount, onConfirm, onClose }: Ca
   });
   const years = payYears.map((year) => ({ value: String(year), label: String(year) }));
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const first = fieldOrder.find((field) => errors[field]);
-    if (first) {
-      const input = event.currentTarget.elements.namedItem(first);
-      if (input instanceof HTMLElement) input.focus();
-      return;
-    }
-    if (values.month === null || values.year === null) return;
-    const { digits, country, ext } = values.phone;
-    const number = parsePhoneNumberFromString(digits, country)?.number ?? digits;
-    onConfirm({
-      card: {
-        number: values.cardNumber,
-        expMonth: values.month,
-        expYear: values.year,
-        cvc: values.cvc,
-      },
-      billing: {
-        name: values.name.trim(),
-        email: values.email.trim(),
-        phone: ext ? `${number} ext. ${ext}` : number,
-      },
-    });
-  };
+  const onSubmit = handleSubmit(
+    (values) => {
+      if (values.month === null || values.year === null) return;
+      const { digits, country, ext } = values.phone;
+      const number = parsePhoneNumberFromString(digits, country)?.number ?? digits;
+      onConfirm({
+        card: {
+          number: values.cardNumber,
+          expMonth: values.month,
+          expYear: values.year,
+          cvc: values.cvc,
+        },
+        billing: {
+          name: values.name.trim(),
+          email: values.email.trim(),
+          phone: ext ? `${number} ext. ${ext}` : number,
+        },
+      });
+    },
+    (invalid) => {
+      const first = fieldOrder.find((field) => invalid[field]);
+      if (first) setFocus(first);
+    },
+  );
 
   return (
     <Modal open onClose={onClose} title={t('cashier.pay.title')} name="cardPay">
-      <form className={styles.form} onSubmit={onSubmit} noValidate data-testid="card-pay-form">
+      <form
+        className={styles.form}
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        data-testid="card-pay-form"
+      >
         <p className={styles.lead}>{t('cashier.pay.lead')}</p>
         <TextField
-          name="name"
+          {...register('name')}
           label={t('cashier.pay.name')}
-          value={values.name}
-          onChange={(event) => set('name', event.target.value)}
-          onBlur={blur('name')}
           error={errorOf('name')}
           autoComplete="cc-name"
           maxLength={40}
           testId="pay-name"
         />
         <TextField
-          name="cardNumber"
+          {...withMask(register('cardNumber'), maskCardNumber)}
           label={t('cashier.pay.cardNumber')}
-          value={values.cardNumber}
-          onChange={(event) => set('cardNumber', maskCardNumber(event.target.value))}
-          onBlur={blur('cardNumber')}
           error={errorOf('cardNumber')}
           inputMode="numeric"
           autoComplete="cc-number"
@@ -128,13 +129,19 @@ export default function CardPayModal({ initial, amount, onConfirm, onClose }: Ca
         />
         <div className={styles.row3}>
           <div>
-            <Dropdown
-              label={t('cashier.pay.month')}
-              value={values.month === null ? '' : String(values.month)}
-              placeholder={t('cashier.pay.monthPlaceholder')}
-              options={months}
-              onChange={(month) => set('month', Number(month))}
-              testId="pay-month"
+            <Controller
+              control={control}
+              name="month"
+              render={({ field }) => (
+                <Dropdown
+                  label={t('cashier.pay.month')}
+                  value={field.value === null ? '' : String(field.value)}
+                  placeholder={t('cashier.pay.monthPlaceholder')}
+                  options={months}
+                  onChange={(month) => field.onChange(Number(month))}
+                  testId="pay-month"
+                />
+              )}
             />
             {errorOf('month') && (
               <p className={styles.error} role="alert">
@@ -143,13 +150,19 @@ export default function CardPayModal({ initial, amount, onConfirm, onClose }: Ca
             )}
           </div>
           <div>
-            <Dropdown
-              label={t('cashier.pay.year')}
-              value={values.year === null ? '' : String(values.year)}
-              placeholder={t('cashier.pay.yearPlaceholder')}
-              options={years}
-              onChange={(year) => set('year', Number(year))}
-              testId="pay-year"
+            <Controller
+              control={control}
+              name="year"
+              render={({ field }) => (
+                <Dropdown
+                  label={t('cashier.pay.year')}
+                  value={field.value === null ? '' : String(field.value)}
+                  placeholder={t('cashier.pay.yearPlaceholder')}
+                  options={years}
+                  onChange={(year) => field.onChange(Number(year))}
+                  testId="pay-year"
+                />
+              )}
             />
             {errorOf('year') && (
               <p className={styles.error} role="alert">
@@ -158,11 +171,8 @@ export default function CardPayModal({ initial, amount, onConfirm, onClose }: Ca
             )}
           </div>
           <TextField
-            name="cvc"
+            {...withMask(register('cvc'), maskCvv)}
             label={t('cashier.pay.cvc')}
-            value={values.cvc}
-            onChange={(event) => set('cvc', maskCvv(event.target.value))}
-            onBlur={blur('cvc')}
             error={errorOf('cvc')}
             inputMode="numeric"
             autoComplete="cc-csc"
@@ -171,21 +181,24 @@ export default function CardPayModal({ initial, amount, onConfirm, onClose }: Ca
           />
         </div>
         <TextField
-          name="email"
+          {...register('email')}
           type="email"
           label={t('cashier.pay.email')}
-          value={values.email}
-          onChange={(event) => set('email', event.target.value)}
-          onBlur={blur('email')}
           error={errorOf('email')}
           autoComplete="email"
           testId="pay-email"
         />
-        <PhoneInput
-          value={values.phone}
-          onChange={(phone) => set('phone', phone)}
-          onBlur={blur('phone')}
-          error={errorOf('phone')}
+        <Controller
+          control={control}
+          name="phone"
+          render={({ field }) => (
+            <PhoneInput
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errorOf('phone')}
+            />
+          )}
         />
         <Button type="submit" variant="primary" size="lg" block data-testid="pay-submit">
           {t('cashier.pay.submit', { amount })}

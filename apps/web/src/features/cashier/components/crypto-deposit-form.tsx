@@ -4,10 +4,16 @@ import {
   type Payment,
   type PaymentsConfigResponse,
 } from '@casino/contracts';
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/i18n';
 import { formatMoney } from '../../../shared/lib/format';
+import {
+  fieldErrorText,
+  serverErrorType,
+  useSchemaForm,
+  withMask,
+} from '../../../shared/lib/schema-form';
 import { Button } from '../../../shared/ui/button/button';
 import { Dropdown } from '../../../shared/ui/dropdown/dropdown';
 import { TextField } from '../../../shared/ui/field/text-field';
@@ -16,7 +22,8 @@ import { toast } from '../../../shared/ui/toast/toast-store';
 import { newIdempotencyKey, useSubmitPayment } from '../api/payments';
 import { maskAmount } from '../lib/masks';
 import { amountErrorOf, isRetriable, submissionErrorText } from '../lib/submission-errors';
-import { toAmount, validateCryptoForm } from '../lib/validation';
+import { cryptoFormSchema } from '../lib/form-schemas';
+import { toAmount, type CashierErrorKey } from '../lib/validation';
 import { useErrorText } from './error-text';
 import styles from './cashier.module.css';
 
@@ -33,61 +40,50 @@ export function CryptoDepositForm({ config, onPayment }: CryptoDepositFormProps)
   const { t } = useTranslation();
   const language = useLanguage();
   const networks = config.crypto?.networks ?? [];
-  const [sum, setSum] = useState('');
-  const [net, setNet] = useState<CryptoNetwork>(
-    networks.includes('ETH') ? 'ETH' : (networks[0] ?? 'ETH'),
+  const limits = config.limits.deposit;
+  const schema = useMemo(() => cryptoFormSchema(limits, { withAddress: false }), [limits]);
+  const { register, handleSubmit, watch, setValue, reset, setError, formState } = useSchemaForm(
+    schema,
+    {
+      sum: '',
+      net: networks.includes('ETH') ? 'ETH' : (networks[0] ?? 'ETH'),
+      transferAdress: '',
+    },
   );
-  const [touched, setTouched] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverError, setServerError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const net = watch('net');
+  const busy = formState.isSubmitting;
   const busyRef = useRef(false);
   const attempt = useRef<{ signature: string; key: string } | null>(null);
   const submit = useSubmitPayment();
-  const limits = config.limits.deposit;
   const errorText = useErrorText(limits, net);
+  const sumError = fieldErrorText(formState.errors.sum, (key) => errorText(key as CashierErrorKey));
 
-  const errors = validateCryptoForm({ sum, net, transferAdress: '' }, limits, {
-    withAddress: false,
-  });
-  const sumError = ((submitted || touched) && errorText(errors.sum)) || serverError;
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
+  const onSubmit = handleSubmit(async ({ sum }) => {
+    // A double click or Enter held down: the first submission is the only one.
     if (busyRef.current) return;
-    const form = event.currentTarget;
-    if (errors.sum) {
-      const input = form.elements.namedItem('sum');
-      if (input instanceof HTMLElement) input.focus();
-      return;
-    }
+    busyRef.current = true;
     const signature = `${sum}|${net}`;
     if (attempt.current?.signature !== signature) {
       attempt.current = { signature, key: newIdempotencyKey() };
     }
-    busyRef.current = true;
-    setBusy(true);
     try {
       const payment = await submit.mutateAsync({
         kind: 'crypto-deposit',
         body: { amount: toAmount(sum), net, idempotency_key: attempt.current.key },
       });
       attempt.current = null;
-      setSum('');
-      setTouched(false);
-      setSubmitted(false);
+      reset({ sum: '', net, transferAdress: '' });
       onPayment(payment);
     } catch (error) {
       console.warn('Crypto deposit was not started', error instanceof Error ? error.name : error);
       if (!isRetriable(error)) attempt.current = null;
-      setServerError(amountErrorOf(error));
+      const amount = amountErrorOf(error);
+      if (amount) setError('sum', { type: serverErrorType, message: amount });
       toast.error(submissionErrorText(error), t('cashier.status.toastTitle'));
     } finally {
       busyRef.current = false;
-      setBusy(false);
     }
-  };
+  });
 
   if (!config.crypto || networks.length === 0) {
     return <p className={styles.unavailable}>{t('cashier.unavailable')}</p>;
@@ -96,20 +92,17 @@ export function CryptoDepositForm({ config, onPayment }: CryptoDepositFormProps)
   return (
     <form
       className={styles.form}
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => {
+        if (busy) event.preventDefault();
+        else void onSubmit(event);
+      }}
       noValidate
       data-testid="crypto-form"
     >
       <TextField
-        name="sum"
+        {...withMask(register('sum'), maskAmount)}
         label={t('cashier.sum')}
-        value={sum}
-        onChange={(event) => {
-          setSum(maskAmount(event.target.value));
-          setServerError(undefined);
-        }}
-        onBlur={() => setTouched(true)}
-        error={sumError || undefined}
+        error={sumError}
         inputMode="decimal"
         autoComplete="off"
         placeholder="100"
@@ -128,7 +121,7 @@ export function CryptoDepositForm({ config, onPayment }: CryptoDepositFormProps)
         options={cryptoNetworks
           .filter((network) => networks.includes(network))
           .map((network) => ({ value: network, label: network }))}
-        onChange={setNet}
+        onChange={(next: CryptoNetwork) => setValue('net', next)}
         testId="crypto-net"
       />
       <Button

@@ -4,11 +4,17 @@ import {
   type Payment,
   type PaymentsConfigResponse,
 } from '@casino/contracts';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../shared/i18n/i18n';
 import { formatMoney } from '../../../shared/lib/format';
+import {
+  fieldErrorText,
+  serverErrorType,
+  useSchemaForm,
+  withMask,
+} from '../../../shared/lib/schema-form';
 import { Button, buttonClassName } from '../../../shared/ui/button/button';
 import { Dropdown } from '../../../shared/ui/dropdown/dropdown';
 import { TextField } from '../../../shared/ui/field/text-field';
@@ -18,7 +24,8 @@ import { useAuthStore } from '../../auth';
 import { useSavedCards, useSubmitPayment } from '../api/payments';
 import { maskAmount } from '../lib/masks';
 import { amountErrorOf, submissionErrorText } from '../lib/submission-errors';
-import { toAmount, validateCryptoForm, type CryptoFormValues } from '../lib/validation';
+import { cardWithdrawalSchema, cryptoFormSchema } from '../lib/form-schemas';
+import { toAmount, type CashierErrorKey } from '../lib/validation';
 import { useErrorText } from './error-text';
 import { useIdempotentSubmit } from './use-idempotent-submit';
 import styles from './cashier.module.css';
@@ -46,11 +53,6 @@ function useSumNote(config: PaymentsConfigResponse) {
   };
 }
 
-const focusField = (form: HTMLFormElement, name: string) => {
-  const input = form.elements.namedItem(name);
-  if (input instanceof HTMLElement) input.focus();
-};
-
 /**
  * A withdrawal to a card: only to one this player deposited with (GET /payments/cards), so
  * no card data is typed here. The money leaves the balance at once and stays pending.
@@ -61,11 +63,11 @@ export function CardWithdrawalForm({ config, onPayment }: WithdrawalFormProps) {
   const limits = config.limits.withdrawal;
   const errorText = useErrorText(limits);
   const sumNote = useSumNote(config);
-  const [sum, setSum] = useState('');
+  const schema = useMemo(() => cardWithdrawalSchema(limits), [limits]);
+  const { register, handleSubmit, reset, setError, setFocus, formState } = useSchemaForm(schema, {
+    sum: '',
+  });
   const [chosen, setChosen] = useState<string | null>(null);
-  const [touched, setTouched] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverError, setServerError] = useState<string | undefined>();
   const submit = useSubmitPayment();
   const { busy, run } = useIdempotentSubmit();
 
@@ -85,21 +87,9 @@ export function CardWithdrawalForm({ config, onPayment }: WithdrawalFormProps) {
     );
   }
   const card = chosen ?? saved[0]?.payment_method ?? '';
-  const errors = validateCryptoForm({ sum, net: 'ETH', transferAdress: '' }, limits, {
-    withAddress: false,
-  });
-  // The card form's own message for a missing sum (SPEC §5 "Sum is reqired").
-  const sumKey = errors.sum === 'sumRequired' ? 'sumReqired' : errors.sum;
-  const sumError = ((submitted || touched) && errorText(sumKey)) || serverError;
+  const sumError = fieldErrorText(formState.errors.sum, (key) => errorText(key as CashierErrorKey));
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const form = event.currentTarget;
-    if (sumKey) {
-      focusField(form, 'sum');
-      return;
-    }
+  const onSubmit = handleSubmit(async ({ sum }) => {
     const amount = toAmount(sum);
     const result = await run(`${amount}|${card}`, (key) =>
       submit.mutateAsync({
@@ -109,17 +99,18 @@ export function CardWithdrawalForm({ config, onPayment }: WithdrawalFormProps) {
     );
     if (!result) return;
     if (result.ok) {
-      setSum('');
-      setTouched(false);
-      setSubmitted(false);
+      reset({ sum: '' });
       onPayment(result.value);
       return;
     }
     console.warn('Card withdrawal was not made', result.error);
-    setServerError(amountErrorOf(result.error));
-    if (amountErrorOf(result.error)) focusField(form, 'sum');
+    const amountError = amountErrorOf(result.error);
+    if (amountError) {
+      setError('sum', { type: serverErrorType, message: amountError });
+      setFocus('sum');
+    }
     toast.error(submissionErrorText(result.error), t('cashier.status.toastTitle'));
-  };
+  });
 
   return (
     <form
@@ -129,15 +120,9 @@ export function CardWithdrawalForm({ config, onPayment }: WithdrawalFormProps) {
       data-testid="card-withdrawal-form"
     >
       <TextField
-        name="sum"
+        {...withMask(register('sum'), maskAmount)}
         label={t('cashier.sum')}
-        value={sum}
-        onChange={(event) => {
-          setSum(maskAmount(event.target.value));
-          setServerError(undefined);
-        }}
-        onBlur={() => setTouched(true)}
-        error={sumError || undefined}
+        error={sumError}
         inputMode="decimal"
         autoComplete="off"
         placeholder="100"
@@ -175,36 +160,34 @@ export function CryptoWithdrawalForm({ config, onPayment }: WithdrawalFormProps)
   const networks = config.crypto?.networks ?? [];
   const limits = config.limits.withdrawal;
   const sumNote = useSumNote(config);
-  const [values, setValues] = useState<CryptoFormValues>({
+  const schema = useMemo(() => cryptoFormSchema(limits, { withAddress: true }), [limits]);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    trigger,
+    getFieldState,
+    reset,
+    setError,
+    formState,
+  } = useSchemaForm(schema, {
     sum: '',
     net: networks.includes('ETH') ? 'ETH' : (networks[0] ?? 'ETH'),
     transferAdress: '',
   });
-  const errorText = useErrorText(limits, values.net);
-  const [touched, setTouched] = useState<Partial<Record<'sum' | 'transferAdress', boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [serverError, setServerError] = useState<string | undefined>();
+  const net = watch('net');
+  const errorText = useErrorText(limits, net);
   const submit = useSubmitPayment();
   const { busy, run } = useIdempotentSubmit();
 
   if (!config.crypto || networks.length === 0) {
     return <p className={styles.unavailable}>{t('cashier.unavailable')}</p>;
   }
-  const errors = validateCryptoForm(values, limits, { withAddress: true });
   const errorOf = (field: 'sum' | 'transferAdress') =>
-    ((submitted || touched[field]) && errorText(errors[field])) ||
-    (field === 'sum' ? serverError : undefined) ||
-    undefined;
+    fieldErrorText(formState.errors[field], (key) => errorText(key as CashierErrorKey));
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const form = event.currentTarget;
-    const first = errors.sum ? 'sum' : errors.transferAdress ? 'transferAdress' : null;
-    if (first) {
-      focusField(form, first);
-      return;
-    }
+  const onSubmit = handleSubmit(async (values) => {
     const amount = toAmount(values.sum);
     const address = values.transferAdress.trim();
     const result = await run(`${amount}|${values.net}|${address}`, (key) =>
@@ -215,15 +198,22 @@ export function CryptoWithdrawalForm({ config, onPayment }: WithdrawalFormProps)
     );
     if (!result) return;
     if (result.ok) {
-      setValues((current) => ({ ...current, sum: '', transferAdress: '' }));
-      setTouched({});
-      setSubmitted(false);
+      reset({ sum: '', net: values.net, transferAdress: '' });
       onPayment(result.value);
       return;
     }
     console.warn('Crypto withdrawal was not made', result.error);
-    setServerError(amountErrorOf(result.error));
+    const amountError = amountErrorOf(result.error);
+    if (amountError) setError('sum', { type: serverErrorType, message: amountError });
     toast.error(submissionErrorText(result.error), t('cashier.status.toastTitle'));
+  });
+
+  // The address's rule depends on the network: a message already shown follows the change.
+  const onNetwork = (next: CryptoNetwork) => {
+    setValue('net', next);
+    if (formState.isSubmitted || getFieldState('transferAdress').isTouched) {
+      void trigger('transferAdress');
+    }
   };
 
   return (
@@ -234,15 +224,8 @@ export function CryptoWithdrawalForm({ config, onPayment }: WithdrawalFormProps)
       data-testid="crypto-withdrawal-form"
     >
       <TextField
-        name="sum"
+        {...withMask(register('sum'), maskAmount)}
         label={t('cashier.sum')}
-        value={values.sum}
-        onChange={(event) => {
-          const sum = maskAmount(event.target.value);
-          setValues((current) => ({ ...current, sum }));
-          setServerError(undefined);
-        }}
-        onBlur={() => setTouched((current) => ({ ...current, sum: true }))}
         error={errorOf('sum')}
         inputMode="decimal"
         autoComplete="off"
@@ -252,26 +235,20 @@ export function CryptoWithdrawalForm({ config, onPayment }: WithdrawalFormProps)
       />
       <Dropdown
         label={t('cashier.net')}
-        value={values.net}
+        value={net}
         options={cryptoNetworks
           .filter((network) => networks.includes(network))
           .map((network) => ({ value: network, label: network }))}
-        onChange={(net: CryptoNetwork) => setValues((current) => ({ ...current, net }))}
+        onChange={onNetwork}
         testId="withdraw-crypto-net"
       />
       <TextField
-        name="transferAdress"
+        {...register('transferAdress')}
         label={t('cashier.transferAdress')}
-        value={values.transferAdress}
-        onChange={(event) => {
-          const transferAdress = event.target.value;
-          setValues((current) => ({ ...current, transferAdress }));
-        }}
-        onBlur={() => setTouched((current) => ({ ...current, transferAdress: true }))}
         error={errorOf('transferAdress')}
         autoComplete="off"
         spellCheck={false}
-        placeholder={values.net === 'TRC' ? 'T…' : '0x…'}
+        placeholder={net === 'TRC' ? 'T…' : '0x…'}
         testId="withdraw-crypto-address"
       />
       <Button

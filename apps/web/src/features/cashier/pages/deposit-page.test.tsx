@@ -85,7 +85,7 @@ describe('deposit page: card form', () => {
     const seen = mockApi({ 'GET /payments/config': () => json(200, config) });
     renderPage();
     fireEvent.click(await screen.findByTestId('card-submit'));
-    expect(messageOf('card-sum')).toBe('Sum is reqired');
+    await waitFor(() => expect(messageOf('card-sum')).toBe('Sum is reqired'));
     expect(messageOf('card-name')).toBe('Name is required');
     expect(messageOf('card-expiry')).toBe('Expiry is required');
     expect(messageOf('card-card')).toBe('Card is required');
@@ -115,7 +115,7 @@ describe('deposit page: card form', () => {
     fillCard('4242424242424241');
     type('card-sum', '5000.01');
     fireEvent.click(screen.getByTestId('card-submit'));
-    expect(messageOf('card-card')).toBe('This card number is not valid');
+    await waitFor(() => expect(messageOf('card-card')).toBe('This card number is not valid'));
     expect(messageOf('card-sum')).toBe('Enter an amount from $10.00 to $5,000.00');
     expect(seen.filter((r) => r.method === 'POST')).toEqual([]);
   });
@@ -331,14 +331,14 @@ describe('deposit page: the CardPay billing step of a first card deposit', () =>
     expect(countOf(seen, 'POST', tokenizePath)).toBe(0);
 
     fireEvent.click(within(modal).getByTestId('pay-submit'));
-    expect(messageOf('pay-phone')).toBe('Phone is required');
+    await waitFor(() => expect(messageOf('pay-phone')).toBe('Phone is required'));
     type('pay-phone', '+375 ٢٩ 1234567');
     expect(screen.getByTestId('pay-phone')).toHaveProperty('value', '+375 29 1234567');
     fireEvent.blur(screen.getByTestId('pay-phone'));
     expect(screen.getByTestId('pay-phone')).toHaveProperty('value', '+375 29 123 45 67');
     type('pay-cvc', '12');
     fireEvent.click(within(modal).getByTestId('pay-submit'));
-    expect(messageOf('pay-cvc')).toBe('Code is required');
+    await waitFor(() => expect(messageOf('pay-cvc')).toBe('Code is required'));
     type('pay-cvc', '321');
     fireEvent.click(within(modal).getByTestId('pay-submit'));
 
@@ -404,7 +404,8 @@ describe('deposit page: crypto form', () => {
     expect(screen.getByTestId('crypto-net').textContent).toContain('ETH');
 
     fireEvent.click(screen.getByTestId('crypto-submit'));
-    expect(messageOf('crypto-sum')).toBe('Sum is required');
+    // Submitting validates through the form library, which answers a tick later.
+    await waitFor(() => expect(messageOf('crypto-sum')).toBe('Sum is required'));
     expect(countOf(seen, 'POST', '/payments/crypto/deposits')).toBe(0);
 
     type('crypto-sum', '50');

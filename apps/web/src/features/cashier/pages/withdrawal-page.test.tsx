@@ -85,9 +85,11 @@ describe('withdrawal page', () => {
     await screen.findByTestId('withdraw-card-submit');
     expect(messageOf('withdraw-card-sum')).toBe('From $20.00 to $2,000.00 · available $100.00');
     fireEvent.click(screen.getByTestId('withdraw-card-submit'));
-    expect(messageOf('withdraw-card-sum')).toBe('Sum is reqired');
+    await waitFor(() => expect(messageOf('withdraw-card-sum')).toBe('Sum is reqired'));
     type('withdraw-card-sum', '10');
-    expect(messageOf('withdraw-card-sum')).toBe('Enter an amount from $20.00 to $2,000.00');
+    await waitFor(() =>
+      expect(messageOf('withdraw-card-sum')).toBe('Enter an amount from $20.00 to $2,000.00'),
+    );
     expect(screen.getByTestId('withdraw-card').textContent).toContain('VISA •••• 4242');
 
     type('withdraw-card-sum', '40');
@@ -140,6 +142,25 @@ describe('withdrawal page', () => {
     );
   });
 
+  it('re-checks an address already checked when the network changes', async () => {
+    mockApi({
+      'GET /payments/config': () => json(200, config),
+      'GET /payments/cards': () => json(200, cards),
+    });
+    renderPage();
+    fireEvent.pointerDown(await screen.findByTestId('withdraw-crypto-sum'));
+    type('withdraw-crypto-address', `0x${'ab'.repeat(20)}`);
+    fireEvent.blur(screen.getByTestId('withdraw-crypto-address'));
+    await waitFor(() =>
+      expect(screen.getByTestId('withdraw-crypto-address').getAttribute('aria-invalid')).toBeNull(),
+    );
+    fireEvent.click(screen.getByTestId('withdraw-crypto-net'));
+    fireEvent.click(screen.getByTestId('withdraw-crypto-net-option-TRC'));
+    await waitFor(() =>
+      expect(messageOf('withdraw-crypto-address')).toBe('This is not a TRC address'),
+    );
+  });
+
   it('withdraws to a crypto address of the chosen network', async () => {
     const seen = mockApi({
       'GET /payments/config': () => json(200, config),
@@ -153,7 +174,7 @@ describe('withdrawal page', () => {
     fireEvent.pointerDown(await screen.findByTestId('withdraw-crypto-sum'));
     expect(screen.getByTestId('method-crypto').dataset.active).toBe('true');
     fireEvent.click(screen.getByTestId('withdraw-crypto-submit'));
-    expect(messageOf('withdraw-crypto-sum')).toBe('Sum is required');
+    await waitFor(() => expect(messageOf('withdraw-crypto-sum')).toBe('Sum is required'));
     expect(messageOf('withdraw-crypto-address')).toBe('Transfer Adress is required');
 
     type('withdraw-crypto-sum', '40');
@@ -161,7 +182,9 @@ describe('withdrawal page', () => {
     fireEvent.click(screen.getByTestId('withdraw-crypto-net-option-TRC'));
     type('withdraw-crypto-address', `0x${'ab'.repeat(20)}`);
     fireEvent.click(screen.getByTestId('withdraw-crypto-submit'));
-    expect(messageOf('withdraw-crypto-address')).toBe('This is not a TRC address');
+    await waitFor(() =>
+      expect(messageOf('withdraw-crypto-address')).toBe('This is not a TRC address'),
+    );
     expect(countOf(seen, 'POST', '/payments/crypto/withdrawals')).toBe(0);
 
     type('withdraw-crypto-address', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');

@@ -18,6 +18,7 @@ import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { apiErrorText } from '../../../shared/lib/api-error-text';
 import { validationText } from '../../../shared/lib/form-validation';
+import { fieldErrorText, serverErrorType, useSchemaForm } from '../../../shared/lib/schema-form';
 import {
   busyText,
   useAvailability,
@@ -27,6 +28,7 @@ import {
 } from '../../auth';
 import { useUpdateSetting } from '../api/update-setting';
 import { useVerifySetting } from '../api/verify-setting';
+import { settingsFormSchema } from '../lib/settings-form-schema';
 import styles from './profile-cards.module.css';
 
 type Field = AvailabilityKind;
@@ -40,12 +42,6 @@ function changedValue(field: Field, raw: string, user: User): string | null {
   if (value === '') return null;
   const current = field === 'email' ? user.email.toLowerCase() : user.username;
   return value === current ? null : value;
-}
-
-function localError(field: Field, raw: string): string | undefined {
-  if (raw.trim() === '') return undefined; // both are optional (SPEC §5)
-  const parsed = schemas[field].safeParse(raw);
-  return parsed.success ? undefined : validationText(parsed.error.issues[0]?.message);
 }
 
 /** Field errors in a failed settings call (a name taken meanwhile, a refused value). */
@@ -79,12 +75,16 @@ function failedToast(error: unknown): void {
  */
 export function AccountSettings({ user }: { user: User }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState({ username: user.username, email: user.email });
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
+  // Focus goes to the first field that is invalid or taken, which the schema alone cannot know.
+  const { register, handleSubmit, watch, reset, setValue, setError, setFocus, formState } =
+    useSchemaForm(
+      settingsFormSchema,
+      { username: user.username, email: user.email },
+      { shouldFocusError: false },
+    );
+  const values = watch();
+  const saving = formState.isSubmitting;
   const [notice, setNotice] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const update = useUpdateSetting();
 
@@ -103,11 +103,8 @@ export function AccountSettings({ user }: { user: User }) {
   const anyChanged = changed.username !== null || changed.email !== null;
 
   const errorOf = (field: Field): string | undefined => {
-    if (submitted || touched[field]) {
-      const local = localError(field, values[field]);
-      if (local) return local;
-    }
-    if (serverErrors[field]) return serverErrors[field];
+    const message = fieldErrorText(formState.errors[field]);
+    if (message) return message;
     if (checks[field].status === 'busy') return busyText(field);
     return undefined;
   };
@@ -116,26 +113,20 @@ export function AccountSettings({ user }: { user: User }) {
     changed[field] === null ||
     (checks[field].status === 'available' && checks[field].checkedValue === changed[field]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setNotice(null);
-    if (!anyChanged || saving) return;
-    const form = event.currentTarget;
-    const bad = fieldOrder.find(
-      (field) => localError(field, values[field]) || checks[field].status === 'busy',
-    );
-    if (bad) {
-      const input = form.elements.namedItem(bad);
-      if (input instanceof HTMLElement) input.focus();
-      return;
-    }
+  const focusFirstBad = (invalid: Partial<Record<Field, unknown>>) => {
+    const first = fieldOrder.find((field) => invalid[field] || checks[field].status === 'busy');
+    if (first) setFocus(first);
+    return first;
+  };
+
+  const save = async () => {
+    if (!anyChanged) return;
+    if (focusFirstBad({})) return;
     if (!fieldOrder.every(isReady)) {
       setNotice(t('profile.settings.waitForCheck'));
       return;
     }
 
-    setSaving(true);
     let latest: User = user;
     try {
       let savedSomething = false;
@@ -157,29 +148,29 @@ export function AccountSettings({ user }: { user: User }) {
         toast.success(t('profile.settings.saved'), t('profile.settings.toastTitle'));
       }
       // The form starts again from the saved account.
-      setValues({ username: latest.username, email: latest.email });
-      setTouched({});
-      setSubmitted(false);
-      setServerErrors({});
+      reset({ username: latest.username, email: latest.email });
     } catch (error) {
       console.warn('Settings were not saved', error);
-      setServerErrors(serverFieldErrors(error));
+      const fields = serverFieldErrors(error);
+      for (const field of fieldOrder) {
+        const message = fields[field];
+        if (message) setError(field, { type: serverErrorType, message });
+      }
       failedToast(error);
-    } finally {
-      setSaving(false);
     }
   };
 
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    setNotice(null);
+    if (saving) {
+      event.preventDefault();
+      return;
+    }
+    void handleSubmit(save, (invalid) => void focusFirstBad(invalid))(event);
+  };
+
   const bind = (field: Field) => ({
-    name: field,
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => {
-      const { value } = event.target;
-      setValues((current) => ({ ...current, [field]: value }));
-      setServerErrors((current) => ({ ...current, [field]: undefined }));
-      setNotice(null);
-    },
-    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
+    ...register(field, { onChange: () => setNotice(null) }),
     error: errorOf(field),
     note: notes[field],
   });
@@ -192,7 +183,7 @@ export function AccountSettings({ user }: { user: User }) {
         </h2>
         <p className={styles.cardLead}>{t('profile.settings.lead')}</p>
       </header>
-      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
         <TextField
           {...bind('username')}
           label={t('auth.username')}
@@ -231,7 +222,7 @@ export function AccountSettings({ user }: { user: User }) {
           email={pendingEmail}
           onDone={(next) => {
             setPendingEmail(null);
-            if (next) setValues((current) => ({ ...current, email: next.email }));
+            if (next) setValue('email', next.email);
           }}
         />
       )}

@@ -1,5 +1,4 @@
 import { ErrorCode, authErrorCodes, changePasswordRequestSchema } from '@casino/contracts';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../shared/i18n/i18n';
 import { isApiError } from '../../../shared/lib/api-client';
@@ -8,7 +7,8 @@ import { PasswordField } from '../../../shared/ui/field/password-field';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { apiErrorText } from '../../../shared/lib/api-error-text';
-import { fieldErrors, validationText } from '../../../shared/lib/form-validation';
+import { validationText } from '../../../shared/lib/form-validation';
+import { fieldErrorText, serverErrorType, useSchemaForm } from '../../../shared/lib/schema-form';
 import { useChangePassword } from '../api/change-password';
 import styles from './profile-cards.module.css';
 
@@ -36,39 +36,25 @@ function serverFieldErrors(error: unknown): Partial<Record<Field, string>> {
 /** Change password (SPEC §2, §5): old, new and repeat; the server signs out other devices. */
 export function ChangePassword({ username }: { username: string }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState(empty);
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
+  const { register, handleSubmit, reset, setError, setFocus, formState } = useSchemaForm(
+    changePasswordRequestSchema,
+    empty,
+  );
   const change = useChangePassword();
 
-  const errors = fieldErrors<Field>(changePasswordRequestSchema, values);
-  const errorOf = (field: Field) =>
-    ((submitted || touched[field]) && validationText(errors[field])) || serverErrors[field];
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
+  const onSubmit = handleSubmit(async (data) => {
     if (change.isPending) return;
-    const form = event.currentTarget;
-    const parsed = changePasswordRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      const first = fieldOrder.find((field) => errors[field]);
-      const input = first ? form.elements.namedItem(first) : null;
-      if (input instanceof HTMLElement) input.focus();
-      return;
-    }
     try {
-      await change.mutateAsync(parsed.data);
+      await change.mutateAsync(data);
       toast.success(t('profile.password.changed'), t('profile.password.toastTitle'));
-      setValues(empty);
-      setTouched({});
-      setSubmitted(false);
-      setServerErrors({});
+      reset(empty);
     } catch (error) {
       console.warn('Password was not changed', error);
       const fields = serverFieldErrors(error);
-      setServerErrors(fields);
+      for (const field of fieldOrder) {
+        const message = fields[field];
+        if (message) setError(field, { type: serverErrorType, message });
+      }
       const reason = fields.oldPassword ?? fields.newPassword ?? apiErrorText(error);
       toast.error(
         reason === i18n.t('errors.generic')
@@ -77,21 +63,13 @@ export function ChangePassword({ username }: { username: string }) {
         t('profile.password.toastTitle'),
       );
       const first = fieldOrder.find((field) => fields[field]);
-      const input = first ? form.elements.namedItem(first) : null;
-      if (input instanceof HTMLElement) input.focus();
+      if (first) setFocus(first);
     }
-  };
+  });
 
   const bind = (field: Field) => ({
-    name: field,
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => {
-      const { value } = event.target;
-      setValues((current) => ({ ...current, [field]: value }));
-      setServerErrors((current) => ({ ...current, [field]: undefined }));
-    },
-    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
-    error: errorOf(field),
+    ...register(field),
+    error: fieldErrorText(formState.errors[field]),
   });
 
   return (

@@ -62,9 +62,12 @@ describe('account settings', () => {
     renderWithToasts(<Settings />);
     type('settings-username', 'new_name');
     fireEvent.click(screen.getByTestId('settings-save'));
-    // The check has not answered yet (1 s debounce): nothing is sent.
-    expect(screen.getByTestId('settings-notice').textContent).toBe(
-      'Wait for the availability check to finish',
+    // The check has not answered yet (1 s debounce): nothing is sent. Submitting validates
+    // through the form library, which answers a tick later.
+    await waitFor(() =>
+      expect(screen.getByTestId('settings-notice').textContent).toBe(
+        'Wait for the availability check to finish',
+      ),
     );
     expect(seen.some((r) => r.method === 'PATCH')).toBe(false);
 
@@ -112,15 +115,17 @@ describe('account settings', () => {
 });
 
 describe('change password', () => {
-  it('shows "Passwords do not match" on the repeat field', () => {
+  it('shows "Passwords do not match" on the repeat field', async () => {
     const seen = mockApi({});
     renderWithToasts(<ChangePassword username="lucky_star" />);
     type('password-old', 'old password');
     type('password-new', 'new password 1');
     type('password-repeat', 'new password 2');
     fireEvent.click(screen.getByTestId('password-submit'));
-    expect(screen.getByTestId('password-repeat-message').textContent).toBe(
-      'Passwords do not match',
+    await waitFor(() =>
+      expect(screen.getByTestId('password-repeat-message').textContent).toBe(
+        'Passwords do not match',
+      ),
     );
     expect(seen).toEqual([]);
   });
@@ -152,5 +157,76 @@ describe('change password', () => {
       repeatPassword: 'new password 1',
     });
     expect(screen.getByTestId<HTMLInputElement>('password-old').value).toBe('');
+  });
+});
+
+/** When a message shows (SPEC §5), as every form built with useSchemaForm does it. */
+describe('form messages', () => {
+  const message = (testId: string) => screen.getByTestId(`${testId}-message`).textContent;
+
+  it('shows a message once the field is left, then follows every keystroke', async () => {
+    renderWithToasts(<ChangePassword username="lucky_star" />);
+    type('password-new', 'short');
+    expect(message('password-new')).toBe(''); // still typing: nothing yet
+    fireEvent.blur(screen.getByTestId('password-new'));
+    await waitFor(() => expect(message('password-new')).toBe('Min need 8 chars'));
+    type('password-new', 'long enough');
+    await waitFor(() => expect(message('password-new')).toBe(''));
+    expect(message('password-old')).toBe(''); // a field never left stays quiet
+  });
+
+  it('takes "Passwords do not match" away as soon as the first password is fixed', async () => {
+    renderWithToasts(<ChangePassword username="lucky_star" />);
+    type('password-new', 'new password 1');
+    type('password-repeat', 'new password 2');
+    fireEvent.blur(screen.getByTestId('password-repeat'));
+    await waitFor(() => expect(message('password-repeat')).toBe('Passwords do not match'));
+    type('password-new', 'new password 2');
+    await waitFor(() => expect(message('password-repeat')).toBe(''));
+  });
+
+  it('on submit shows every message and focuses the first invalid field', async () => {
+    const seen = mockApi({});
+    renderWithToasts(<ChangePassword username="lucky_star" />);
+    type('password-repeat', 'something');
+    fireEvent.click(screen.getByTestId('password-submit'));
+    await waitFor(() => expect(message('password-old')).toBe('Password is required'));
+    expect(message('password-new')).toBe('Password is required');
+    expect(document.activeElement).toBe(screen.getByTestId('password-old'));
+    expect(seen).toEqual([]);
+  });
+
+  it("keeps the server's word on its field until that field changes", async () => {
+    mockApi({ 'PATCH /user/reset-password': () => apiError(400, 'WRONG_PASSWORD') });
+    renderWithToasts(<ChangePassword username="lucky_star" />);
+    type('password-old', 'not my password');
+    type('password-new', 'new password 1');
+    type('password-repeat', 'new password 1');
+    fireEvent.click(screen.getByTestId('password-submit'));
+    await waitFor(() => expect(message('password-old')).toBe('Wrong password'));
+    expect(document.activeElement).toBe(screen.getByTestId('password-old'));
+    type('password-new', 'new password 2');
+    await waitFor(() => expect(message('password-repeat')).toBe('Passwords do not match'));
+    expect(message('password-old')).toBe('Wrong password');
+    type('password-old', 'my password');
+    await waitFor(() => expect(message('password-old')).toBe(''));
+  });
+
+  it('starts quiet again after a successful change', async () => {
+    mockApi({ 'PATCH /user/reset-password': () => json(200, { status: 'updated' }) });
+    renderWithToasts(<ChangePassword username="lucky_star" />);
+    type('password-old', 'old password');
+    type('password-new', 'new password 1');
+    type('password-repeat', 'new password 1');
+    fireEvent.click(screen.getByTestId('password-submit'));
+    await screen.findByTestId('toast');
+    await waitFor(() =>
+      expect(screen.getByTestId<HTMLInputElement>('password-new').value).toBe(''),
+    );
+    type('password-old', 'x');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(message('password-old')).toBe('');
+    expect(message('password-new')).toBe('');
+    expect(message('password-repeat')).toBe('');
   });
 });
