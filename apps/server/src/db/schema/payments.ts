@@ -1,3 +1,4 @@
+import { paymentStatuses, type PaymentStatus } from '@casino/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -27,20 +28,8 @@ export type PaymentMethod = (typeof paymentMethods)[number];
  * processing (payout sent to the provider) → paid | failed; or pending → canceled (by the
  * player) | rejected (by the operator). failed, canceled and rejected give the money back.
  */
-export const paymentStatuses = [
-  'requested',
-  'pending',
-  'requires_action',
-  'processing',
-  'succeeded',
-  'partially_paid',
-  'paid',
-  'failed',
-  'canceled',
-  'rejected',
-  'expired',
-] as const;
-export type PaymentStatus = (typeof paymentStatuses)[number];
+// The one list of statuses is the contract's: the API answers them as they are stored.
+export { paymentStatuses, type PaymentStatus };
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
