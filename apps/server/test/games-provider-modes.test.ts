@@ -207,6 +207,22 @@ describe('one provider for real, the others simulated (PRAGMATIC_MODE=external)'
     ]);
   });
 
+  it("answers a malformed or unknown tile name in the API's error shape, never a 5xx", async () => {
+    for (const [url, status] of [
+      ['/api/games/tile/pragmatic/%00.svg', 400],
+      ['/api/games/tile/pragmatic/vs%0A20.svg', 400],
+      ['/api/games/tile/nope/x.svg', 400],
+      ['/api/games/tile/pragmatic/vs20olympgate.png', 404],
+      ['/api/games/tile/pragmatic/unknown-game.svg', 404],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.json<{ error: { code: string } }>().error.code, url).toMatch(
+        /^(VALIDATION_FAILED|NOT_FOUND)$/,
+      );
+    }
+  });
+
   it('mounts no simulated Pragmatic studio', async () => {
     const studio = await t.app.inject({
       method: 'POST',

@@ -152,7 +152,16 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = (
       schema: {
         tags,
         summary: "A game's generated artwork (SVG), for games whose provider gives none",
-        params: z.object({ provider: z.enum(providerSlugs), file: z.string().max(110) }),
+        params: z.object({
+          provider: z.enum(providerSlugs),
+          // No control characters: a NUL would reach the database and fail the query.
+          file: z
+            .string()
+            .max(110)
+            .refine((name) => ![...name].some((c) => c < ' ' || c === '\u007f'), {
+              error: 'file',
+            }),
+        }),
       },
     },
     async (request, reply) => {
