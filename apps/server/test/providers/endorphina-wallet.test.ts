@@ -470,6 +470,28 @@ describe('bet and win', () => {
   });
 });
 
+describe('a parameter no column can hold', () => {
+  it('a NUL in a signed call is NO_RETRY (final), never stored or retried as internal', async () => {
+    const tbl = await table(10_000n);
+    const r = round(tbl);
+    const bet = r.bet(1_000);
+    expect(await post('bet', bet)).toMatchObject({ status: 200 });
+    for (const [call, params] of [
+      ['win', r.win(500, bet.id!, `w\u0000${nextId('w')}`)],
+      ['bet', r.bet(1_000, `b\u0000${nextId('b')}`)],
+      ['refund', { ...r.refund(1_000, bet.id!), gameId: 'g\u0000' }],
+      ['promoWin', { id: `p\u0000`, amount: '100', player: tbl.player.id }],
+    ] as const) {
+      expect(await post(call, params), call).toEqual({
+        status: 429,
+        body: { code: 'NO_RETRY', message: 'malformed parameter: a NUL character' },
+      });
+    }
+    expect(await balanceOf(tbl.player.id)).toBe(9_000n);
+    await expectLedgerClean(t.db);
+  });
+});
+
 describe('refund', () => {
   it('credits a known bet back once; the repeat answers the same body', async () => {
     const tbl = await table(10_000n);

@@ -597,6 +597,30 @@ describe('who may bet', () => {
   });
 });
 
+describe('a parameter no column can hold', () => {
+  it('a NUL in a signed credit or bet is bad parameters (7), final, and moves nothing', async () => {
+    const { userId } = await newPlayer();
+    const bet = roundCall(userId, '1.00');
+    expect(await post('bet', bet)).toMatchObject({ error: 0 });
+    const before = await balanceOf(userId);
+    const rows = (await entriesOf(userId)).length;
+    for (const [method, params] of [
+      ['result', { ...bet, amount: '2.00', reference: `r\u0000${reference()}` }],
+      ['result', { ...bet, amount: '2.00', reference: reference(), roundDetails: 'x\u0000' }],
+      ['bet', { ...roundCall(userId, '1.00'), gameId: `${game}\u0000` }],
+      ['adjustment', { ...bet, amount: '1.00', reference: `a\u0000` }],
+    ] as const) {
+      expect(await post(method, params), method).toEqual({
+        error: 7,
+        description: 'Bad parameters: a parameter holds a NUL character',
+      });
+    }
+    expect(await balanceOf(userId)).toBe(before);
+    expect(await entriesOf(userId)).toHaveLength(rows);
+    await expectLedgerClean(t.db);
+  });
+});
+
 describe('refund', () => {
   it('a refund of a bet never seen: success, nothing moves, and the late bet is refused (3)', async () => {
     const { userId } = await newPlayer();

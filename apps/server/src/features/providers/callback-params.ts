@@ -14,6 +14,17 @@ export function singleValuedParams(text: string): Record<string, string> | undef
   return params;
 }
 
+/**
+ * The name of a parameter whose name or value no text column can hold (a NUL character), or
+ * undefined. Such a call is provably invalid: answered as bad parameters, never stored, and
+ * never a "retry" that the provider would repeat for a day (PostgreSQL refuses NUL in text).
+ */
+export function unstorableParam(params: Readonly<Record<string, string>>): string | undefined {
+  return Object.entries(params).find(
+    ([name, value]) => name.includes('\u0000') || value.includes('\u0000'),
+  )?.[0];
+}
+
 export function rawQueryOf(request: FastifyRequest): string {
   const index = request.url.indexOf('?');
   return index === -1 ? '' : request.url.slice(index + 1);

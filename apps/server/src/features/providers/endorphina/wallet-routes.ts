@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { rawQueryOf, singleValuedParams } from '../callback-params';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { rawQueryOf, singleValuedParams, unstorableParam } from '../callback-params';
 import { logCallbackFailure } from '../failure-log';
 import { balanceCall } from './calls/balance';
 import { betCall } from './calls/bet';
@@ -37,6 +37,10 @@ export const endorphinaWalletRoutes: FastifyPluginAsync<EndorphinaWalletOptions>
     return params && endorphinaSignValid(params, deps.settings.salt) ? params : undefined;
   };
 
+  /** A signed call that no column can store: final (NO_RETRY), never an internal error. */
+  const malformed = (reply: FastifyReply) =>
+    fail(reply, 'NO_RETRY', 'malformed parameter: a NUL character');
+
   const answer = async (
     request: FastifyRequest,
     name: string,
@@ -65,6 +69,7 @@ export const endorphinaWalletRoutes: FastifyPluginAsync<EndorphinaWalletOptions>
     app.get(`/${name}`, { schema }, async (request, reply) => {
       const params = verified(rawQueryOf(request));
       if (!params) return fail(reply, 'ACCESS_DENIED', 'bad sign');
+      if (unstorableParam(params) !== undefined) return malformed(reply);
       return sendEndo(reply, await answer(request, name, call, params));
     });
   }
@@ -80,6 +85,7 @@ export const endorphinaWalletRoutes: FastifyPluginAsync<EndorphinaWalletOptions>
     app.post(`/${name}`, { schema }, async (request, reply) => {
       const params = verified(typeof request.body === 'string' ? request.body : undefined);
       if (!params) return fail(reply, 'ACCESS_DENIED', 'bad sign');
+      if (unstorableParam(params) !== undefined) return malformed(reply);
       return sendEndo(reply, await answer(request, name, call, params));
     });
   }

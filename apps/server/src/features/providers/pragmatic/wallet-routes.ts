@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { MoneyFormatError } from '../../wallet/money';
 import type { Ledger } from '../../wallet/ledger';
 import { WalletError } from '../../wallet/wallet-errors';
-import { singleValuedParams } from '../callback-params';
+import { singleValuedParams, unstorableParam } from '../callback-params';
 import type { LaunchSessions } from '../../game-sessions/launch-sessions';
 import { logCallbackFailure } from '../failure-log';
 import type { PragmaticSettings } from './adapter';
@@ -82,6 +82,14 @@ export const pragmaticWalletRoutes: FastifyPluginAsync<PragmaticWalletOptions> =
     }
     if (!pragmaticHashValid(params, settings.secretKey)) {
       return { refused: refusal(pragmaticErrors.badHash, 'Invalid hash code') };
+    }
+    if (unstorableParam(params) !== undefined) {
+      return {
+        refused: refusal(
+          pragmaticErrors.badParameters,
+          'Bad parameters: a parameter holds a NUL character',
+        ),
+      };
     }
     return { params };
   };
