@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -29,12 +29,16 @@ describe('a generated secrets file', () => {
     expect(JSON.parse(await readFile(path, 'utf8'))).toEqual(first);
   });
 
-  it('has one winner when several processes create it at once', async () => {
-    const path = join(dir, 'keys.json');
-    const all = await Promise.all(
-      Array.from({ length: 8 }, () => readOrCreateSecretsFile(path, spec)),
-    );
-    expect(new Set(all.map((keys) => keys.key)).size).toBe(1);
+  it('has one winner when several processes create it at once, and none reads it half-written', async () => {
+    for (let round = 0; round < 10; round++) {
+      const path = join(dir, `keys-${round}.json`);
+      const all = await Promise.all(
+        Array.from({ length: 16 }, () => readOrCreateSecretsFile(path, spec)),
+      );
+      expect(new Set(all.map((keys) => keys.key)).size).toBe(1);
+    }
+    // Only the files themselves: every private draft is gone.
+    expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
   it('stops start-up on a broken file, naming it and what to do', async () => {

@@ -1,4 +1,5 @@
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { StartupError } from './errors';
 
@@ -50,16 +51,22 @@ export async function readOrCreateSecretsFile<T>(
   if (existing) return existing;
   const fresh = spec.generate();
   await mkdir(dirname(path), { recursive: true });
+  // Written whole under a private name, then linked into place: link() fails if the file
+  // exists, so the first process wins, and no reader ever sees a half-written file (a plain
+  // 'wx' write creates the file empty first, and a racing start read it as broken).
+  const draft = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    // 'wx' fails if another process created the file meanwhile; then that one's secrets win.
-    await writeFile(path, `${JSON.stringify(fresh, null, 2)}\n`, { flag: 'wx', mode: 0o600 });
+    await writeFile(draft, `${JSON.stringify(fresh, null, 2)}\n`, { flag: 'wx', mode: 0o600 });
     // The mode of a new file is filtered by the umask; make sure nobody else can read it.
-    await chmod(path, 0o600);
+    await chmod(draft, 0o600);
+    await link(draft, path);
     return fresh;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const winner = await read(path, spec);
     if (!winner) throw new StartupError(`${path} vanished while being created.`);
     return winner;
+  } finally {
+    await unlink(draft).catch(() => undefined);
   }
 }
