@@ -1,7 +1,8 @@
 // Web performance bench: the home page's first-download JavaScript and its DOM size.
 //
-//   npm run bench -w apps/web            build the web app, then measure
-//   npm run bench -w apps/web -- --reuse measure the existing dist/ (no build)
+//   node apps/web/bench/web-bench.mjs          build the web app, then measure
+//   node apps/web/bench/web-bench.mjs --reuse  measure the existing dist/ (no build)
+//   (npm run bench -w apps/web runs this, then the Lighthouse bench, lighthouse-bench.mjs)
 //
 // 1. Static: gzip size of the JavaScript the home page needs before it can render: the entry
 //    script and its modulepreload links in dist/index.html, plus the home route's chunk, the
@@ -13,29 +14,15 @@
 //    server does not serve the game lists yet, the lists are answered by the bench itself (the
 //    table says so).
 //
-// Targets: initial JavaScript ≤ 150 KB gzip, DOM ≤ 800 elements. Exits with 1 when one fails.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// Targets: initial JavaScript ≤ 120 KB gzip (issue 16), DOM ≤ 800 elements. Exits with 1 when one fails.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { assetsDir, chromiumPath, distDir, ensureBuilt, startServer } from './support.mjs';
 
-const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const rootDir = resolve(webDir, '..', '..');
-const distDir = join(webDir, 'dist');
-const assetsDir = join(distDir, 'assets');
-const serverEntry = join(rootDir, 'apps', 'server', 'dist', 'server.js');
-
-const targets = { initialJsKb: 150, domNodes: 800 };
+const targets = { initialJsKb: 120, domNodes: 800 };
 const reuse = process.argv.includes('--reuse');
-
-function run(command, args, cwd) {
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: process.env });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
-}
 
 const gzipSize = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
@@ -81,45 +68,6 @@ function staticInitialJs() {
   const initial = [...files].reduce((sum, file) => sum + gzipSize(join(assetsDir, file)), 0);
   const total = jsFiles.reduce((sum, file) => sum + gzipSize(join(assetsDir, file)), 0);
   return { files: [...files].sort(), initial, total, count: jsFiles.length };
-}
-
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function waitForHealth(baseUrl, child, timeoutMs = 60_000) {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error('The server did not answer /api/health in time');
-}
-
-function chromiumPath() {
-  const candidates = [
-    process.env.CHROMIUM_PATH,
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-    '/usr/bin/google-chrome',
-  ].filter(Boolean);
-  const found = candidates.find((path) => existsSync(path));
-  if (!found) throw new Error('No Chromium found: install it or set CHROMIUM_PATH.');
-  return found;
 }
 
 /** Stand-in game lists for a server that does not serve them yet. */
@@ -215,43 +163,17 @@ async function measureInBrowser(baseUrl, mocked) {
 }
 
 async function main() {
-  if (!reuse || !existsSync(join(distDir, 'index.html'))) {
-    console.log('Building the web app…');
-    run('npm', ['run', 'build', '-w', 'apps/web'], rootDir);
-  }
+  ensureBuilt(reuse);
   const stat = staticInitialJs();
-
-  if (!existsSync(serverEntry)) {
-    console.log('Building the server…');
-    run('npm', ['run', 'build', '-w', 'apps/server'], rootDir);
-  }
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'web-bench-'));
-  const server = spawn(process.execPath, [serverEntry], {
-    cwd: rootDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: distDir,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-
+  const { baseUrl, stop } = await startServer();
   let browser;
   let mocked = false;
   try {
-    await waitForHealth(baseUrl, server);
     const probe = await fetch(`${baseUrl}/api/total/games?currency=USD&page=1&limit=1`);
     mocked = !probe.ok;
     browser = await measureInBrowser(baseUrl, mocked);
   } finally {
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    stop();
   }
 
   const worstJs = Math.max(stat.initial, ...browser.map((row) => row.js));
