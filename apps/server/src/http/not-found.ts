@@ -1,4 +1,4 @@
-import { ErrorCode } from '@casino/contracts';
+import { ErrorCode, isWebRoute } from '@casino/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './error-body';
 
@@ -25,14 +25,19 @@ export function isClientRoute(request: FastifyRequest): boolean {
 }
 
 export interface NotFoundOptions {
-  /** Answers client routes with the SPA's index.html (production, where we serve the SPA). */
+  /**
+   * Answers client routes with the SPA's index.html (production, where we serve the SPA):
+   * 200 for the web app's pages, 404 for any other path (the SPA shows its own page for it).
+   */
   serveSpaIndex?: (reply: FastifyReply) => FastifyReply;
 }
 
 export function createNotFoundHandler(options: NotFoundOptions = {}) {
   return function handleNotFound(request: FastifyRequest, reply: FastifyReply) {
-    if (options.serveSpaIndex && isClientRoute(request)) return options.serveSpaIndex(reply);
     const path = pathOf(request.url);
+    if (options.serveSpaIndex && isClientRoute(request)) {
+      return options.serveSpaIndex(reply.code(isWebRoute(path) ? 200 : 404));
+    }
     return reply
       .code(404)
       .type('application/json; charset=utf-8')
