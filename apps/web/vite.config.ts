@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { inlineEntryCss, precompress } from './vite-plugins';
 
 /** Modules the lobby pages share (not the pages themselves: each stays its own chunk). */
 const lobbyShared =
@@ -16,7 +17,7 @@ const lobbyInShell =
 // The dev server forwards /api to the local API server, so the SPA and the API share one origin
 // in development exactly as they do in production (the server serves dist/ and /api).
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  plugins: [react(), inlineEntryCss(), precompress()],
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -25,11 +25,19 @@ async function makeWebDist(): Promise<string> {
   return dir;
 }
 
+// What the web build writes beside a file (apps/web/vite-plugins.ts): a Brotli copy.
+const precompressedJs = `console.log(${JSON.stringify('y'.repeat(2000))});`;
+async function addPrecompressed(dir: string): Promise<void> {
+  await writeFile(join(dir, 'assets', 'pre-abc123.js'), precompressedJs);
+  await writeFile(join(dir, 'assets', 'pre-abc123.js.br'), brotliCompressSync(precompressedJs));
+}
+
 describe('serving the web app in production', () => {
   let t: TestApp;
   let webDist: string;
   beforeAll(async () => {
     webDist = await makeWebDist();
+    await addPrecompressed(webDist);
     t = await buildTestApp({ env: { NODE_ENV: 'production', WEB_DIST_DIR: webDist } });
   });
   afterAll(async () => {
@@ -37,7 +45,7 @@ describe('serving the web app in production', () => {
     await rm(webDist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/profile/balance', '/anything/deep', '/casino?sort=new'])(
+  it.each(['/', '/profile/balance', '/casino?sort=new', '/search/anything/deep', '/casino/'])(
     'answers the client route %s with index.html, never cached',
     async (url) => {
       const res = await t.app.inject({ method: 'GET', url });
@@ -47,6 +55,34 @@ describe('serving the web app in production', () => {
       expect(res.body).toBe(indexHtml);
     },
   );
+
+  it.each(['/anything/deep', '/nope', '/profile/unknown', '/casino/extra?x=1'])(
+    'answers %s, outside the route table, with 404 and the page (the SPA shows "not found")',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(indexHtml);
+    },
+  );
+
+  it("sends the build's Brotli copy of a file as it is, cached as the file", async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/pre-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(precompressedJs);
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/pre-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(precompressedJs);
+  });
 
   it('serves hashed assets as immutable', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });

@@ -38,10 +38,14 @@ export async function registerWebApp(
     index: 'index.html',
     // We set Cache-Control ourselves: the right value depends on the file.
     cacheControl: false,
+    // The build writes .br and .gz copies at the highest settings (apps/web/vite-plugins.ts):
+    // sent as they are, smaller than what the compress plugin can afford per response.
+    preCompressed: true,
     // /api is never a file; skip the disk lookup and go straight to the 404 handler.
     allowedPath: (pathName) => !isApiPath(pathName),
     setHeaders: (reply, filePath) => {
-      const path = relative(webDistDir, filePath);
+      // A precompressed copy (app.js.br) is cached as the file it stands for.
+      const path = relative(webDistDir, filePath).replace(/\.(br|gz)$/, '');
       const header = path.startsWith(`assets${sep}`)
         ? immutable
         : path === 'index.html'

@@ -9,6 +9,9 @@ export const en = {
     skipToContent: 'Skip to content',
     loading: 'Loading…',
     titleTemplate: '{{page}} · Orbita',
+    socialTitle: 'Orbita: slots, tables and live games',
+    description:
+      'Orbita is a casino lobby of slots, table and live games from Endorphina, GB Games and Pragmatic. Play the demos free, sign up to play for dollars.',
   },
   header: {
     openMenu: 'Open menu',

@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { readStorage, writeStorage } from '../lib/storage';
 import type { AccountMessages } from './accounts/en';
+import { applyDocumentMeta } from './document-meta';
 import { en, type Messages } from './en';
 import type { GamesMessages } from './games/en';
 import { ru } from './ru';
@@ -30,6 +31,7 @@ export const i18n = i18next.createInstance();
 
 i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
+  applyDocumentMeta(i18n.t, language);
 });
 
 // Resources are bundled, so initialisation finishes synchronously and the first render is

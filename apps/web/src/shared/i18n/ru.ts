@@ -7,6 +7,9 @@ export const ru: Messages = {
     skipToContent: 'Перейти к содержимому',
     loading: 'Загрузка…',
     titleTemplate: '{{page}} · Orbita',
+    socialTitle: 'Orbita: слоты, настольные и live-игры',
+    description:
+      'Orbita — лобби казино: слоты, настольные и live-игры от Endorphina, GB Games и Pragmatic. Демо бесплатно, после регистрации — игра на доллары.',
   },
   header: {
     openMenu: 'Открыть меню',

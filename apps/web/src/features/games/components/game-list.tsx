@@ -25,6 +25,12 @@ interface GameListProps {
   onRetry: () => void;
   /** How many skeleton tiles stand in for the games (14 on provider pages, 7 in the casino). */
   skeletons: number;
+  /**
+   * The tiles the first answer will hold (a page: 20): while loading, the grid keeps room for
+   * that many (the skeletons plus invisible places), so what follows it does not move when
+   * the games arrive (issue 16, layout shift).
+   */
+  reserve?: number;
   /** Skeleton tiles after the games while the next page loads. */
   moreSkeletons?: number;
   empty?: EmptyContent;
@@ -41,6 +47,7 @@ export function GameList({
   error,
   onRetry,
   skeletons,
+  reserve = skeletons,
   moreSkeletons = 0,
   empty,
   labelledBy,
@@ -55,8 +62,8 @@ export function GameList({
       <div role="status" data-testid={testId ? `${testId}-loading` : undefined}>
         <span className="visually-hidden">{t('games.grid.loading')}</span>
         <ul className={styles.grid} id={id}>
-          {Array.from({ length: skeletons }, (_, index) => (
-            <SkeletonTile key={index} />
+          {Array.from({ length: Math.max(skeletons, reserve) }, (_, index) => (
+            <SkeletonTile key={index} hidden={index >= skeletons} />
           ))}
         </ul>
       </div>

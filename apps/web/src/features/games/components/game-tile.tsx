@@ -67,8 +67,20 @@ export const GameTile = memo(function GameTile({ game, onPlay, busy = false }: G
   );
 });
 
-/** A tile's outline while the list loads: the same size, so nothing jumps when games arrive. */
-export function SkeletonTile() {
+/**
+ * A tile's outline while the list loads: the same size, so nothing jumps when games arrive.
+ * `hidden`: an invisible place that only keeps room for a tile to come.
+ */
+export function SkeletonTile({ hidden = false }: { hidden?: boolean }) {
+  if (hidden) {
+    return (
+      <li className={`${styles.item} ${styles.reserved}`} aria-hidden="true">
+        <span className={styles.art} />
+        <span className={styles.line} />
+        <span className={styles.lineShort} />
+      </li>
+    );
+  }
   return (
     <li className={styles.item} aria-hidden="true" data-testid="game-skeleton">
       <span className={`${styles.art} ${styles.skeleton}`} />

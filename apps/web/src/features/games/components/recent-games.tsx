@@ -43,6 +43,7 @@ export function RecentGames() {
             error={query.isError}
             onRetry={() => void query.refetch()}
             skeletons={limits.casinoSkeletonTiles}
+            reserve={limits.gamePageSize}
             moreSkeletons={loadingMore ? limits.casinoSkeletonTiles : 0}
             empty={
               isAuth

@@ -194,6 +194,7 @@ export function CasinoPage() {
           error={query.isError}
           onRetry={() => void query.refetch()}
           skeletons={limits.casinoSkeletonTiles}
+          reserve={limits.gamePageSize}
           moreSkeletons={query.isFetchingNextPage ? limits.casinoSkeletonTiles : 0}
           empty={empty}
           testId="casino-games"

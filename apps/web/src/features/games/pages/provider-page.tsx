@@ -148,6 +148,7 @@ function AccumulatingList({ query, games, pageCount, total, provider }: Accumula
         error={query.isError}
         onRetry={() => void query.refetch()}
         skeletons={limits.gameSkeletonTiles}
+        reserve={limits.gamePageSize}
         moreSkeletons={query.isFetchingNextPage ? limits.casinoSkeletonTiles : 0}
         testId={`provider-games-${provider}`}
       />
@@ -193,6 +194,7 @@ function PagedGames() {
         error={query.isError}
         onRetry={() => void query.refetch()}
         skeletons={limits.gameSkeletonTiles}
+        reserve={limits.gamePageSize}
         testId="provider-games-gbgames"
       />
       {(games || page > 1) && (
