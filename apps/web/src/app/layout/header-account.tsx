@@ -46,6 +46,8 @@ function Guest() {
 function SignedIn({ user }: { user: User }) {
   const { t } = useTranslation();
   // The balance follows the game live (features/wallet/live-balance): a change flashes once.
+  // The link is named by what it shows (name, balance), then where it goes: a name that holds
+  // the visible text, so a voice-control user can say what they see (WCAG 2.5.3).
   return (
     <div className={styles.actions}>
       <Link
@@ -57,21 +59,19 @@ function SignedIn({ user }: { user: User }) {
       >
         <Plus size={18} aria-hidden="true" />
       </Link>
-      <Link
-        to="/profile"
-        className={styles.account}
-        aria-label={t('header.profileOf', { name: user.username })}
-        data-testid="header-profile"
-      >
+      <Link to="/profile" className={styles.account} data-testid="header-profile">
         <Avatar src={user.avatar} size={40} className={styles.avatar} testId="header-avatar" />
         <span className={styles.details}>
           <span className={styles.username} data-testid="header-username">
             {user.username}
           </span>
           <span className={styles.balance}>
-            <span className="visually-hidden">{t('header.balance')}: </span>
             <ChangingBalance balance={user.balance} testId="header-balance" />
           </span>
+        </span>
+        <span className="visually-hidden">
+          {' '}
+          ({t('header.balance')}) · {t('header.profileOf', { name: user.username })}
         </span>
       </Link>
     </div>

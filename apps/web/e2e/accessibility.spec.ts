@@ -1,0 +1,213 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { newPlayer, registerThroughUi } from './support/accounts';
+
+/**
+ * axe over every page × both themes × both languages × phone and desktop, as a guest and
+ * signed in, with the Login, Register, Verify and Play modals open (issue 16). Fails on a
+ * serious or critical finding and lists them all. One browser context per combination; the
+ * signed-in state is made once (a player registered through the UI) and reused.
+ */
+
+const themes = ['dark', 'light'] as const;
+const languages = ['en', 'ru'] as const;
+const screens = [
+  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  { name: 'desktop', viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false },
+] as const;
+const audiences = ['guest', 'player'] as const;
+
+/** The route table (packages/contracts web-routes.ts) with a sample for each pattern. */
+const publicPaths = [
+  '/',
+  '/endorphina',
+  '/gbgames',
+  '/pragmatic',
+  '/casino',
+  '/other',
+  '/search',
+  '/premium',
+  '/faq',
+  '/privacy',
+  '/terms',
+  '/loyalty',
+  '/no-such-page',
+];
+const profilePaths = [
+  '/profile',
+  '/profile/faq',
+  '/profile/balance',
+  '/profile/balance/widthdrawall',
+  '/profile/balance/credit',
+  '/profile/bonus',
+];
+
+// WCAG 2.0, 2.1 and 2.2, levels A and AA; and the check that a control's name holds its
+// visible text (WCAG 2.5.3), which axe counts as experimental.
+const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+interface Finding {
+  where: string;
+  rule: string;
+  impact: string;
+  targets: string[];
+  summary: string;
+}
+
+/**
+ * Goes to a page inside the app, as its links do (no reload: the run stays short). The app's
+ * router follows the history change.
+ */
+async function navigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+}
+
+/** Waits until the page's lists and texts have loaded: no skeletons, nothing busy. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('domcontentloaded');
+  await expect(page.locator('main#content')).toBeVisible();
+  await expect(
+    page.locator('[data-testid="game-skeleton"], main [aria-busy="true"], main [role="status"]'),
+  ).toHaveCount(0, { timeout: 15_000 });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+async function scan(page: Page, where: string): Promise<Finding[]> {
+  const results = await new AxeBuilder({ page })
+    // The game inside the Play page's frame is the studio's own page, not ours: a real studio
+    // ships it, outside this app.
+    .exclude('iframe')
+    .options({
+      // Only what fails: collecting the passes too doubles the time of a scan.
+      resultTypes: ['violations'],
+      runOnly: { type: 'tag', values: tags },
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    })
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      where,
+      rule: violation.id,
+      impact: violation.impact ?? '',
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+      summary: violation.nodes[0]?.failureSummary?.split('\n').slice(0, 2).join(' ') ?? '',
+    }));
+}
+
+/** A player, registered once per worker; its browser state is reused by every combination. */
+let playerState: Awaited<ReturnType<BrowserContext['storageState']>>;
+let sampleGame: { provider: string; gameId: string };
+
+async function signedInState(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await registerThroughUi(page, newPlayer('a11y'));
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+test.describe('accessibility (axe)', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test.beforeAll(async ({ browser, baseURL }) => {
+    test.setTimeout(90_000);
+    const origin = baseURL ?? '';
+    playerState = await signedInState(browser, origin);
+    const response = await fetch(`${origin}/api/total/games?currency=USD&page=1&limit=1`);
+    const body = (await response.json()) as { data: { provider: string; gameId: string }[] };
+    const game = body.data[0];
+    if (!game) throw new Error('The catalogue is empty: no game to open the Play page with');
+    sampleGame = game;
+  });
+
+  for (const audience of audiences) {
+    for (const screen of screens) {
+      for (const theme of themes) {
+        for (const language of languages) {
+          const combination = `${audience} ${screen.name} ${theme} ${language}`;
+          test(combination, async ({ browser, baseURL }) => {
+            const context = await browser.newContext({
+              baseURL,
+              viewport: screen.viewport,
+              isMobile: screen.isMobile,
+              hasTouch: screen.hasTouch,
+              reducedMotion: 'reduce',
+              ...(audience === 'player' ? { storageState: playerState } : {}),
+            });
+            await context.addInitScript(
+              ([savedTheme, savedLanguage]) => {
+                window.localStorage.setItem('theme', savedTheme);
+                window.localStorage.setItem('lang', savedLanguage);
+              },
+              [theme, language] as const,
+            );
+            const page = await context.newPage();
+            const findings: Finding[] = [];
+            const paths = [
+              ...publicPaths,
+              `/play/${sampleGame.provider}/${encodeURIComponent(sampleGame.gameId)}`,
+              ...(audience === 'player' ? profilePaths : []),
+            ];
+            try {
+              await page.goto('/');
+              for (const path of paths) {
+                await navigate(page, path);
+                await settle(page);
+                if (audience === 'player') {
+                  await expect(page.getByTestId('header-username')).toBeVisible();
+                }
+                findings.push(...(await scan(page, `${combination} ${path}`)));
+              }
+              if (audience === 'guest')
+                findings.push(...(await scanGuestModals(page, combination)));
+            } finally {
+              await context.close();
+            }
+            expect(findings, JSON.stringify(findings, null, 2)).toEqual([]);
+          });
+        }
+      }
+    }
+  }
+});
+
+/** Play (a tile, as a guest), Login, Register and Verify, each scanned while open. */
+async function scanGuestModals(page: Page, combination: string): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  const dialog = page.getByRole('dialog');
+
+  await navigate(page, '/');
+  await settle(page);
+  await page.getByTestId('game-tile').first().click();
+  await expect(page.getByTestId('play-modal')).toBeVisible();
+  findings.push(...(await scan(page, `${combination} / Play modal`)));
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  await page.getByTestId('login-button').click();
+  await expect(page.getByTestId('login-email')).toBeVisible();
+  findings.push(...(await scan(page, `${combination} / Login modal`)));
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  const player = newPlayer('v');
+  await page.getByTestId('register-button').click();
+  await expect(page.getByTestId('register-username')).toBeVisible();
+  findings.push(...(await scan(page, `${combination} / Register modal`)));
+  await page.getByTestId('register-username').fill(player.username);
+  await page.getByTestId('register-email').fill(player.email);
+  await page.getByTestId('register-password').fill(player.password);
+  await page.getByTestId('register-confirm').fill(player.password);
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('verify-status')).toHaveAttribute('data-state', 'sent', {
+    timeout: 15_000,
+  });
+  findings.push(...(await scan(page, `${combination} / Verify modal`)));
+  return findings;
+}
