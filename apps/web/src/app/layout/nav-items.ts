@@ -33,6 +33,8 @@ export interface NavItem {
   type: 'main' | 'sub';
   /** "prefix" keeps the item highlighted on the pages below it. Default "exact". */
   match?: 'exact' | 'prefix';
+  /** Left out of the fixed sidebar of a wide screen, where the header already offers it. */
+  hideWide?: boolean;
 }
 
 export const lobbyNav: NavItem[] = [
@@ -46,6 +48,7 @@ export const lobbyNav: NavItem[] = [
     icon: Search,
     type: 'main',
     match: 'prefix',
+    hideWide: true,
   },
   // Table, live and instant games: everything but slots (decision 023).
   { id: 'other', titleKey: 'nav.other', href: '/other', icon: Spade, type: 'main' },

@@ -23,7 +23,7 @@ export function NavSection({ label, items }: NavSectionProps) {
           const active = isNavItemActive(item, location);
           const Icon = item.icon;
           return (
-            <li key={item.id}>
+            <li key={item.id} className={item.hideWide ? styles.hideWide : undefined}>
               <Link
                 to={item.href}
                 className={cx(
