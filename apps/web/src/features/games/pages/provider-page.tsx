@@ -10,6 +10,7 @@ import { Page } from '../../../shared/ui/page/page';
 import { endorphinaGamesOptions, useEndorphinaGames } from '../api/endorphina-games';
 import { useGbGames } from '../api/gbgames-games';
 import { pragmaticGamesOptions, usePragmaticGames } from '../api/pragmatic-games';
+import { useTotalGames } from '../api/total-games';
 import {
   isProviderDisabled,
   isProviderRunning,
@@ -103,11 +104,15 @@ function PragmaticGames() {
   const query = usePragmaticGames();
   useFirstPageOnLeave(pragmaticGamesOptions(useViewer()).queryKey);
   const pages = query.data?.pages;
+  // Pragmatic's list answers carry no count (SPEC §7: "list in data"): the count of its games
+  // comes from the combined list, so the page reads "20 of 120" like Endorphina's (issue 16).
+  const count = useTotalGames({ provider: 'pragmatic', limit: 1 }, pages !== undefined);
   return (
     <AccumulatingList
       query={query}
       games={pages?.flat()}
       pageCount={pages?.length ?? 1}
+      total={count.data?.total}
       provider="pragmatic"
     />
   );
