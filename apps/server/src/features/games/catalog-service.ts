@@ -1,8 +1,15 @@
-import type { Game, GameCategory, GamePage, GameSort, ProviderSlug } from '@casino/contracts';
+import {
+  limits,
+  type Game,
+  type GameCategory,
+  type GamePage,
+  type GameSort,
+  type ProviderSlug,
+} from '@casino/contracts';
 import type { Clock } from '../../lib/clock';
 import type { CatalogRepository, GameFilter } from './catalog-repository';
 import { createCatalogCache } from './catalog-cache';
-import { toGame } from './game-view';
+import { toGame, type GameRow } from './game-view';
 import { searchWords } from './search-text';
 
 export interface ListQuery {
@@ -39,6 +46,41 @@ export function createCatalogService(deps: {
     ttlMs: deps.pageCacheSeconds * 1000,
     maxEntries: 2_000,
   });
+
+  // Which games wear a badge, so that a badge means something (issue 16, decision 048): Top
+  // for the games of the top list (the 14 the home page shows expanded), New for the newest
+  // by release date (as many), and at most one each: a newest game in the top list is Top.
+  const badgeSets = createCatalogCache<{ top: Set<string>; fresh: Set<string> }>({
+    ttlMs: Math.max(deps.pageCacheSeconds, 0) * 1000,
+    maxEntries: 1,
+  });
+
+  async function badges(): Promise<{ top: Set<string>; fresh: Set<string> }> {
+    const now = deps.clock.now().getTime();
+    const cached = deps.pageCacheSeconds > 0 ? badgeSets.get('badges', now) : undefined;
+    if (cached) return cached;
+    const size = limits.topGamesExpanded;
+    const [top, newest] = await Promise.all([
+      deps.repository.page({ words: [], sort: 'top' }, size, 0),
+      deps.repository.page({ words: [], sort: 'new' }, size, 0),
+    ]);
+    const topIds = new Set(top.map((row) => row.id));
+    const sets = {
+      top: topIds,
+      fresh: new Set(newest.map((row) => row.id).filter((id) => !topIds.has(id))),
+    };
+    badgeSets.set('badges', sets, now);
+    return sets;
+  }
+
+  async function withBadges(rows: GameRow[]): Promise<Game[]> {
+    const { top, fresh } = await badges();
+    return rows.map((row) => ({
+      ...toGame(row),
+      isTop: top.has(row.id),
+      isNew: fresh.has(row.id),
+    }));
+  }
 
   async function total(filter: GameFilter): Promise<number> {
     // A player's recent games change with every launch: never cached.
@@ -88,7 +130,7 @@ export function createCatalogService(deps: {
       const count =
         rows.length > 0 && rows.length < query.limit ? offset + rows.length : await total(filter);
       const page: GamePage = {
-        data: rows.map(toGame),
+        data: await withBadges(rows),
         page: query.page,
         limit: query.limit,
         total: count,
@@ -103,9 +145,9 @@ export function createCatalogService(deps: {
       const now = deps.clock.now().getTime();
       const cached = deps.pageCacheSeconds > 0 ? pages.get(key, now) : undefined;
       if (cached) return cached.data;
-      const data = (
-        await deps.repository.page({ provider, words: [], sort: 'all' }, 10_000, 0)
-      ).map(toGame);
+      const data = await withBadges(
+        await deps.repository.page({ provider, words: [], sort: 'all' }, 10_000, 0),
+      );
       if (deps.pageCacheSeconds > 0) {
         pages.set(
           key,
@@ -121,6 +163,7 @@ export function createCatalogService(deps: {
     },
 
     catalogChanged() {
+      badgeSets.clear();
       counts.clear();
       pages.clear();
     },

@@ -11,13 +11,24 @@ interface GameTileProps {
 }
 
 /**
+ * The one badge a tile wears, if any (issue 16): Live for a live table, else Top for the top
+ * list's games, else New for the newest (the server gives Top and New to those only).
+ */
+function badgeOf(game: Game): 'live' | 'top' | 'new' | undefined {
+  if (game.category === 'live') return 'live';
+  if (game.isTop) return 'top';
+  if (game.isNew) return 'new';
+  return undefined;
+}
+
+/**
  * One game: the studio's artwork (3:4, which already carries the title in the studio's style),
  * the name and provider below it, New / Top / Live badges. The whole tile is one button named
  * by the game's name; badges and the provider chip are decoration for sighted players.
  */
 export const GameTile = memo(function GameTile({ game, onPlay, busy = false }: GameTileProps) {
   const { t } = useTranslation();
-  const live = game.category === 'live';
+  const badge = badgeOf(game);
   return (
     <li className={styles.item}>
       <button
@@ -38,17 +49,11 @@ export const GameTile = memo(function GameTile({ game, onPlay, busy = false }: G
             loading="lazy"
             decoding="async"
           />
-          {(game.isNew || game.isTop || live) && (
+          {badge && (
             <span className={styles.badges} aria-hidden="true">
-              {live && (
-                <span className={`${styles.badge} ${styles.live}`}>{t('games.badge.live')}</span>
-              )}
-              {game.isNew && (
-                <span className={`${styles.badge} ${styles.new}`}>{t('games.badge.new')}</span>
-              )}
-              {game.isTop && (
-                <span className={`${styles.badge} ${styles.top}`}>{t('games.badge.top')}</span>
-              )}
+              <span className={`${styles.badge} ${styles[badge]}`}>
+                {t(`games.badge.${badge}`)}
+              </span>
             </span>
           )}
           <span
