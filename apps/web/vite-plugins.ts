@@ -77,3 +77,64 @@ export function precompress(): Plugin {
     },
   };
 }
+
+interface RoutePreload {
+  /** The pathnames of the page (a regular expression's source). */
+  path: string;
+  /** The end of the page module's path: `features/games/pages/home-page.tsx`. */
+  module: string;
+}
+
+/**
+ * Starts the download of the current page's code with the page itself. A page is a lazy chunk
+ * the entry only asks for once it runs, a round trip after the entry's download on a phone's
+ * slow link (issue 16). A small script in index.html adds modulepreload links for the page's
+ * chunks (and the lobby texts of the saved language) and its stylesheets, by the address.
+ */
+export function preloadRouteChunks(routes: RoutePreload[], texts: Record<string, string>): Plugin {
+  return {
+    name: 'orbita:preload-route-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+        const byModule = (end: string) =>
+          chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(end));
+        const closure = (start: string[]): Set<string> => {
+          const seen = new Set<string>();
+          const queue = [...start];
+          for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+            if (seen.has(file)) continue;
+            seen.add(file);
+            const chunk = bundle[file];
+            if (chunk?.type === 'chunk') queue.push(...chunk.imports);
+          }
+          return seen;
+        };
+        const entry = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+        const loaded = closure(entry);
+        const table = routes.flatMap(({ path, module }) => {
+          const page = byModule(module);
+          if (!page) return [];
+          const files = [...closure([page.fileName])].filter((file) => !loaded.has(file));
+          const css = files.flatMap((file) => {
+            const chunk = bundle[file];
+            return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
+          });
+          return [[path, files, css]];
+        });
+        const textFiles = Object.fromEntries(
+          Object.entries(texts).flatMap(([language, module]) => {
+            const chunk = byModule(module);
+            return chunk ? [[language, chunk.fileName]] : [];
+          }),
+        );
+        const script = `(function(){var t=${JSON.stringify(table)},x=${JSON.stringify(textFiles)};var p=location.pathname.replace(/\\/+$/,'')||'/';function a(r,h){var l=document.createElement('link');l.rel=r;l.href='/'+h;l.crossOrigin='';document.head.appendChild(l)}for(var i=0;i<t.length;i++){if(new RegExp(t[i][0]).test(p)){t[i][1].forEach(function(f){a('modulepreload',f)});t[i][2].forEach(function(f){a('stylesheet',f)});var g=x[document.documentElement.lang]||x.ru;if(g)a('modulepreload',g);break}}})();`;
+        return html.replace('</head>', `<script>${script}</script></head>`);
+      },
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { inlineEntryCss, precompress } from './vite-plugins';
+import { inlineEntryCss, precompress, preloadRouteChunks } from './vite-plugins';
 
 /** Modules the lobby pages share (not the pages themselves: each stays its own chunk). */
 const lobbyShared =
@@ -17,7 +17,23 @@ const lobbyInShell =
 // The dev server forwards /api to the local API server, so the SPA and the API share one origin
 // in development exactly as they do in production (the server serves dist/ and /api).
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), inlineEntryCss(), precompress()],
+  plugins: [
+    react(),
+    inlineEntryCss(),
+    // The lobby pages a player lands on from outside (a link, a search result, a bookmark).
+    preloadRouteChunks(
+      [
+        { path: '^/$', module: 'features/games/pages/home-page.tsx' },
+        { path: '^/casino$', module: 'features/games/pages/casino-page.tsx' },
+        {
+          path: '^/(endorphina|gbgames|pragmatic)$',
+          module: 'features/games/pages/provider-page.tsx',
+        },
+      ],
+      { en: 'shared/i18n/games/en.ts', ru: 'shared/i18n/games/ru.ts' },
+    ),
+    precompress(),
+  ],
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
