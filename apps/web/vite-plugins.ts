@@ -83,6 +83,8 @@ interface RoutePreload {
   path: string;
   /** The end of the page module's path: `features/games/pages/home-page.tsx`. */
   module: string;
+  /** Images of the first screen (the banner), fetched at once, each for the screens of `media`. */
+  images?: { href: string; media: string }[];
 }
 
 /**
@@ -116,7 +118,7 @@ export function preloadRouteChunks(routes: RoutePreload[], texts: Record<string,
         };
         const entry = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
         const loaded = closure(entry);
-        const table = routes.flatMap(({ path, module }) => {
+        const table = routes.flatMap(({ path, module, images = [] }) => {
           const page = byModule(module);
           if (!page) return [];
           const files = [...closure([page.fileName])].filter((file) => !loaded.has(file));
@@ -124,7 +126,7 @@ export function preloadRouteChunks(routes: RoutePreload[], texts: Record<string,
             const chunk = bundle[file];
             return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
           });
-          return [[path, files, css]];
+          return [[path, files, css, images.map((image) => [image.href, image.media])]];
         });
         const textFiles = Object.fromEntries(
           Object.entries(texts).flatMap(([language, module]) => {
@@ -132,7 +134,7 @@ export function preloadRouteChunks(routes: RoutePreload[], texts: Record<string,
             return chunk ? [[language, chunk.fileName]] : [];
           }),
         );
-        const script = `(function(){var t=${JSON.stringify(table)},x=${JSON.stringify(textFiles)};var p=location.pathname.replace(/\\/+$/,'')||'/';function a(r,h){var l=document.createElement('link');l.rel=r;l.href='/'+h;l.crossOrigin='';document.head.appendChild(l)}for(var i=0;i<t.length;i++){if(new RegExp(t[i][0]).test(p)){t[i][1].forEach(function(f){a('modulepreload',f)});t[i][2].forEach(function(f){a('stylesheet',f)});var g=x[document.documentElement.lang]||x.ru;if(g)a('modulepreload',g);break}}})();`;
+        const script = `(function(){var t=${JSON.stringify(table)},x=${JSON.stringify(textFiles)};var p=location.pathname.replace(/\\/+$/,'')||'/';function a(r,h){var l=document.createElement('link');l.rel=r;l.href='/'+h;l.crossOrigin='';document.head.appendChild(l)}for(var i=0;i<t.length;i++){if(new RegExp(t[i][0]).test(p)){t[i][1].forEach(function(f){a('modulepreload',f)});t[i][2].forEach(function(f){a('stylesheet',f)});t[i][3].forEach(function(m){var l=document.createElement('link');l.rel='preload';l.as='image';l.href=m[0];l.media=m[1];l.fetchPriority='high';document.head.appendChild(l)});var g=x[document.documentElement.lang]||x.ru;if(g)a('modulepreload',g);break}}})();`;
         return html.replace('</head>', `<script>${script}</script></head>`);
       },
     },

@@ -23,7 +23,15 @@ export default defineConfig(({ mode }) => ({
     // The lobby pages a player lands on from outside (a link, a search result, a bookmark).
     preloadRouteChunks(
       [
-        { path: '^/$', module: 'features/games/pages/home-page.tsx' },
+        {
+          path: '^/$',
+          module: 'features/games/pages/home-page.tsx',
+          // The first slide of the carousel, the largest paint of the home page.
+          images: [
+            { href: '/banners/universe-mobile.svg', media: '(max-width: 768px)' },
+            { href: '/banners/universe-desktop.svg', media: '(min-width: 769px)' },
+          ],
+        },
         { path: '^/casino$', module: 'features/games/pages/casino-page.tsx' },
         {
           path: '^/(endorphina|gbgames|pragmatic)$',
