@@ -47,7 +47,7 @@ describe('provider lists', () => {
     const res = await get('/api/endo-game/all?currency=usd');
     expect(res.status).toBe(200);
     const list = res.body as Game[];
-    expect(list).toHaveLength(104);
+    expect(list).toHaveLength(113);
     for (const game of list) {
       expect(game).toMatchObject({ type: 'ENDO', provider: 'endorphina', real: true });
       expect(game.gameId).toMatch(/^endorphina_\w+@ENDORPHINA$/);
@@ -211,7 +211,7 @@ describe('GET /api/total/games', () => {
     expect(table.total).toBeGreaterThan(0);
     expect(table.data.every((g) => g.category === 'table')).toBe(true);
     const pragmatic = await page('/api/total/games?provider=pragmatic&limit=100');
-    expect(pragmatic.total).toBe(119);
+    expect(pragmatic.total).toBe(136);
     expect(pragmatic.data.every((g) => g.provider === 'pragmatic')).toBe(true);
     const both = await page('/api/total/games?provider=gbgames&category=slots&limit=100');
     expect(both.data.every((g) => g.provider === 'gbgames' && g.category === 'slots')).toBe(true);

@@ -5,7 +5,16 @@ import type { GameType } from './types';
  * Hold'em or Sic Bo table, a scratch card, any live table: no shared live-dealer table
  * exists) is left out of every catalog, so nothing is listed that opens something else.
  */
-export const PLAYABLE_TYPES: ReadonlySet<GameType> = new Set<GameType>(['slot']);
+export const PLAYABLE_TYPES: ReadonlySet<GameType> = new Set<GameType>([
+  'slot',
+  'roulette',
+  'blackjack',
+  'baccarat',
+  'crash',
+  'mines',
+  'plinko',
+  'keno',
+]);
 
 /** The game type a table or instant title names ("Cheeky Baccarat" is baccarat). */
 export function gameTypeOfTitle(title: string): GameType | undefined {

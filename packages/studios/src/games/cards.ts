@@ -6,6 +6,12 @@ import type { Rng } from '../shared/rng';
  */
 export type Card = number;
 
+/**
+ * Wins are paid in whole cents (10 thousandths), rounded down: GB Games carries two decimals,
+ * and a fraction of a cent is not money any wallet shows.
+ */
+export const toCent = (milli: number): number => milli - (milli % 10);
+
 export const rankOf = (card: Card): number => card % 13;
 const RANK_LABELS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 const SUIT_LABELS = ['♠', '♥', '♦', '♣'];

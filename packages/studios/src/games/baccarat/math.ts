@@ -1,5 +1,5 @@
 import type { Rng } from '../../shared/rng';
-import { rankOf, Shoe, type Card } from '../cards';
+import { rankOf, Shoe, toCent, type Card } from '../cards';
 
 /**
  * Punto banco from an eight-deck shoe shuffled for each round (cards/Shoe). Card values: ace
@@ -92,8 +92,8 @@ export function dealBaccarat(rng: Rng): BaccaratDeal {
 export type BaccaratStakes = Partial<Record<BaccaratSide, number>>;
 
 /**
- * What the stakes return, stake included, in thousandths. Stakes are whole multiples of 20
- * thousandths, so the banker's 95 % is exact.
+ * What the stakes return, stake included, in thousandths; the banker's 95 % is rounded down
+ * to a whole cent (exact for stakes in whole multiples of 0.20).
  */
 export function baccaratReturn(stakes: BaccaratStakes, winner: BaccaratSide): number {
   const player = stakes.player ?? 0;
@@ -101,7 +101,7 @@ export function baccaratReturn(stakes: BaccaratStakes, winner: BaccaratSide): nu
   const tie = stakes.tie ?? 0;
   if (winner === 'tie') return player + banker + tie * 9;
   if (winner === 'player') return player * 2;
-  return banker + (banker * 95) / 100;
+  return banker + toCent((banker * 95) / 100);
 }
 
 export interface BaccaratTheory {

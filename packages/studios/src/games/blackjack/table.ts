@@ -27,6 +27,8 @@ export class BlackjackTable {
   phase: BlackjackPhase = 'player';
   /** The insurance stake taken (0 when declined or not offered). */
   insurance = 0;
+  /** The player's decisions in order, enough with the seeds to replay the round. */
+  readonly log: string[] = [];
   private readonly shoe: Shoe;
 
   constructor(
@@ -51,6 +53,7 @@ export class BlackjackTable {
   insure(take: boolean): void {
     if (this.phase !== 'insurance') throw new Error('blackjack: no insurance offered');
     this.insurance = take ? this.stake / 2 : 0;
+    this.log.push(take ? 'insurance' : 'no-insurance');
     this.peek();
   }
 
@@ -100,6 +103,7 @@ export class BlackjackTable {
   move(move: BlackjackMove): void {
     const hand = this.hand;
     if (!hand || !this.allowed().includes(move)) throw new Error(`blackjack: ${move} not allowed`);
+    this.log.push(move);
     switch (move) {
       case 'hit':
         hand.cards.push(this.shoe.draw());
@@ -165,6 +169,16 @@ export class BlackjackTable {
   /** Everything staked in the round: the hands (doubles and split included) and insurance. */
   get totalStaked(): number {
     return this.hands.reduce((sum, h) => sum + h.stake, this.insurance);
+  }
+
+  /** The finished round as recorded for the verifier (fair/replay.ts builds the same). */
+  summary(): { dealer: Card[]; hands: Card[][]; staked: number; win: number } {
+    return {
+      dealer: [...this.dealer],
+      hands: this.hands.map((h) => [...h.cards]),
+      staked: this.totalStaked,
+      win: this.totalReturn(),
+    };
   }
 
   /** What the round returns, stakes included, once it is over. */

@@ -1,4 +1,5 @@
 import type { Rng } from '../../shared/rng';
+import { toCent } from '../cards';
 
 /**
  * Crash. The round's crash point (in hundredths of the stake) is drawn before the round
@@ -29,9 +30,9 @@ export function timeToReach(hundredths: number): number {
   return Math.ceil(Math.log(hundredths / 100) * GROWTH_MS);
 }
 
-/** A cash-out at `target` hundredths pays target × stake if the round reaches it. */
+/** A cash-out at `target` hundredths pays target × stake (to the cent, down) if reached. */
 export function crashReturn(stake: number, target: number, crash: number): number {
-  return target <= crash ? (stake * target) / 100 : 0;
+  return target <= crash ? toCent(Math.floor((stake * target) / 100)) : 0;
 }
 
 /** Exact return per stake of a cash-out target, counting the u that reach it. */

@@ -1,11 +1,11 @@
 import type { Rng } from '../../shared/rng';
-import { drawDistinct } from '../cards';
+import { drawDistinct, toCent } from '../cards';
 
 /**
  * Mines: a 5 × 5 field hides `mines` mines (1–24, the player's choice), placed before the
  * round by the first `mines` positions of a forward Fisher–Yates shuffle of the 25 tiles.
  * After n safe tiles the cash-out pays 0.97 · C(25, n) / C(25 − mines, n) times the stake,
- * rounded down to the thousandth: 97 % of the fair odds, so every strategy that opens at least
+ * rounded down to the cent: 97 % of the fair odds, so every strategy that opens at least
  * one tile returns 97 % less the rounding (minesRtpExact states it exactly).
  */
 export const TILES = 25;
@@ -22,12 +22,12 @@ function choose(n: number, k: number): bigint {
   return r;
 }
 
-/** The cash-out after `safe` safe tiles, in thousandths, for a stake in thousandths. */
+/** The cash-out after `safe` safe tiles, in thousandths down to the cent, for a stake. */
 export function minesCashout(stake: number, mines: number, safe: number): number {
   if (safe === 0) return stake;
   const num = BigInt(stake) * BigInt(MINES_RTP_PERCENT) * choose(TILES, safe);
   const den = 100n * choose(TILES - mines, safe);
-  return Number(num / den);
+  return toCent(Number(num / den));
 }
 
 /** The multiplier after `safe` safe tiles, in hundredths (rounded down), for display. */

@@ -1,4 +1,5 @@
 import type { Rng } from '../../shared/rng';
+import { toCent } from '../cards';
 
 /**
  * Plinko: the ball meets 12 rows of pegs and goes right on rng.int(2) = 1 at each, so it
@@ -22,7 +23,7 @@ export function dropBall(rng: Rng): number[] {
 export const binOf = (path: readonly number[]): number => path.reduce((a, b) => a + b, 0);
 
 export function plinkoReturn(stake: number, risk: PlinkoRisk, bin: number): number {
-  return (stake * (PLINKO_PAYS[risk][bin] ?? 0)) / 100;
+  return toCent(Math.floor((stake * (PLINKO_PAYS[risk][bin] ?? 0)) / 100));
 }
 
 function binomial(n: number, k: number): number {
