@@ -31,11 +31,11 @@ main{width:100%;max-width:920px;margin:0 auto}
 .rl-board .chip{position:absolute;right:2px;top:2px;font-size:10px;background:var(--accent);color:#111;border-radius:999px;padding:0 4px}
 .rl-board .hit{outline:3px solid var(--accent-2)}
 .stakes{list-style:none;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:6px;justify-content:center}
-.stakes li{background:var(--panel);border:1px solid var(--border);border-radius:999px;padding:2px 10px;font-size:13px}
+.stakes li{background:var(--panel);color:var(--text);border:1px solid var(--border);border-radius:999px;padding:2px 10px;font-size:13px}
 .crash-screen{position:relative;width:100%;height:220px;background:var(--panel);border:3px solid var(--border);border-radius:calc(var(--radius) + 6px);overflow:hidden}
 .crash-screen svg{position:absolute;inset:0;width:100%;height:100%}
 .crash-screen polyline{fill:none;stroke:var(--accent-2);stroke-width:3}
-#mult{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;font:900 56px/1 var(--title-font);z-index:1}
+.crash-screen #mult{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;font:900 56px/1 var(--title-font);z-index:1}
 .crash-screen.bust #mult{color:#ff4f5e}.crash-screen.cashed #mult{color:var(--accent)}
 .mines-top{display:flex;gap:12px}
 .mines-grid{display:grid;grid-template-columns:repeat(5,1fr);gap:6px;width:min(92vw,380px)}
@@ -58,5 +58,5 @@ dialog td.pays{text-align:left;font-size:12px}
 .fair-rounds code{word-break:break-all}
 .studio-gbgames main .label,.studio-gbgames main .muted{color:#efe4cf}
 .studio-gbgames .felt .label,.studio-gbgames .readout .label{color:var(--muted)}
-@media (max-width:560px){.rl-board{grid-template-columns:repeat(13,minmax(0,1fr));font-size:11px}.rl-board button{padding:6px 0;min-height:30px}.card{width:42px;height:62px;font-size:16px}#mult{font-size:40px}}
+@media (max-width:560px){.rl-board{grid-template-columns:repeat(13,minmax(0,1fr));font-size:11px}.rl-board button{padding:6px 0;min-height:30px}.card{width:42px;height:62px;font-size:16px}.crash-screen #mult{font-size:40px}}
 `;
