@@ -1,8 +1,15 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GameType } from '../src/catalog/types';
 import { fairRng, hashServerSeed } from '../src/fair/derive';
 import type { FairRecord } from '../src/fair/ledger';
+import { REPLAY } from '../src/fair/replay';
 import { verifyRound } from '../src/fair/verify';
+import { dealBaccarat } from '../src/games/baccarat/math';
+import { Shoe } from '../src/games/cards';
 import { blackjackTheory } from '../src/games/blackjack/theory';
 import { crashPoint } from '../src/games/crash/math';
 import { handTotal, cardValue } from '../src/games/blackjack/rules';
@@ -53,11 +60,7 @@ describe('provably fair verifier', () => {
       const spots = [...ROULETTE_SPOTS.keys()];
       const strategy = blackjackTheory().strategy;
       const act = (body: Record<string, unknown>): Promise<Answer> =>
-        GAME_HANDLERS[type as Exclude<GameType, 'slot'>].act(
-          session,
-          body,
-          deps,
-        );
+        GAME_HANDLERS[type as Exclude<GameType, 'slot'>].act(session, body, deps);
       if (type === 'crash') vi.useFakeTimers();
       for (let i = 0; i < ROUNDS; i++) {
         switch (type) {
@@ -174,15 +177,57 @@ describe('provably fair verifier', () => {
     let a: Answer = { ok: false };
     // Deal until a round stays open (not an immediate blackjack).
     for (let i = 0; i < 20 && !(a.ok && !a['over']); i++) {
-      a = (await GAME_HANDLERS.blackjack.act(
-        session,
-        { action: 'deal', bet: 1_000 },
-        deps,
-      ));
+      a = await GAME_HANDLERS.blackjack.act(session, { action: 'deal', bet: 1_000 }, deps);
     }
     expect(deps.fair.rotate(fairKey(session))).toBeUndefined();
     await session.round!.settle();
     expect(deps.fair.rotate(fairKey(session))).toBeDefined();
     deps.reconciler.close();
+  });
+});
+
+describe('docs/protocols/provably-fair.md script', () => {
+  it('reproduces 200 rounds of each game exactly as the studio draws them', async () => {
+    const doc = readFileSync(
+      new URL('../../../docs/protocols/provably-fair.md', import.meta.url),
+      'utf8',
+    );
+    const script = /```js\n([\s\S]*?)```/.exec(doc)![1]!;
+    const dir = mkdtempSync(join(tmpdir(), 'fair-doc-'));
+    const file = join(dir, 'verify-doc.mjs');
+    writeFileSync(file, script);
+    const mod = (await import(pathToFileURL(file).href)) as {
+      stream: (s: string, c: string, n: number) => (n: number) => number;
+      games: Record<
+        string,
+        (int: (n: number) => number, extra?: number) => Record<string, unknown>
+      >;
+    };
+    const seed = 'a'.repeat(64);
+    for (let nonce = 0; nonce < 200; nonce++) {
+      const doc = (game: string, extra?: number) =>
+        mod.games[game]!(mod.stream(seed, 'cs', nonce), extra);
+      const ours = () => fairRng(seed, 'cs', nonce);
+      expect(doc('slot')['stops']).toEqual(REPLAY.slot(ours(), { bet: 1_000 })['stops']);
+      expect(doc('roulette')['pocket']).toBe(REPLAY.roulette(ours(), { stakes: [] })['pocket']);
+      expect(doc('crash')['crash']).toBe(crashPoint(ours()));
+      expect(doc('mines', 5)['mines']).toEqual(
+        REPLAY.mines(ours(), { bet: 1_000, mines: 5, opened: [] })['mines'],
+      );
+      expect(doc('plinko')['path']).toEqual(
+        REPLAY.plinko(ours(), { bet: 1_000, risk: 'low' })['path'],
+      );
+      expect(doc('keno')['drawn']).toEqual(
+        REPLAY.keno(ours(), { bet: 1_000, picks: [1] })['drawn'],
+      );
+      const shoe = new Shoe(ours(), 6);
+      expect(doc('blackjack', 10)['cards']).toEqual(Array.from({ length: 10 }, () => shoe.draw()));
+      const deal = dealBaccarat(ours());
+      const dealt = doc('baccarat', deal.player.length + deal.banker.length)['cards'] as number[];
+      expect([dealt[0], dealt[2], ...(deal.player.length === 3 ? [dealt[4]] : [])]).toEqual(
+        deal.player,
+      );
+    }
+    rmSync(dir, { recursive: true, force: true });
   });
 });
