@@ -87,11 +87,7 @@ describe('abandoned rounds', () => {
     const session = sessionFor('blackjack', undefined, 100_000);
     let a: Answer = { ok: false, balance: 0 };
     for (let i = 0; i < 20 && !(a.ok && !a['over']); i++) {
-      a = (await GAME_HANDLERS.blackjack.act(
-        session,
-        { action: 'deal', bet: 1_000 },
-        deps,
-      ));
+      a = await GAME_HANDLERS.blackjack.act(session, { action: 'deal', bet: 1_000 }, deps);
     }
     expect(session.round).toBeDefined();
     const before = session.balance;
@@ -154,18 +150,14 @@ describe('a further stake on the GB Games wallet', () => {
     const session = sessionFor('blackjack', wallet, 0);
     let a: Answer;
     for (let i = 0; i < 40; i++) {
-      a = (await GAME_HANDLERS.blackjack.act(
-        session,
-        { action: 'deal', bet: 1_000 },
-        deps,
-      ));
+      a = await GAME_HANDLERS.blackjack.act(session, { action: 'deal', bet: 1_000 }, deps);
       if (a.ok && a['phase'] === 'player' && (a['allowed'] as string[]).includes('double')) break;
       while (a.ok && !a['over']) {
-        a = (await GAME_HANDLERS.blackjack.act(
+        a = await GAME_HANDLERS.blackjack.act(
           session,
           a['phase'] === 'insurance' ? { action: 'insurance', take: false } : { action: 'stand' },
           deps,
-        ));
+        );
       }
     }
     const calls = operator.calls.length;
