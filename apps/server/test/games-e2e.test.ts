@@ -102,7 +102,7 @@ describe('startServer with simulated providers', () => {
       try {
         // The very first request already sees every provider's games.
         const res = await fetch(`${first.address}/api/total/games`);
-        expect(((await res.json()) as GamePage).total).toBe(360);
+        expect(((await res.json()) as GamePage).total).toBe(329);
         const file = join(dataDir, 'providers.json');
         expect((await stat(file)).mode & 0o777).toBe(0o600);
         secrets = await readFile(file, 'utf8');

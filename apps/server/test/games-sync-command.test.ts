@@ -35,9 +35,9 @@ describe('npm run games:sync', () => {
     const code = await runGamesSyncCommand({ env, out: (l) => out.push(l), err: () => undefined });
     expect(code).toBe(0);
     expect(out).toEqual([
-      'endorphina: 120 games synced, 0 disabled',
-      'pragmatic: 150 games synced, 0 disabled',
-      'gbgames: 90 games synced, 0 disabled',
+      'endorphina: 113 games synced, 0 disabled',
+      'pragmatic: 136 games synced, 0 disabled',
+      'gbgames: 80 games synced, 0 disabled',
     ]);
   }, 60_000);
 

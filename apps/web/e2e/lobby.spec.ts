@@ -166,10 +166,11 @@ test.describe('lobby', () => {
     // A category narrows the list too; the tabs and the selector agree.
     await page.getByTestId('search-input-clear').click();
     await expect(page.getByTestId('header-search')).toHaveValue('');
-    await page.getByTestId('category-tab-live').click();
-    await expect(page).toHaveURL(/category=live/);
-    await expect(page.getByTestId('category-select')).toContainText('Live');
-    await expect(list.first()).toContainText('Live');
+    // (No live tables are listed: the studios have no shared live-dealer table, issue 13.)
+    await page.getByTestId('category-tab-table').click();
+    await expect(page).toHaveURL(/category=table/);
+    await expect(page.getByTestId('category-select')).toContainText('Table');
+    await expect(list.first()).toContainText(/Roulette|Blackjack|Baccarat/);
   });
 
   test('the header search box leads to the search screen with results', async ({ page }) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { endorphinaStudio, type EndorphinaStudioOptions } from './endorphina/plugin';
 import { gbgamesStudio, type GbGamesStudioOptions } from './gbgames/plugin';
 import { pragmaticStudio, type PragmaticStudioOptions } from './pragmatic/plugin';
+import { FairLedger } from './fair/ledger';
 import { Reconciler } from './shared/reconciler';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './shared/retry';
 import { cryptoRng, type Rng } from './shared/rng';
@@ -30,7 +31,10 @@ export interface StudiosOptions {
   demoBalance?: number;
   /** Idle lifetime of a game session (default 2 hours). */
   sessionTtlMs?: number;
-  /** Outcome randomness; defaults to the OS CSPRNG. Tests inject a seeded one. */
+  /**
+   * Where server seeds come from; defaults to the OS CSPRNG. Tests inject a seeded one.
+   * Outcomes derive from the seeds (provably fair), never from this directly.
+   */
   rng?: Rng;
 }
 
@@ -90,11 +94,15 @@ export function createStudios(options: StudiosOptions): StudiosPlugin {
     onGiveUp: (label) => logLines.forEach((log) => log(`gave up retrying: ${label}`)),
   });
 
+  // Server seeds come from the studio's randomness (a seeded one in tests).
+  const fair = new FairLedger(options.rng ?? cryptoRng);
   const plugin = async (app: FastifyInstance): Promise<void> => {
     const log = (message: string): void => app.log.warn({ studios: true }, message);
     logLines.push(log);
+    const rng = options.rng ?? cryptoRng;
     const ctx: StudioContext = {
-      rng: options.rng ?? cryptoRng,
+      rng,
+      fair,
       retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
       reconciler,
       demoBalance: options.demoBalance ?? 1_000_000,

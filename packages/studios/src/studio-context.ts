@@ -1,3 +1,4 @@
+import type { FairLedger } from './fair/ledger';
 import type { Reconciler } from './shared/reconciler';
 import type { RetryPolicy } from './shared/retry';
 import type { Rng } from './shared/rng';
@@ -5,6 +6,8 @@ import type { Rng } from './shared/rng';
 /** What every studio plugin shares: randomness, the retry rules and the background retrier. */
 export interface StudioContext {
   rng: Rng;
+  /** Provably fair seeds of every player of every studio (outcomes derive from them). */
+  fair: FairLedger;
   retry: RetryPolicy;
   reconciler: Reconciler;
   /** Play money of a new demo session, in thousandths. */

@@ -65,7 +65,7 @@ describe('Endorphina catalog', () => {
     );
     expect(res.statusCode).toBe(200);
     const body = res.json<{ games: Record<string, unknown>[] }>();
-    expect(body.games).toHaveLength(120);
+    expect(body.games).toHaveLength(113);
     const game = body.games.find((g) => g['id'] === GAME);
     expect(game).toMatchObject({
       name: 'Жар-птица',

@@ -61,7 +61,7 @@ describe('GB Games signatures', () => {
     });
     expect(ok.statusCode).toBe(200);
     const games = ok.json<{ status: string; games: Record<string, unknown>[] }>().games;
-    expect(games).toHaveLength(90);
+    expect(games).toHaveLength(80);
     expect(games.find((g) => g['gameId'] === GAME)).toMatchObject({
       name: 'Матрёшка',
       demoUrl: expect.stringContaining('/play/demo?gameId=') as string,

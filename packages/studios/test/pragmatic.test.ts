@@ -79,7 +79,7 @@ describe('Pragmatic Integration API', () => {
     }>();
     expect(body.error).toBe(0);
     expect(body.description).toBe('OK');
-    expect(body.gameList).toHaveLength(150);
+    expect(body.gameList).toHaveLength(136);
     for (const field of [
       'gameID',
       'gameName',

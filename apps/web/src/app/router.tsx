@@ -58,6 +58,9 @@ const BonusPage = lazy(() =>
 const InfoPage = lazy(() =>
   import('../features/info/pages/info-page').then((m) => ({ default: m.InfoPage })),
 );
+const FairPage = lazy(() =>
+  import('../features/fair/pages/fair-page').then((m) => ({ default: m.FairPage })),
+);
 const NotFoundPage = lazy(() =>
   import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -87,6 +90,8 @@ export const routes: RouteObject[] = [
       { path: 'privacy', element: <InfoPage kind="privacy" /> },
       { path: 'terms', element: <InfoPage kind="terms" /> },
       { path: 'loyalty', element: <InfoPage kind="loyalty" /> },
+      // The provably fair verifier of the studios' games (decision 041).
+      { path: 'fair', element: <FairPage /> },
       {
         path: 'profile',
         element: (

@@ -1,7 +1,8 @@
 import { MOTIFS_BY_CATEGORY } from '../art/motif-names';
 import { seededRng, seedFromString, type Rng } from '../shared/rng';
 import { asciiWords } from './transliterate';
-import type { CatalogGame, GameCategory, StudioName } from './types';
+import { gameTypeOfTitle, PLAYABLE_TYPES } from './playable';
+import type { CatalogGame, GameCategory, GameType, StudioName } from './types';
 import { INSTANT_GAMES, KNOWN_TITLES, LIVE_GAMES, TABLE_GAMES, WORDS } from './words';
 
 export interface CatalogPlan {
@@ -38,15 +39,20 @@ function titleFor(rng: Rng, studio: StudioName, category: GameCategory): string 
   }
 }
 
-const DESCRIPTIONS: Record<GameCategory, readonly string[]> = {
-  slots: [
+/** What each game type is, as the catalog describes it (the game page states the full rules). */
+const DESCRIPTIONS: Record<GameType, readonly string[]> = {
+  slot: [
     'A five-reel, ten-line slot with expanding wins, wild substitutions and scatter pays.',
     'Ten paylines across five reels: wilds complete lines, three scatters pay anywhere.',
     'Classic five-by-three reels with a modern twist and steady, frequent wins.',
   ],
-  table: ['A classic table game with clean odds and a quick pace.'],
-  live: ['Dealer-style table action streamed to any screen.'],
-  instant: ['One tap, one outcome: an instant-win game for short sessions.'],
+  roulette: ['European roulette: one zero, every standard inside and outside bet, 97.30 % RTP.'],
+  blackjack: ['Six-deck blackjack: dealer stands on soft 17, double, split, insurance, 3:2.'],
+  baccarat: ['Punto banco from an eight-deck shoe: player, banker (5 % commission) and tie.'],
+  crash: ['The multiplier climbs until it crashes: cash out in time. 97 % RTP, provably fair.'],
+  mines: ['Twenty-five tiles, hidden mines: every safe tile raises the multiplier. 97 % RTP.'],
+  plinko: ['A ball falls through twelve rows of pegs into a multiplier. Provably fair.'],
+  keno: ['Pick up to ten of forty numbers; ten are drawn. Provably fair.'],
 };
 
 /** Deterministic: the same plan always yields the same titles, ids, flags and art seeds. */
@@ -60,7 +66,10 @@ export function generateCatalog(plan: CatalogPlan): CatalogGame[] {
   // Release dates count back from a fixed day so the catalog does not change with the clock.
   const epoch = Date.UTC(2026, 9, 1);
   let guard = 0;
-  while (games.length < plan.count && guard++ < plan.count * 50) {
+  // Titles are drawn for the whole plan, then unplayable ones are left out: the random
+  // sequence stays the same, so a game's id and art do not change when a new type lands.
+  let drawn = 0;
+  while (drawn < plan.count && guard++ < plan.count * 50) {
     const special = specials.shift();
     const category = special ? 'slots' : categoryFor(rng);
     const name = special ?? titleFor(rng, plan.studio, category);
@@ -74,22 +83,30 @@ export function generateCatalog(plan: CatalogPlan): CatalogGame[] {
     slugs.add(slug);
 
     const popularity = Math.min(100, Math.round((rng.int(1000) / 1000) ** 1.6 * 100));
-    const ageDays = games.length < 12 ? rng.int(45) : 45 + rng.int(1400);
+    const ageDays = drawn < 12 ? rng.int(45) : 45 + rng.int(1400);
+    drawn += 1;
+    const gameType: GameType | undefined =
+      category === 'slots' ? 'slot' : category === 'live' ? undefined : gameTypeOfTitle(name);
+    const description = pick(rng, DESCRIPTIONS[gameType ?? 'slot']);
+    const demo = category !== 'live' && rng.int(20) !== 0;
+    const released = new Date(epoch - ageDays * 86_400_000).toISOString().slice(0, 10);
+    const motif = pick(rng, MOTIFS_BY_CATEGORY[category]);
+    if (!gameType || !PLAYABLE_TYPES.has(gameType)) continue;
     games.push({
       studio: plan.studio,
       id,
       slug,
       name,
-      description: pick(rng, DESCRIPTIONS[category]),
+      description,
       category,
+      gameType,
       isNew: ageDays < 45,
       isPopular: popularity >= 70,
       popularity,
-      // Live tables need a dealer: real providers offer no demo for them.
-      demo: category !== 'live' && rng.int(20) !== 0,
-      released: new Date(epoch - ageDays * 86_400_000).toISOString().slice(0, 10),
+      demo,
+      released,
       artSeed: seedFromString(`${plan.studio}:${id}`),
-      motif: pick(rng, MOTIFS_BY_CATEGORY[category]),
+      motif,
     });
   }
   return games;

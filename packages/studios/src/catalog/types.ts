@@ -2,6 +2,10 @@ export type StudioName = 'endorphina' | 'pragmatic' | 'gbgames';
 
 export type GameCategory = 'slots' | 'table' | 'live' | 'instant';
 
+/** The game that opens: every catalog entry names one, and only types with a game are listed. */
+export type GameType =
+  'slot' | 'roulette' | 'blackjack' | 'baccarat' | 'crash' | 'mines' | 'plinko' | 'keno';
+
 /** One title as the studio knows it; each protocol's catalog answer maps it to its own shape. */
 export interface CatalogGame {
   studio: StudioName;
@@ -12,6 +16,8 @@ export interface CatalogGame {
   name: string;
   description: string;
   category: GameCategory;
+  /** What the game page plays; the title and the category always agree with it. */
+  gameType: GameType;
   isNew: boolean;
   isPopular: boolean;
   /** 0–100; the lobby may sort by it. */

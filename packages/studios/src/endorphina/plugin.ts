@@ -110,6 +110,7 @@ export function endorphinaStudio(
         balance: 0,
         wallet: endorphinaSessionWallet(client, token, info.value),
         busy: false,
+        player: info.value.player,
       };
       sessions.set(session.id, session);
       return reply.redirect(`${publicUrl}/game/${session.id}`, 302);

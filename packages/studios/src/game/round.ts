@@ -1,19 +1,10 @@
 import type { LineWin } from '../slot/evaluate';
 import { BET_LEVELS_MILLI, LINE_COUNT } from '../slot/paytable';
 import { spin, winFor } from '../slot/spin';
-import { randomId, randomLongString } from '../shared/ids';
-import type { Reconciler } from '../shared/reconciler';
-import type { Rng } from '../shared/rng';
-import type { PlaySession, RoundIds } from './session';
+import { closeRound, openRound, type RoundDeps, type SpinErrorCode } from './round-money';
+import { fairKey, type PlaySession } from './session';
 
-export type SpinErrorCode =
-  | 'BAD_BET'
-  | 'BUSY'
-  | 'INSUFFICIENT_FUNDS'
-  | 'SESSION_EXPIRED'
-  | 'LIMIT_REACHED'
-  | 'BET_REJECTED'
-  | 'WALLET_UNAVAILABLE';
+export { newRoundIds, type RoundDeps, type SpinErrorCode } from './round-money';
 
 export type SpinAnswer =
   | {
@@ -28,30 +19,15 @@ export type SpinAnswer =
       balance: number;
       /** The win is owed but the wallet has not confirmed it yet; it is being retried. */
       winPending: boolean;
+      /** The provably fair inputs of this spin (the server seed is revealed on rotation). */
+      fair: { serverSeedHash: string; clientSeed: string; nonce: number };
     }
   | { ok: false; error: SpinErrorCode; balance: number };
 
-export interface RoundDeps {
-  rng: Rng;
-  reconciler: Reconciler;
-  log?: (message: string) => void;
-}
-
-export function newRoundIds(): RoundIds {
-  return {
-    roundId: randomLongString(),
-    betId: randomId(12),
-    winId: randomId(12),
-    refundId: randomId(12),
-    startedAt: Date.now(),
-  };
-}
-
 /**
  * One paid spin, in the order every seamless-wallet provider follows: take the bet, decide
- * the outcome on the server, pay the win (0 included) to close the round. A bet that stays
- * unconfirmed after the retries is refunded; a refund or a win that stays unconfirmed is
- * handed to the reconciler, which keeps trying in the background.
+ * the outcome on the server from the player's seeds, pay the win (0 included) to close the
+ * round (round-money.ts).
  */
 export async function playRound(
   session: PlaySession,
@@ -63,81 +39,28 @@ export async function playRound(
   if (session.busy) return { ok: false, error: 'BUSY', balance: session.balance };
   session.busy = true;
   try {
-    const ids = newRoundIds();
-    const betOutcome = await session.wallet.bet(ids, bet);
-    switch (betOutcome.kind) {
-      case 'refused': {
-        const error: SpinErrorCode =
-          betOutcome.code === 'INSUFFICIENT_FUNDS' ||
-          betOutcome.code === 'SESSION_EXPIRED' ||
-          betOutcome.code === 'LIMIT_REACHED'
-            ? betOutcome.code
-            : 'BET_REJECTED';
-        return { ok: false, error, balance: session.balance };
-      }
-      case 'unconfirmed': {
-        deps.log?.(`bet ${ids.betId} unconfirmed (${betOutcome.reason}); refunding`);
-        await refundBet(session, ids, bet, deps);
-        return { ok: false, error: 'WALLET_UNAVAILABLE', balance: session.balance };
-      }
-      case 'ok':
-        break;
-    }
-    session.balance = betOutcome.value.balance;
-
-    const outcome = spin(deps.rng);
+    const opened = await openRound(session, bet, deps);
+    if (!opened.ok) return { ok: false, error: opened.error, balance: session.balance };
+    const { round } = opened;
+    const draw = deps.fair.nextRound(fairKey(session));
+    const outcome = spin(draw.rng);
     const win = winFor(outcome, bet);
+    deps.fair.record(fairKey(session), draw, 'slot', { bet }, { stops: outcome.stops, win });
     const lineBet = bet / LINE_COUNT;
-    const answer: SpinAnswer & { ok: true } = {
+    const { winPending } = await closeRound(session, round, win, deps);
+    return {
       ok: true,
-      roundId: ids.roundId,
+      roundId: round.ids.roundId,
       grid: outcome.grid,
       lines: outcome.lines.map((l) => ({ ...l, win: l.pay * lineBet })),
       scatter: { count: outcome.scatterCount, win: outcome.scatterPay * bet },
       bet,
       win,
       balance: session.balance,
-      winPending: false,
+      winPending,
+      fair: draw.public,
     };
-
-    const receipt = betOutcome.value;
-    const settled = await session.wallet.settle(ids, bet, win, receipt);
-    if (settled.kind === 'ok') {
-      session.balance = settled.value;
-      answer.balance = settled.value;
-    } else if (settled.kind === 'unconfirmed') {
-      deps.log?.(`win of round ${ids.roundId} unconfirmed (${settled.reason}); will retry`);
-      answer.winPending = win > 0;
-      deps.reconciler.add(`settle ${session.studio} round ${ids.roundId}`, async () => {
-        const again = await session.wallet.settle(ids, bet, win, receipt);
-        if (again.kind === 'ok') session.balance = again.value;
-        return again.kind !== 'unconfirmed';
-      });
-    } else {
-      // An operator must not refuse a win; the round is logged for the studio's support desk.
-      deps.log?.(`win of round ${ids.roundId} refused: ${settled.code} ${settled.message}`);
-    }
-    return answer;
   } finally {
     session.busy = false;
-  }
-}
-
-async function refundBet(
-  session: PlaySession,
-  ids: RoundIds,
-  bet: number,
-  deps: RoundDeps,
-): Promise<void> {
-  const refund = await session.wallet.refund(ids, bet);
-  if (refund.kind === 'ok') {
-    if (refund.value !== undefined) session.balance = refund.value;
-    return;
-  }
-  if (refund.kind === 'unconfirmed') {
-    deps.reconciler.add(`refund ${session.studio} bet ${ids.betId}`, async () => {
-      const again = await session.wallet.refund(ids, bet);
-      return again.kind !== 'unconfirmed';
-    });
   }
 }

@@ -5,8 +5,11 @@ import { pickLanguage } from '../shared/language';
 import type { TtlStore } from '../shared/ttl-store';
 import { renderErrorPage, renderGamePage } from './page/render-page';
 import { TEXTS } from './page/texts';
+import { CLIENT_SEED_PATTERN } from '../fair/ledger';
+import { GAME_HANDLERS } from '../games/registry';
+import { renderTableGamePage } from '../games/page/render';
 import { playRound, type RoundDeps } from './round';
-import type { PlaySession } from './session';
+import { fairKey, type PlaySession } from './session';
 
 export interface GameRouteDeps extends RoundDeps {
   studio: StudioName;
@@ -61,9 +64,19 @@ export function registerGameRoutes(app: FastifyInstance, deps: GameRouteDeps): v
     const balance = await session.wallet.balance();
     if (balance.kind === 'ok') session.balance = balance.value;
     const nonce = randomId(12);
+    const type = session.game.gameType;
     return pageSecurityHeaders(reply, nonce)
       .type('text/html; charset=utf-8')
-      .send(renderGamePage(session, nonce));
+      .send(
+        type === 'slot'
+          ? renderGamePage(session, nonce)
+          : renderTableGamePage(
+              session,
+              nonce,
+              deps.fair.commitment(fairKey(session)),
+              GAME_HANDLERS[type].view?.(session),
+            ),
+      );
   });
 
   app.get<{ Params: { sid: string } }>('/game/:sid/state', async (request, reply) => {
@@ -77,8 +90,63 @@ export function registerGameRoutes(app: FastifyInstance, deps: GameRouteDeps): v
       mode: session.mode,
       currency: session.currency,
       balance: session.balance,
+      round:
+        session.game.gameType === 'slot'
+          ? undefined
+          : GAME_HANDLERS[session.game.gameType].view?.(session),
     });
   });
+
+  // Every game but the slot: one action of the page (a round, or a step of one).
+  app.post<{ Params: { sid: string }; Body: unknown }>(
+    '/game/:sid/play',
+    async (request, reply) => {
+      const session = deps.sessions.get(request.params.sid);
+      if (!session)
+        return reply.code(404).send({ ok: false, error: 'SESSION_EXPIRED', balance: 0 });
+      const body = request.body;
+      const type = session.game.gameType;
+      if (type === 'slot' || typeof body !== 'object' || body === null || Array.isArray(body)) {
+        return reply.code(400).send({ ok: false, error: 'BAD_REQUEST', balance: session.balance });
+      }
+      const answer = await GAME_HANDLERS[type].act(session, body as Record<string, unknown>, deps);
+      return reply.header('cache-control', 'no-store').send(answer);
+    },
+  );
+
+  // Provably fair: the commitment, the player's recent rounds (seeds revealed once rotated).
+  app.get<{ Params: { sid: string } }>('/game/:sid/fair', async (request, reply) => {
+    const session = deps.sessions.get(request.params.sid);
+    if (!session) return reply.code(404).send({ ok: false, error: 'SESSION_EXPIRED' });
+    const key = fairKey(session);
+    return reply.header('cache-control', 'no-store').send({
+      ok: true,
+      current: deps.fair.commitment(key),
+      rounds: deps.fair.history(key).slice(0, 200),
+    });
+  });
+
+  // Rotation: reveals the server seed in use, commits to a new one, optionally a new client seed.
+  app.post<{ Params: { sid: string }; Body: unknown }>(
+    '/game/:sid/fair/rotate',
+    async (request, reply) => {
+      const session = deps.sessions.get(request.params.sid);
+      if (!session) return reply.code(404).send({ ok: false, error: 'SESSION_EXPIRED' });
+      const clientSeed = (request.body as { clientSeed?: unknown } | null)?.clientSeed;
+      if (
+        clientSeed !== undefined &&
+        (typeof clientSeed !== 'string' || !CLIENT_SEED_PATTERN.test(clientSeed))
+      ) {
+        return reply.code(400).send({ ok: false, error: 'BAD_CLIENT_SEED' });
+      }
+      const key = fairKey(session);
+      const rotated = deps.fair.rotate(key, clientSeed);
+      if (!rotated) return reply.code(409).send({ ok: false, error: 'ROUND_OPEN' });
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ ok: true, ...rotated, current: deps.fair.commitment(key) });
+    },
+  );
 
   app.post<{ Params: { sid: string }; Body: unknown }>(
     '/game/:sid/spin',
@@ -104,6 +172,8 @@ export function registerGameRoutes(app: FastifyInstance, deps: GameRouteDeps): v
         'expiredTitle',
       );
     }
+    // A round left open is settled by the game's stated rule before the session ends.
+    await session.round?.settle();
     deps.sessions.delete(session.id);
     await session.wallet.end?.();
     if (session.exitUrl) return reply.redirect(session.exitUrl, 302);

@@ -55,6 +55,24 @@ export interface PlaySession {
   wallet: SessionWallet;
   /** One spin at a time: a second click while the wallet is busy is refused. */
   busy: boolean;
+  /** The operator's player id in real mode: provably fair seeds follow the player. */
+  player?: string;
+  /** A multi-step round still open (blackjack hand, crash flight, mines field). */
+  round?: OpenGameRound;
+}
+
+/** Whose seeds a session plays on: the player across sessions, or the demo session alone. */
+export const fairKey = (session: PlaySession): string =>
+  session.player ? `${session.studio}:${session.player}` : `demo:${session.id}`;
+
+/** The state a game keeps between the steps of one round. */
+export interface OpenGameRound {
+  type: string;
+  /** The game's own state (its handler knows the shape). */
+  state: unknown;
+  /** Settles the round by the game's stated rule (interrupted play); idempotent. */
+  settle(): Promise<void>;
+  timer?: NodeJS.Timeout;
 }
 
 export type { CallOutcome };

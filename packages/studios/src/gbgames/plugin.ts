@@ -151,7 +151,7 @@ export function gbgamesStudio(
       const wallet = gbSessionWallet(client, { token, playerId, gameId: game.id, currency });
       return reply.send({
         status: 'OK',
-        ...openSession({ ...base, mode: 'real', balance: 0, wallet }),
+        ...openSession({ ...base, mode: 'real', balance: 0, wallet, player: playerId }),
       });
     });
 

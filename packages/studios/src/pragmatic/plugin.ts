@@ -233,6 +233,7 @@ export function pragmaticStudio(
             language: ticket.language,
             exitUrl: ticket.lobbyUrl,
             balance: account.value.balance,
+            player: account.value.userId,
             wallet: pragmaticSessionWallet(client, ctx.reconciler, {
               userId: account.value.userId,
               token: ticket.token,

@@ -33,7 +33,13 @@ export function pragmaticSessionWallet(
   /** Decided when the round's bet is taken, kept until its result is confirmed. */
   const extras = new Map<string, RoundExtras>();
 
+  let lastRound = '';
+  /** The first bet of each round with extras, so a refused second stake keeps them. */
+  const firstBet = new Map<string, string>();
   const decideExtras = (round: RoundIds, stake: number): void => {
+    // A second stake of the same round (a double, a split, insurance) is not a new round.
+    if (round.roundId === lastRound) return;
+    lastRound = round.roundId;
     rounds += 1;
     const chosen: RoundExtras = {};
     if (rounds % prizeDropEveryRounds === 0) {
@@ -45,7 +51,10 @@ export function pragmaticSessionWallet(
       };
     }
     if (rounds % bonusEveryRounds === 0) chosen.bonusCode = `frb${round.roundId}`;
-    if (chosen.prizeDrop || chosen.bonusCode) extras.set(round.roundId, chosen);
+    if (chosen.prizeDrop || chosen.bonusCode) {
+      extras.set(round.roundId, chosen);
+      firstBet.set(round.roundId, round.betId);
+    }
   };
 
   const reportBonus = async (round: RoundIds, bonusCode: string, win: number): Promise<void> => {
@@ -77,7 +86,9 @@ export function pragmaticSessionWallet(
         reference: round.betId,
         timestamp: round.startedAt,
       });
-      if (outcome.kind === 'refused') extras.delete(round.roundId);
+      if (outcome.kind === 'refused' && round.betId === firstBet.get(round.roundId)) {
+        extras.delete(round.roundId);
+      }
       return outcome.kind === 'ok'
         ? {
             ...outcome,
@@ -101,6 +112,7 @@ export function pragmaticSessionWallet(
       });
       if (result.kind !== 'ok') return result;
       extras.delete(round.roundId);
+      firstBet.delete(round.roundId);
       const end = { userId, gameId: symbol, roundId: round.roundId };
       const ended = await client.endRound(end);
       if (ended.kind === 'unconfirmed') {
@@ -115,7 +127,8 @@ export function pragmaticSessionWallet(
       return { ...result, value: balance };
     },
     refund: async (round, amount): Promise<CallOutcome<number | undefined>> => {
-      extras.delete(round.roundId);
+      // Only the round's first bet voids the round; a refunded second stake leaves it open.
+      if (round.betId === firstBet.get(round.roundId)) extras.delete(round.roundId);
       const outcome = await client.refund({
         userId,
         reference: round.betId,

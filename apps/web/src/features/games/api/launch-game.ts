@@ -17,7 +17,7 @@ export function launchGame(
     case 'endorphina':
       return api.get('/endo-game/launch', {
         ...options,
-        query: { currency: limits.currency, gameId: game.gameId },
+        query: { currency: limits.currency, gameId: game.gameId, lang: language },
       });
     case 'pragmatic':
       return api.get(

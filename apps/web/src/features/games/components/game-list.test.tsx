@@ -105,6 +105,8 @@ describe('GameList and its tiles', () => {
     expect(callsTo(calls, '/api/endo-game/launch')[0]?.url.searchParams.get('gameId')).toBe(
       games[0]!.gameId,
     );
+    // The player's language reaches Endorphina's launch (it opened in English on the Russian site).
+    expect(callsTo(calls, '/api/endo-game/launch')[0]?.url.searchParams.get('lang')).toBe('ru');
     expect(currentLocation.pathname).toBe('/');
   });
 
