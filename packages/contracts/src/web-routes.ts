@@ -29,6 +29,8 @@ export const webRoutePatterns = [
   '/profile/balance/widthdrawall',
   '/profile/balance/credit',
   '/profile/bonus',
+  // The provably fair verifier of the studio games (decision 041).
+  '/fair',
 ] as const;
 
 function segments(path: string): string[] {
