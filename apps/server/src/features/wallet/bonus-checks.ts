@@ -100,8 +100,9 @@ export const bonusChecks: BonusCheck[] = [
     description:
       "a wallet's active bonus is granted, not ended, and is the player's one active bonus",
     query: sql`
-      select w.user_id, w.bonus_id, pb.id as active_id from wallets w
-      full join player_bonuses pb on pb.user_id = w.user_id and pb.status = 'active'
+      select w.user_id, pb.user_id as pb_user_id, w.bonus_id, pb.id as active_id from wallets w
+      full join (select id, user_id from player_bonuses where status = 'active') pb
+        on pb.user_id = w.user_id
       where coalesce(w.bonus_id, -1) <> coalesce(pb.id, -1)
         or (w.bonus_id is not null and (
           not exists (select 1 from ledger_entries g where g.kind = 'bonus'
@@ -111,7 +112,7 @@ export const bonusChecks: BonusCheck[] = [
             and e.operation in ('bonus_convert', 'bonus_forfeit')
             and e.provider_tx_id = w.bonus_id::text)))`,
     describe: (r) =>
-      `wallet ${s(r.user_id)}: active bonus ${s(r.bonus_id ?? 'none')}, ` +
+      `wallet ${s(r.user_id ?? r.pb_user_id)}: active bonus ${s(r.bonus_id ?? 'none')}, ` +
       `player_bonuses says ${s(r.active_id ?? 'none')}`,
   },
 ];
