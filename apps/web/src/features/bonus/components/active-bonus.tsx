@@ -50,8 +50,8 @@ export function ActiveBonus({
         <h3 id={headingId} className={styles.cardTitle}>
           {bonus.title[language]}
         </h3>
-        <p className={styles.muted}>
-          <Hourglass size={14} aria-hidden="true" />{' '}
+        <p className={`${styles.muted} ${styles.expires}`}>
+          <Hourglass size={14} aria-hidden="true" />
           {t('bonus.active.expires', { date: formatDateTime(bonus.expires_at, language) })}
         </p>
       </div>
