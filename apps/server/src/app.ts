@@ -15,6 +15,7 @@ import { providersFeature } from './features/providers/providers-feature';
 import { usersFeature } from './features/users/users-feature';
 import { walletFeature } from './features/wallet/wallet-feature';
 import { paymentsFeature } from './features/payments/payments-feature';
+import { bonusFeature } from './features/bonus/bonus-feature';
 import { handleError } from './http/error-handler';
 import { createNotFoundHandler } from './http/not-found';
 import { registerOpenApi } from './http/openapi';
@@ -111,6 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // The cashier: card and crypto deposits and withdrawals, on the ledger.
   await app.register(paymentsFeature, { config, db, clock, logger });
+  // Bonuses: offers, promo codes, wagering; bonus money on the ledger (decision 039).
+  await app.register(bonusFeature, { db, clock, logger });
   await app.register(gameSessionsFeature, { db, clock });
   await app.register(providersFeature, { config, db, clock });
   await app.register(gamesFeature, { config, db, clock, logger });

@@ -53,6 +53,7 @@ export async function startServer(
     // External ones: in the background, retried, so a slow provider never delays start-up.
     await app.gameCatalog.scheduler.start();
     app.housekeeping.start();
+    app.bonus.settler.start();
     const address = await app.listen({ port: config.port, host: config.host });
     return { app, logger, address };
   } catch (error) {

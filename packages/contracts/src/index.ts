@@ -8,3 +8,4 @@ export * from './dev';
 export * from './wallet';
 export * from './payments';
 export * from './web-routes';
+export * from './bonus';

@@ -206,5 +206,7 @@ export const paymentsErrorCodes = {
   PAYMENTS_DISABLED: 'PAYMENTS_DISABLED',
   /** A webhook whose signature or timestamp does not hold. */
   WEBHOOK_SIGNATURE_INVALID: 'WEBHOOK_SIGNATURE_INVALID',
+  /** A withdrawal while a bonus is active: refused until it is completed or cancelled. */
+  WITHDRAWAL_BONUS_ACTIVE: 'WITHDRAWAL_BONUS_ACTIVE',
 } as const;
 export type PaymentsErrorCode = (typeof paymentsErrorCodes)[keyof typeof paymentsErrorCodes];

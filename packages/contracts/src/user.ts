@@ -13,6 +13,9 @@ export const meResponseSchema = z.object({
   balance: moneySchema,
   currency: z.literal('USD'),
   created_at: z.string(),
+  /** The balance split: cash, and bonus money still to be wagered (balance = cash + bonus). */
+  cash: moneySchema,
+  bonus: moneySchema,
 });
 export type Me = z.infer<typeof meResponseSchema>;
 

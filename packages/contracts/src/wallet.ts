@@ -61,6 +61,9 @@ export const walletBalanceEventName = 'balance';
 export const walletBalanceEventSchema = z.object({
   balance: moneySchema,
   currency: z.string(),
+  /** The balance split (balance = cash + bonus); bonus money is still to be wagered. */
+  cash: moneySchema,
+  bonus: moneySchema,
 });
 export type WalletBalanceEvent = z.infer<typeof walletBalanceEventSchema>;
 

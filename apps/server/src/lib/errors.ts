@@ -1,5 +1,6 @@
 import type {
   AuthErrorCode,
+  BonusErrorCode,
   ErrorCode,
   FieldIssue,
   GamesErrorCode,
@@ -7,7 +8,8 @@ import type {
 } from '@casino/contracts';
 
 /** Every code the API may answer with: the general ones and each feature's own. */
-export type AppErrorCode = ErrorCode | AuthErrorCode | GamesErrorCode | PaymentsErrorCode;
+export type AppErrorCode =
+  ErrorCode | AuthErrorCode | GamesErrorCode | PaymentsErrorCode | BonusErrorCode;
 
 /**
  * An expected failure with a stable code, thrown by services and routes. The error handler

@@ -22,6 +22,8 @@ describe('profile', () => {
       expect(Object.keys(body).sort()).toEqual([
         'avatar',
         'balance',
+        'bonus',
+        'cash',
         'created_at',
         'currency',
         'email',

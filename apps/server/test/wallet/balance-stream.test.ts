@@ -125,7 +125,12 @@ describe('GET /api/wallet/stream', () => {
     expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(stream.headers.get('cache-control')).toBe('no-store');
     expect(stream.headers.get('x-request-id')).toBeTruthy();
-    expect(await stream.next()).toEqual({ balance: '25.00', currency: 'USD' });
+    expect(await stream.next()).toEqual({
+      balance: '25.00',
+      currency: 'USD',
+      cash: '25.00',
+      bonus: '0.00',
+    });
 
     await t.app.wallet.postWin({
       userId: alice.id,
@@ -134,7 +139,12 @@ describe('GET /api/wallet/stream', () => {
       provider: 'pragmatic',
       txId: `win-${randomUUID()}`,
     });
-    expect(await stream.next()).toEqual({ balance: '26.25', currency: 'USD' });
+    expect(await stream.next()).toEqual({
+      balance: '26.25',
+      currency: 'USD',
+      cash: '26.25',
+      bonus: '0.00',
+    });
 
     await t.app.wallet.postAdjustment({
       userId: alice.id,
@@ -143,7 +153,12 @@ describe('GET /api/wallet/stream', () => {
       idempotencyKey: randomUUID(),
       actor: 'test',
     });
-    expect(await stream.next()).toEqual({ balance: '19.995', currency: 'USD' });
+    expect(await stream.next()).toEqual({
+      balance: '19.995',
+      currency: 'USD',
+      cash: '19.995',
+      bonus: '0.00',
+    });
     await expectLedgerClean(t.db);
   });
 
@@ -152,7 +167,12 @@ describe('GET /api/wallet/stream', () => {
     const alice = await createTestPlayer(t.db, systemClock, 10_000n);
     const bob = await createTestPlayer(t.db, systemClock, 10_000n);
     const stream = await openStream(url, alice.accessToken);
-    expect(await stream.next()).toEqual({ balance: '10.00', currency: 'USD' });
+    expect(await stream.next()).toEqual({
+      balance: '10.00',
+      currency: 'USD',
+      cash: '10.00',
+      bonus: '0.00',
+    });
 
     const bet = {
       userId: alice.id,
@@ -173,8 +193,18 @@ describe('GET /api/wallet/stream', () => {
       actor: 'test',
     });
     // Bob's 9.00 never shows; the replay adds no third event.
-    expect(await stream.next()).toEqual({ balance: '9.00', currency: 'USD' });
-    expect(await stream.next()).toEqual({ balance: '9.50', currency: 'USD' });
+    expect(await stream.next()).toEqual({
+      balance: '9.00',
+      currency: 'USD',
+      cash: '9.00',
+      bonus: '0.00',
+    });
+    expect(await stream.next()).toEqual({
+      balance: '9.50',
+      currency: 'USD',
+      cash: '9.50',
+      bonus: '0.00',
+    });
     await expect(stream.next(400)).rejects.toThrow(/timed out/);
     await expectLedgerClean(t.db);
   });
@@ -236,7 +266,12 @@ describe('GET /api/wallet/stream', () => {
     const { t, url } = await listening({ ACCESS_TOKEN_TTL_SECONDS: '3' });
     const player = await createPlayer(t);
     const stream = await openStream(url, player.accessToken);
-    expect(await stream.next()).toEqual({ balance: '0.00', currency: 'USD' });
+    expect(await stream.next()).toEqual({
+      balance: '0.00',
+      currency: 'USD',
+      cash: '0.00',
+      bonus: '0.00',
+    });
     const started = performance.now();
     await stream.ended(5_000);
     expect(performance.now() - started).toBeLessThan(3_500);

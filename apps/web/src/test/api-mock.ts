@@ -81,4 +81,6 @@ export const me = {
   balance: '0.00',
   currency: 'USD',
   created_at: '2024-03-17T11:21:00Z',
+  cash: '0.00',
+  bonus: '0.00',
 } as const;

@@ -59,6 +59,21 @@ export const ledgerEntries = pgTable(
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     balanceBefore: bigint('balance_before', { mode: 'bigint' }).notNull(),
     balanceAfter: bigint('balance_after', { mode: 'bigint' }).notNull(),
+    /**
+     * The signed part of `amount` that moved bonus money (docs/decisions/039): a bet's bonus
+     * spend, a win's bonus share, a refund's restored bonus, a bonus grant, conversion or
+     * forfeit. A conversion moves the whole pocket out (bonus_amount) but debits only what is
+     * over its cap (amount).
+     */
+    bonusAmount: bigint('bonus_amount', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** The wallet's bonus pocket after this row: the bonus chain, like balance_after. */
+    bonusAfter: bigint('bonus_after', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** The wallet's active bonus when this row was written (its bets wager it). */
+    bonusId: bigint('bonus_id', { mode: 'bigint' }),
     currency: text('currency').notNull(),
     /** A provider's slug, or 'operator' for movements made by us (adjustments, payments). */
     provider: text('provider').notNull(),
@@ -107,16 +122,35 @@ export const ledgerEntries = pgTable(
       .where(sql`${t.kind} = 'withdrawal_reversal'`),
     // A player's statement, newest first; and the per-wallet chain of ledger:check.
     index('ledger_entries_user_id_idx').on(t.userId, t.id),
+    // A bonus's bets, for its wagering progress.
+    index('ledger_entries_bonus_id_idx')
+      .on(t.bonusId, t.id)
+      .where(sql`${t.bonusId} is not null`),
     check('ledger_entries_kind', sql`${t.kind} in (${inList(ledgerKinds)})`),
     check('ledger_entries_status', sql`${t.status} in (${inList(ledgerStatuses)})`),
     check('ledger_entries_chain', sql`${t.balanceAfter} = ${t.balanceBefore} + ${t.amount}`),
     check('ledger_entries_balance_non_negative', sql`${t.balanceAfter} >= 0`),
+    check(
+      'ledger_entries_bonus_within_balance',
+      sql`${t.bonusAfter} >= 0 and ${t.bonusAfter} <= ${t.balanceAfter}`,
+    ),
+    check(
+      'ledger_entries_bonus_part',
+      sql`${t.kind} not in ('bet', 'win', 'refund')
+        or (sign(${t.bonusAmount}) * sign(${t.amount}) >= 0 and abs(${t.bonusAmount}) <= abs(${t.amount}))`,
+    ),
+    check(
+      'ledger_entries_cash_no_bonus',
+      sql`${t.kind} not in ('deposit', 'withdrawal', 'withdrawal_reversal', 'adjustment')
+        or ${t.bonusAmount} = 0`,
+    ),
     check(
       'ledger_entries_sign',
       sql`case ${t.kind}
         when 'bet' then ${t.amount} <= 0
         when 'withdrawal' then ${t.amount} <= 0
         when 'adjustment' then true
+        when 'bonus' then true
         else ${t.amount} >= 0 end`,
     ),
     check(

@@ -6,7 +6,7 @@ import {
   type CryptoWithdrawalRequest,
 } from '@casino/contracts';
 import { AppError } from '../../lib/errors';
-import { InsufficientFunds } from '../wallet/wallet-errors';
+import { BonusActive, InsufficientFunds } from '../wallet/wallet-errors';
 import {
   PaymentProviderRefused,
   PaymentProviderUnavailable,
@@ -141,6 +141,15 @@ async function requestWithdrawal(
     if (error instanceof InsufficientFunds) {
       await deps.repo.dropRequested(payment.id);
       throw overBalance(error.balance);
+    }
+    if (error instanceof BonusActive) {
+      // The stated rule (decision 039): no withdrawal while a bonus is being wagered.
+      await deps.repo.dropRequested(payment.id);
+      throw new AppError(
+        409,
+        paymentsErrorCodes.WITHDRAWAL_BONUS_ACTIVE,
+        'You have an active bonus: withdrawals open when its wagering is complete or you cancel it.',
+      );
     }
     throw error;
   }

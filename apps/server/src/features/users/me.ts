@@ -17,5 +17,7 @@ export function toMe(row: ProfileRow): Me {
     balance: formatMoney(row.balance),
     currency: limits.currency,
     created_at: row.createdAt.toISOString(),
+    cash: formatMoney(row.balance - row.bonusBalance),
+    bonus: formatMoney(row.bonusBalance),
   };
 }

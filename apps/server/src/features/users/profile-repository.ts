@@ -12,6 +12,8 @@ export interface ProfileRow {
   /** Thousandths of the currency unit. */
   balance: bigint;
   currency: string;
+  /** The bonus pocket, part of `balance`. */
+  bonusBalance: bigint;
 }
 
 export interface ProfileRepository {
@@ -38,6 +40,7 @@ export function createProfileRepository(db: Database): ProfileRepository {
           createdAt: users.createdAt,
           balance: wallets.balance,
           currency: wallets.currency,
+          bonusBalance: wallets.bonusBalance,
         })
         .from(users)
         .innerJoin(wallets, eq(wallets.userId, users.id))

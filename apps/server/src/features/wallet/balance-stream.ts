@@ -32,8 +32,13 @@ export function sseFrame(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-function balanceEvent(balance: bigint, currency: string): WalletBalanceEvent {
-  return { balance: formatMoney(balance), currency };
+function balanceEvent(balance: bigint, currency: string, bonus: bigint): WalletBalanceEvent {
+  return {
+    balance: formatMoney(balance),
+    currency,
+    cash: formatMoney(balance - bonus),
+    bonus: formatMoney(bonus),
+  };
 }
 
 /**
@@ -114,7 +119,12 @@ export const balanceStreamRoutes: FastifyPluginAsync<BalanceStreamOptions> = (ap
         const id = BigInt(event.entry.id);
         if (id <= lastEntryId) return;
         lastEntryId = id;
-        write(sseFrame(walletBalanceEventName, balanceEvent(event.balance, event.currency)));
+        write(
+          sseFrame(
+            walletBalanceEventName,
+            balanceEvent(event.balance, event.currency, event.entry.bonusAfter),
+          ),
+        );
       };
       const unsubscribe = ledger.events.onBalanceChanged((event) => {
         if (event.userId !== player.id || ended) return;
@@ -166,7 +176,9 @@ export const balanceStreamRoutes: FastifyPluginAsync<BalanceStreamOptions> = (ap
         connection: 'close',
       });
       write(`retry: 3000\n`);
-      write(sseFrame(walletBalanceEventName, balanceEvent(first.balance, first.currency)));
+      write(
+        sseFrame(walletBalanceEventName, balanceEvent(first.balance, first.currency, first.bonus)),
+      );
       const queued = pending;
       pending = undefined;
       for (const event of queued) send(event);

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { bonusChecks } from './bonus-checks';
 
 /**
  * The ledger's invariants, checked from the database alone (`npm run ledger:check`, and the
@@ -174,6 +175,9 @@ const checks: Check[] = [
       `entry ${str(r.id)} in ${str(r.currency)}, wallet in ${str(r.wallet_currency)}`,
   },
 ];
+
+// The bonus pocket's invariants (docs/decisions/039) run with the rest.
+checks.push(...bonusChecks);
 
 export async function checkLedger(db: Database): Promise<LedgerCheckReport> {
   const countRows = await db.execute<Row>(sql`

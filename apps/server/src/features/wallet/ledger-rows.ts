@@ -27,6 +27,9 @@ export type LedgerRow = {
   request: Record<string, string | null>;
   meta: Record<string, unknown> | null;
   created_at: Date | string;
+  bonus_amount: string;
+  bonus_after: string;
+  bonus_id: string | null;
 };
 
 export function toLedgerEntry(row: LedgerRow): LedgerEntry {
@@ -50,6 +53,9 @@ export function toLedgerEntry(row: LedgerRow): LedgerEntry {
     actor: row.actor,
     meta: row.meta,
     createdAt: toDate(row.created_at),
+    bonusAmount: BigInt(row.bonus_amount),
+    bonusAfter: BigInt(row.bonus_after),
+    bonusId: row.bonus_id === null ? null : String(row.bonus_id),
   };
 }
 

@@ -14,10 +14,10 @@ import type { LedgerKind } from '../../db/schema';
  * bigint never passes through a JavaScript number.
  */
 
-const entryColumns = sql.raw(
+export const entryColumns = sql.raw(
   'user_id, kind, status, amount, balance_before, balance_after, currency, provider, ' +
     'operation, provider_tx_id, bet_tx_id, game_id, round_id, reverses_entry_id, reason, ' +
-    'actor, request, meta, created_at',
+    'actor, request, meta, created_at, bonus_amount, bonus_after, bonus_id',
 );
 
 export interface MovementStatement {
@@ -49,33 +49,85 @@ export interface MovementStatement {
   admission?: SQL | null;
 }
 
+/**
+ * How a movement splits between cash and the bonus pocket (docs/decisions/039), as SQL over
+ * the wallet row `w` being updated (old values) and, for a win, the `funding` relation of the
+ * bets it settles. Each returns the signed bonus part.
+ */
+function bonusPart(m: MovementStatement, delta: SQL): SQL {
+  if (m.kind === 'bet') {
+    // Cash first: only what the cash does not cover comes out of the pocket.
+    return sql`-greatest(0::bigint, -${delta} - (w.balance - w.bonus_balance))`;
+  }
+  if (m.kind === 'win') {
+    // In proportion to the bets' funding, while their bonus is still the active one.
+    return sql`coalesce((select case when w.bonus_id is not null and f.bonus_id = w.bonus_id
+        and f.spent < 0 then floor(${delta}::numeric * f.bonus_spent / f.spent)::bigint
+        else 0::bigint end from funding f), 0::bigint)`;
+  }
+  return sql`0::bigint`;
+}
+
+/**
+ * The bets a win settles, summed: the bet it names, else the bets of its round (the same
+ * link as settlingWins, seen from the win).
+ */
+function fundingCte(m: MovementStatement): SQL {
+  if (m.kind !== 'win') return sql``;
+  const link =
+    m.betTxId !== null
+      ? sql`bet_tx_id = ${m.betTxId}`
+      : m.roundId !== null
+        ? sql`round_id = ${m.roundId}`
+        : sql`false`;
+  return sql`funding as (
+      select sum(amount) as spent, sum(bonus_amount) as bonus_spent, max(bonus_id) as bonus_id
+      from ledger_entries
+      where provider = ${m.provider} and kind = 'bet' and user_id = ${m.userId}::uuid and ${link}
+    ),`;
+}
+
+/**
+ * What a movement may not do to the wallet: no balance below zero; cash debits other than
+ * bets (withdrawals, adjustments) only from cash; a withdrawal not while a bonus is active.
+ */
+function fundsGuard(m: MovementStatement, delta: SQL): SQL {
+  if (m.kind === 'bet' || m.delta >= 0n) return sql`and balance + ${delta} >= 0`;
+  const noBonus = m.kind === 'withdrawal' ? sql`and bonus_id is null` : sql``;
+  return sql`and balance - bonus_balance + ${delta} >= 0 ${noBonus}`;
+}
+
 /** Bets, wins and operator movements: returns the new row, or no row when nothing moved. */
 export function movementStatement(m: MovementStatement): SQL {
   const delta = sql`${m.delta.toString()}::bigint`;
+  const part = bonusPart(m, delta);
   const tombstoneGuard = m.checkTombstone
     ? sql`and not exists (
         select 1 from ledger_entries
         where provider = ${m.provider} and bet_tx_id = ${m.txId} and kind = 'refund')`
     : sql``;
   return sql`
-    with moved as (
-      update wallets set balance = balance + ${delta}, updated_at = ${m.now.toISOString()}::timestamptz
+    with ${fundingCte(m)} moved as (
+      update wallets w set balance = balance + ${delta},
+        bonus_balance = bonus_balance + ${part}, bonus_moved = ${part},
+        updated_at = ${m.now.toISOString()}::timestamptz
       where user_id = ${m.userId}::uuid
         and currency = coalesce(${m.currency}::text, currency)
-        and balance + ${delta} >= 0
+        ${fundsGuard(m, delta)}
         and not exists (
           select 1 from ledger_entries
           where provider = ${m.provider} and operation = ${m.operation}
             and provider_tx_id = ${m.txId})
         ${tombstoneGuard}
         ${m.admission ? sql`and (${m.admission})` : sql``}
-      returning user_id, balance, currency
+      returning user_id, balance, currency, bonus_balance, bonus_moved, bonus_id
     )
     insert into ledger_entries (${entryColumns})
     select user_id, ${m.kind}, 'applied', ${delta}, balance - ${delta}, balance,
       currency, ${m.provider}, ${m.operation}, ${m.txId}, ${m.betTxId}, ${m.gameId},
       ${m.roundId}, null::bigint, ${m.reason}, ${m.actor}, ${m.request}::jsonb,
-      ${m.meta}::jsonb, ${m.now.toISOString()}::timestamptz
+      ${m.meta}::jsonb, ${m.now.toISOString()}::timestamptz, bonus_moved, bonus_balance,
+      bonus_id
     from moved
     returning *`;
 }
@@ -107,15 +159,22 @@ export interface RefundStatement {
  */
 export function refundStatement(r: RefundStatement): SQL {
   const amount = r.amount === null ? null : r.amount.toString();
+  // The bet's exact bonus spend goes back to the pocket while its bonus is still active;
+  // after it ended, the whole refund is cash (docs/decisions/039).
+  const refundBonus = sql`coalesce((select -bet.bonus_amount from bet
+    where bet.bonus_id is not null and bet.bonus_id = w.bonus_id), 0::bigint)`;
   return sql`
     with bet as (
-      select id, user_id, amount, currency, bet_tx_id, round_id from ledger_entries
+      select id, user_id, amount, currency, bet_tx_id, round_id, bonus_amount, bonus_id
+      from ledger_entries
       where provider = ${r.provider} and bet_tx_id = ${r.betTxId} and kind = 'bet'
     ),
     settled as (${settlingWins(r.provider, sql`bet`)} limit 1),
     moved as (
       update wallets w
       set balance = w.balance - coalesce((select amount from bet), 0),
+        bonus_balance = w.bonus_balance + ${refundBonus},
+        bonus_moved = ${refundBonus},
         updated_at = ${r.now.toISOString()}::timestamptz
       where w.user_id = ${r.userId}::uuid
         and w.currency = coalesce(${r.currency}::text, w.currency)
@@ -130,7 +189,7 @@ export function refundStatement(r: RefundStatement): SQL {
           where bet.user_id = w.user_id and bet.currency = w.currency
             and (${amount}::bigint is null or -bet.amount = ${amount}::bigint)))
         and not exists (select 1 from settled)
-      returning w.user_id, w.balance, w.currency
+      returning w.user_id, w.balance, w.currency, w.bonus_balance, w.bonus_moved, w.bonus_id
     )
     insert into ledger_entries (${entryColumns})
     select moved.user_id, 'refund',
@@ -138,7 +197,8 @@ export function refundStatement(r: RefundStatement): SQL {
       coalesce(-bet.amount, 0), moved.balance + coalesce(bet.amount, 0), moved.balance,
       moved.currency, ${r.provider}, 'refund', ${r.txId}, ${r.betTxId}, ${r.gameId},
       ${r.roundId}, bet.id, null, null, ${r.request}::jsonb, ${r.meta}::jsonb,
-      ${r.now.toISOString()}::timestamptz
+      ${r.now.toISOString()}::timestamptz, moved.bonus_moved, moved.bonus_balance,
+      moved.bonus_id
     from moved left join bet on true
     returning *`;
 }
@@ -225,7 +285,8 @@ export function betByReferenceQuery(provider: string, reference: string, userId:
 }
 
 export function walletQuery(userId: string): SQL {
-  return sql`select balance, currency from wallets where user_id = ${userId}::uuid`;
+  return sql`select balance, currency, bonus_balance, bonus_id from wallets
+    where user_id = ${userId}::uuid`;
 }
 
 /** A player's statement page. Tombstones and zero amounts moved no money: left out. */
@@ -264,7 +325,7 @@ export function reversalStatement(r: ReversalStatement): SQL {
     ),
     moved as (
       update wallets w
-      set balance = w.balance - (select amount from withdrawal),
+      set balance = w.balance - (select amount from withdrawal), bonus_moved = 0,
         updated_at = ${r.now.toISOString()}::timestamptz
       where w.user_id = ${r.userId}::uuid
         and exists (
@@ -274,13 +335,14 @@ export function reversalStatement(r: ReversalStatement): SQL {
           select 1 from ledger_entries
           where provider = 'operator' and operation = 'withdrawal_reversal'
             and provider_tx_id = ${r.withdrawalTxId})
-      returning w.user_id, w.balance, w.currency
+      returning w.user_id, w.balance, w.currency, w.bonus_balance, w.bonus_id
     )
     insert into ledger_entries (${entryColumns})
     select moved.user_id, 'withdrawal_reversal', 'applied', -withdrawal.amount,
       moved.balance + withdrawal.amount, moved.balance, moved.currency, 'operator',
       'withdrawal_reversal', ${r.withdrawalTxId}, null, null, null, withdrawal.id, ${r.reason},
-      ${r.actor}, ${r.request}::jsonb, ${r.meta}::jsonb, ${r.now.toISOString()}::timestamptz
+      ${r.actor}, ${r.request}::jsonb, ${r.meta}::jsonb, ${r.now.toISOString()}::timestamptz,
+      0::bigint, moved.bonus_balance, moved.bonus_id
     from moved join withdrawal on true
     returning *`;
 }

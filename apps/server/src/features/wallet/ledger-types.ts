@@ -126,6 +126,12 @@ export interface LedgerEntry {
   actor: string | null;
   meta: Record<string, unknown> | null;
   createdAt: Date;
+  /** The signed part of `amount` that was bonus money (docs/decisions/039). */
+  bonusAmount: bigint;
+  /** The wallet's bonus pocket right after this row. */
+  bonusAfter: bigint;
+  /** The active bonus when this row was written (player_bonuses.id), or null. */
+  bonusId: string | null;
 }
 
 /**
@@ -148,6 +154,27 @@ export interface PostingResult {
 }
 
 export interface WalletBalance {
+  /** The total: cash + bonus. */
   balance: bigint;
   currency: string;
+  /** The bonus pocket (part of `balance`). */
+  bonus: bigint;
+  /** The active bonus (player_bonuses.id), or null. */
+  bonusId: string | null;
+}
+
+/** The bonus movements (kind 'bonus', provider 'operator', keyed on the bonus). */
+export type BonusOperation = 'bonus_grant' | 'bonus_convert' | 'bonus_forfeit';
+
+export interface BonusPostingInput {
+  operation: BonusOperation;
+  userId: string;
+  /** player_bonuses.id: the key of each of its three operations. */
+  bonusId: string;
+  /** Grant: the bonus money (> 0). */
+  amount?: bigint;
+  /** Convert: at most this becomes cash, the rest of the pocket is forfeited; null: all. */
+  maxCashout?: bigint | null;
+  actor: string;
+  meta?: Record<string, unknown>;
 }

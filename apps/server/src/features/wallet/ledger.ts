@@ -2,8 +2,10 @@ import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { betByReferenceQuery, entriesPageQuery, walletQuery } from './ledger-statements';
 import { toLedgerEntry, type LedgerRow } from './ledger-rows';
+import { bonusMovement, lockedWalletQuery, runBonusMovement } from './bonus-posting';
 import type {
   AdjustmentInput,
+  BonusPostingInput,
   BetInput,
   LedgerEntry,
   OperatorMovementInput,
@@ -91,7 +93,23 @@ export interface Ledger {
   getBalance(userId: string): Promise<WalletBalance>;
   /** A player's own movements of money, newest first, by keyset page. */
   listEntries(userId: string, page: EntryPage): Promise<EntryList>;
+  /**
+   * One transaction that holds the player's wallet row lock from its start (the bonus
+   * feature's claims, conversions and forfeits): `work` reads and writes its own rows with
+   * `tx.db` and moves bonus money with `tx.post`, all committed together or not at all.
+   * Balance events fire after the commit. Refusals: UnknownPlayer, BonusNotActive, …
+   */
+  inBonusTransaction<T>(userId: string, work: (tx: BonusTransaction) => Promise<T>): Promise<T>;
   readonly events: WalletEvents;
+}
+
+export interface BonusTransaction {
+  /** The transaction, for the caller's own rows. */
+  readonly db: Database;
+  /** The wallet as locked at the start. */
+  readonly wallet: WalletBalance;
+  /** A bonus movement in this transaction; a repeat of its key answers the first. */
+  post(input: Omit<BonusPostingInput, 'userId'>): Promise<PostingResult>;
 }
 
 export interface EntryPage {
@@ -317,7 +335,52 @@ export function createLedger(deps: LedgerDeps): Ledger {
       const { rows } = await db.execute<WalletRow>(walletQuery(checkUserId(userId)));
       const wallet = rows[0];
       if (!wallet) throw new UnknownPlayer(userId);
-      return { balance: BigInt(wallet.balance), currency: wallet.currency };
+      return {
+        balance: BigInt(wallet.balance),
+        currency: wallet.currency,
+        bonus: BigInt(wallet.bonus_balance),
+        bonusId: wallet.bonus_id === null ? null : String(wallet.bonus_id),
+      };
+    },
+
+    async inBonusTransaction(userId, work) {
+      const player = checkUserId(userId);
+      const applied: PostingResult[] = [];
+      const answer = await db.transaction(async (tx) => {
+        const { rows } = await tx.execute<WalletRow>(lockedWalletQuery(player));
+        const row = rows[0];
+        if (!row) throw new UnknownPlayer(player);
+        const wallet: WalletBalance = {
+          balance: BigInt(row.balance),
+          currency: row.currency,
+          bonus: BigInt(row.bonus_balance),
+          bonusId: row.bonus_id === null ? null : String(row.bonus_id),
+        };
+        return work({
+          db: tx,
+          wallet,
+          async post(input) {
+            const result = await runBonusMovement(
+              tx,
+              bonusMovement({ ...input, userId: player }),
+              clock.now(),
+            );
+            if (result.outcome === 'applied') applied.push(result);
+            return result;
+          },
+        });
+      });
+      // Committed: now, and only now, the listeners hear of it.
+      for (const { entry } of applied) {
+        if (entry.amount === 0n && entry.bonusAmount === 0n) continue;
+        events.emitBalanceChanged({
+          userId: entry.userId,
+          balance: entry.balanceAfter,
+          currency: entry.currency,
+          entry,
+        });
+      }
+      return answer;
     },
 
     async listEntries(userId, page) {

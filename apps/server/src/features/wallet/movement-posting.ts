@@ -1,6 +1,6 @@
 import { movementStatement, type MovementStatement } from './ledger-statements';
 import { checkWallet, replayedFrom, replayOf, type Posting, type PostingRequest } from './posting';
-import { BetCancelled, BetNotAdmitted, InsufficientFunds } from './wallet-errors';
+import { BetCancelled, BetNotAdmitted, BonusActive, InsufficientFunds } from './wallet-errors';
 
 /**
  * A validated bet, win or operator movement: what its statement needs, with the request
@@ -43,7 +43,16 @@ export function movementPosting(m: Movement, now: Date): Posting {
         throw new BetCancelled(m.txId, replayedFrom(tombstone, m.userId, wallet));
       }
       const balance = checkWallet(m.userId, m.currency, wallet);
-      if (balance + m.delta < 0n) throw new InsufficientFunds(balance, -m.delta);
+      if (m.kind === 'bet' || m.delta >= 0n) {
+        if (balance + m.delta < 0n) throw new InsufficientFunds(balance, -m.delta);
+      } else {
+        // Debits other than bets take cash only, and a withdrawal waits for the bonus to end.
+        if (m.kind === 'withdrawal' && wallet?.bonus_id != null) {
+          throw new BonusActive(String(wallet.bonus_id));
+        }
+        const cash = balance - BigInt(wallet?.bonus_balance ?? 0);
+        if (cash + m.delta < 0n) throw new InsufficientFunds(cash, -m.delta);
+      }
       // Funds, key and tombstone allowed it: the caller's admission condition did not hold.
       if (m.admission) throw new BetNotAdmitted(m.txId);
       return 'retry';

@@ -15,7 +15,12 @@ import { CurrencyMismatch, IdempotencyConflict, UnknownPlayer } from './wallet-e
 
 /** The content a repeat must match, as stored in ledger_entries.request. */
 export type PostingRequest = Record<string, string | null>;
-export type WalletRow = { balance: string; currency: string };
+export type WalletRow = {
+  balance: string;
+  currency: string;
+  bonus_balance: string;
+  bonus_id: string | null;
+};
 /** A replay's answer, or 'retry' when nothing explains the miss (a race that just settled). */
 export type Verdict = PostingResult | 'retry';
 
@@ -127,7 +132,7 @@ export async function findReplay(
  * refused as a conflict naming the fields that differ. Undefined: the key is free.
  */
 export function replayOf(
-  posting: Posting,
+  posting: Pick<Posting, 'provider' | 'operation' | 'txId' | 'userId' | 'request'>,
   related: LedgerRow[],
   wallet: WalletRow | undefined,
 ): PostingResult | undefined {

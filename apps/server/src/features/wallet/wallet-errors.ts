@@ -146,3 +146,27 @@ export class WithdrawalNotFound extends WalletError {
     super(`No withdrawal ${withdrawalTxId} of this player to reverse`);
   }
 }
+
+/** A withdrawal while a bonus is active (docs/decisions/039): refused until it ends. */
+export class BonusActive extends WalletError {
+  override readonly name = 'BonusActive';
+  readonly code = 'BONUS_ACTIVE';
+  constructor(readonly bonusId: string) {
+    super(`Bonus ${bonusId} is active: no withdrawal until it is completed or cancelled`);
+  }
+}
+
+/**
+ * A bonus posting the wallet's state does not allow: a grant while another bonus is active,
+ * or the end of a bonus that is not the active one (it already ended another way).
+ */
+export class BonusNotActive extends WalletError {
+  override readonly name = 'BonusNotActive';
+  readonly code = 'BONUS_NOT_ACTIVE';
+  constructor(
+    readonly bonusId: string,
+    readonly activeBonusId: string | null,
+  ) {
+    super(`Bonus ${bonusId} cannot move: the active bonus is ${activeBonusId ?? 'none'}`);
+  }
+}

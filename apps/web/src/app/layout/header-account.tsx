@@ -1,8 +1,10 @@
-import { Plus } from 'lucide-react';
+import { Gift, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { preloadAuthModals, useAuthStore, type User } from '../../features/auth';
 import { ChangingBalance } from '../../features/wallet';
+import { useLanguage } from '../../shared/i18n/i18n';
+import { formatMoney } from '../../shared/lib/format';
 import { Avatar } from '../../shared/ui/avatar/avatar';
 import { Button } from '../../shared/ui/button/button';
 import { useModalStore } from '../../shared/ui/modal/modal-store';
@@ -68,6 +70,7 @@ function SignedIn({ user }: { user: User }) {
           <span className={styles.balance}>
             <ChangingBalance balance={user.balance} testId="header-balance" />
           </span>
+          <HeaderBonus bonus={user.bonus} />
         </span>
         <span className="visually-hidden">
           {' '}
@@ -75,5 +78,19 @@ function SignedIn({ user }: { user: User }) {
         </span>
       </Link>
     </div>
+  );
+}
+
+/** The bonus money inside the balance, when there is any (decision 039). */
+function HeaderBonus({ bonus }: { bonus: string | undefined }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  if (bonus === undefined || /^0\.0+$/.test(bonus)) return null;
+  return (
+    <span className={styles.bonus} data-testid="header-bonus">
+      <span className="visually-hidden">{t('header.bonusOf')}: </span>
+      <Gift size={12} aria-hidden="true" />
+      {formatMoney(bonus, language)}
+    </span>
   );
 }

@@ -11,6 +11,8 @@ export interface User {
   avatar: string | null;
   /** Decimal string in dollars, e.g. "1234.50": money never travels as a float. */
   balance: string;
+  /** The part of `balance` that is bonus money still to be wagered (decision 039). */
+  bonus?: string;
   /** ISO timestamp of registration. */
   createdAt: string;
 }

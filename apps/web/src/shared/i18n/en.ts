@@ -21,6 +21,7 @@ export const en = {
     register: 'Register',
     deposit: 'Deposit',
     balance: 'Balance',
+    bonusOf: 'of it bonus money',
     profileOf: 'Profile of {{name}}',
     account: 'Your account',
   },

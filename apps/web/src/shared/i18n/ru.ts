@@ -19,6 +19,7 @@ export const ru: Messages = {
     register: 'Регистрация',
     deposit: 'Пополнить',
     balance: 'Баланс',
+    bonusOf: 'из них бонусные деньги',
     profileOf: 'Профиль {{name}}',
     account: 'Ваш аккаунт',
   },

@@ -14,6 +14,7 @@ export function toUser(me: Me): User {
     email: me.email,
     avatar: me.avatar,
     balance: me.balance,
+    bonus: me.bonus,
     createdAt: me.created_at,
   };
 }

@@ -26,6 +26,8 @@ const me = {
   balance: '10.50',
   currency: 'USD',
   created_at: '2024-03-17T11:21:00Z',
+  cash: '10.50',
+  bonus: '0.00',
 };
 
 describe('response guards', () => {

@@ -49,7 +49,11 @@ export const meGuard: ResponseSchema<Me> = {
       typeof data.balance !== 'string' ||
       !moneyPattern.test(data.balance) ||
       data.currency !== 'USD' ||
-      typeof data.created_at !== 'string'
+      typeof data.created_at !== 'string' ||
+      typeof data.cash !== 'string' ||
+      !moneyPattern.test(data.cash) ||
+      typeof data.bonus !== 'string' ||
+      !moneyPattern.test(data.bonus)
     ) {
       return fail('current-user');
     }
@@ -61,6 +65,8 @@ export const meGuard: ResponseSchema<Me> = {
       balance: data.balance,
       currency: 'USD',
       created_at: data.created_at,
+      cash: data.cash,
+      bonus: data.bonus,
     };
   },
 };

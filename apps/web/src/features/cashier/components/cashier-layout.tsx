@@ -27,10 +27,13 @@ export function CashierLayout({
   title,
   card,
   crypto,
+  notice,
 }: {
   title: string;
   card: MethodForm;
   crypto: MethodForm;
+  /** Shown above the forms (the withdrawal rule while a bonus is active). */
+  notice?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -45,6 +48,7 @@ export function CashierLayout({
   return (
     <Page title={title}>
       <div className={styles.layout}>
+        {notice}
         {paymentId && (
           <div className={styles.result}>
             <PaymentStatus key={paymentId} id={paymentId} />

@@ -36,5 +36,8 @@ export function submissionErrorText(error: unknown): string {
   if (isApiError(error) && error.code === paymentsErrorCodes.PAYMENT_PROVIDER_UNAVAILABLE) {
     return i18n.t('cashier.errors.providerUnavailable');
   }
+  if (isApiError(error) && error.code === paymentsErrorCodes.WITHDRAWAL_BONUS_ACTIVE) {
+    return i18n.t('cashier.errors.bonusActive');
+  }
   return amountErrorOf(error) ?? apiErrorText(error);
 }

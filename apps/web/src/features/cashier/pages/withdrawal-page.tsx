@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { Gift } from 'lucide-react';
 import { registerAccountMessages } from '../../../shared/i18n/accounts/register';
+import { useAuthStore } from '../../auth';
 import { CashierLayout } from '../components/cashier-layout';
 import { CardWithdrawalForm, CryptoWithdrawalForm } from '../components/withdrawal-forms';
 
@@ -17,6 +19,22 @@ export function WithdrawalPage() {
       title={t('pages.withdrawal.title')}
       card={(config, onPayment) => <CardWithdrawalForm config={config} onPayment={onPayment} />}
       crypto={(config, onPayment) => <CryptoWithdrawalForm config={config} onPayment={onPayment} />}
+      notice={<BonusWithdrawalNotice />}
     />
+  );
+}
+
+/**
+ * The withdrawal rule while a bonus is active (decision 039), said before the player fills
+ * in a form: bonus money in the balance means a bonus is being wagered.
+ */
+function BonusWithdrawalNotice() {
+  const { t } = useTranslation();
+  const bonus = useAuthStore((state) => state.user?.bonus);
+  if (bonus === undefined || /^0\.0+$/.test(bonus)) return null;
+  return (
+    <p role="note" data-testid="withdrawal-bonus-notice">
+      <Gift size={16} aria-hidden="true" /> {t('cashier.errors.bonusActive')}
+    </p>
   );
 }

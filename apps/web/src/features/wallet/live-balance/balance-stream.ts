@@ -6,6 +6,8 @@ export interface BalanceUpdate {
   /** Decimal string, e.g. "12.50". */
   balance: string;
   currency: string;
+  /** The part of `balance` that is bonus money (absent from an older server). */
+  bonus?: string;
 }
 
 export interface BalanceStreamOptions {
@@ -39,9 +41,10 @@ export function readBalanceUpdate(data: string): BalanceUpdate | null {
     return null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  const { balance, currency } = value as Record<string, unknown>;
+  const { balance, currency, bonus } = value as Record<string, unknown>;
   if (typeof balance !== 'string' || !moneyPattern.test(balance)) return null;
   if (typeof currency !== 'string') return null;
+  if (typeof bonus === 'string' && moneyPattern.test(bonus)) return { balance, currency, bonus };
   return { balance, currency };
 }
 

@@ -205,6 +205,8 @@ export const accountsEn = {
       transferAdressRequired: 'Transfer Adress is required',
       addressInvalid: 'This is not a {{net}} address',
       insufficientFunds: 'Not enough money on the balance',
+      bonusActive:
+        'Withdrawals are paused while a bonus is active: complete its wagering or cancel it on the bonus page.',
       providerUnavailable:
         'The payment service did not answer. Try again: you will not be charged twice.',
       cardRefused: 'The payment service refused this card',

@@ -197,6 +197,8 @@ export const accountsRu: AccountMessages = {
       transferAdressRequired: 'Укажите адрес для перевода',
       addressInvalid: 'Это не адрес сети {{net}}',
       insufficientFunds: 'Недостаточно средств на балансе',
+      bonusActive:
+        'Пока бонус активен, вывод недоступен: отыграйте его или отмените на странице бонусов.',
       providerUnavailable:
         'Платёжный сервис не ответил. Попробуйте ещё раз: дважды деньги не спишутся.',
       cardRefused: 'Платёжный сервис не принял эту карту',

@@ -1,0 +1,105 @@
+import {
+  bonusClaimRequestSchema,
+  bonusIdParamsSchema,
+  bonusOverviewResponseSchema,
+  playerBonusResponseSchema,
+  promoCodeRequestSchema,
+} from '@casino/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requirePlayer } from '../auth/authenticate';
+import type { BonusService } from './bonus-service';
+
+export interface BonusRoutesOptions {
+  service: BonusService;
+}
+
+const security = [{ bearerAuth: [] }];
+const tags = ['bonus'];
+/** Per client address: far above what a player clicks, below guessing promo codes at speed. */
+const claimRateLimit = { max: 30, timeWindow: '1 minute' };
+
+/** /api/bonus/*: the signed-in player's bonus page. Every query is scoped to the caller. */
+export const bonusRoutes: FastifyPluginAsyncZod<BonusRoutesOptions> = (app, { service }) => {
+  app.get(
+    '/bonus',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'The bonus page: offers, the daily bonus, the open bonus and its wagering',
+        security,
+        response: { 200: bonusOverviewResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const overview = await service.overview(requirePlayer(request).id);
+      return reply.header('cache-control', 'no-store').send(overview);
+    },
+  );
+
+  app.post(
+    '/bonus/claim',
+    {
+      onRequest: app.authenticate,
+      config: { rateLimit: claimRateLimit },
+      schema: {
+        tags,
+        summary: 'Receive an offer (or the daily bonus)',
+        description:
+          '201 with the bonus: active (money in the bonus pocket) or awaiting_deposit (a ' +
+          'deposit match, granted on the next deposit of at least its minimum). 404 ' +
+          'OFFER_NOT_FOUND; 409 BONUS_ACTIVE (one open bonus at a time), ALREADY_CLAIMED, ' +
+          'DAILY_COOLDOWN (fields[0].message is when it is next available).',
+        security,
+        body: bonusClaimRequestSchema,
+        response: { 201: playerBonusResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const bonus = await service.claim(requirePlayer(request).id, request.body.offer_id);
+      return reply.code(201).send({ bonus });
+    },
+  );
+
+  app.post(
+    '/bonus/promo',
+    {
+      onRequest: app.authenticate,
+      config: { rateLimit: claimRateLimit },
+      schema: {
+        tags,
+        summary: 'Activate a promo code (case-insensitive)',
+        description:
+          '201 with the bonus. 404 PROMO_UNKNOWN; 409 PROMO_EXPIRED, PROMO_USED_UP, ' +
+          'PROMO_ALREADY_USED, DEPOSIT_REQUIRED, BONUS_ACTIVE.',
+        security,
+        body: promoCodeRequestSchema,
+        response: { 201: playerBonusResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const bonus = await service.activatePromo(requirePlayer(request).id, request.body.code);
+      return reply.code(201).send({ bonus });
+    },
+  );
+
+  app.post(
+    '/bonus/:id/cancel',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Cancel the open bonus: what is left of its money is forfeited, cash stays',
+        description: '200 with the bonus (cancelled). 404 BONUS_NOT_FOUND; 409 BONUS_ENDED.',
+        security,
+        params: bonusIdParamsSchema,
+        response: { 200: playerBonusResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const bonus = await service.cancel(requirePlayer(request).id, BigInt(request.params.id));
+      return reply.send({ bonus });
+    },
+  );
+  return Promise.resolve();
+};

@@ -1,0 +1,118 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+type Row = Record<string, unknown>;
+
+export interface BonusCheck {
+  name: string;
+  description: string;
+  query: SQL;
+  describe: (row: Row) => string;
+}
+
+const s = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint'
+    ? String(value)
+    : JSON.stringify(value);
+
+/** The bonus pocket's invariants (docs/decisions/039), part of ledger:check. */
+export const bonusChecks: BonusCheck[] = [
+  {
+    name: 'bonus-equals-ledger',
+    description:
+      "every wallet's bonus pocket equals the sum of its rows' bonus_amount and its last bonus_after",
+    query: sql`
+      with sums as (
+        select user_id, sum(bonus_amount) as total from ledger_entries group by user_id
+      ), last as (
+        select distinct on (user_id) user_id, bonus_after from ledger_entries
+        order by user_id, id desc
+      )
+      select w.user_id, w.bonus_balance, coalesce(s.total, 0) as total, l.bonus_after as last_after
+      from wallets w
+      left join sums s on s.user_id = w.user_id
+      left join last l on l.user_id = w.user_id
+      where w.bonus_balance <> coalesce(s.total, 0)
+        or w.bonus_balance <> coalesce(l.bonus_after, 0)
+        or w.bonus_balance < 0 or w.bonus_balance > w.balance`,
+    describe: (r) =>
+      `wallet ${s(r.user_id)}: bonus ${s(r.bonus_balance)}, ledger sum ${s(r.total)}, ` +
+      `last bonus_after ${s(r.last_after ?? 'none')}`,
+  },
+  {
+    name: 'bonus-chain',
+    description:
+      "each row's bonus before (bonus_after - bonus_amount) is the previous row's bonus_after, " +
+      'and 0 <= bonus_after <= balance_after',
+    query: sql`
+      select user_id, id, bonus_amount, bonus_after, previous_after from (
+        select user_id, id, bonus_amount, bonus_after, balance_after,
+          lag(bonus_after) over (partition by user_id order by id) as previous_after
+        from ledger_entries
+      ) chain
+      where bonus_after - bonus_amount <> coalesce(previous_after, 0)
+        or bonus_after < 0 or bonus_after > balance_after`,
+    describe: (r) =>
+      `entry ${s(r.id)} of ${s(r.user_id)}: bonus ${s(r.bonus_amount)} to ${s(r.bonus_after)}, ` +
+      `previous ${s(r.previous_after ?? 'none')}`,
+  },
+  {
+    name: 'bonus-split',
+    description:
+      'a bet spends bonus only after all cash; a win or refund moves at most its amount of ' +
+      "bonus; a refund restores its bet's bonus part or none; cashier rows move no bonus",
+    query: sql`
+      select e.id, e.kind, e.amount, e.bonus_amount from ledger_entries e
+      left join ledger_entries b on b.id = e.reverses_entry_id and e.kind = 'refund'
+      where (e.kind = 'bet' and e.bonus_amount <> 0 and e.balance_after <> e.bonus_after)
+        or (e.kind in ('bet', 'win', 'refund')
+          and (sign(e.bonus_amount) * sign(e.amount) < 0 or abs(e.bonus_amount) > abs(e.amount)))
+        or (e.kind = 'refund' and e.status = 'applied'
+          and e.bonus_amount <> 0 and e.bonus_amount <> -b.bonus_amount)
+        or (e.kind in ('deposit', 'withdrawal', 'withdrawal_reversal', 'adjustment')
+          and e.bonus_amount <> 0)`,
+    describe: (r) =>
+      `${s(r.kind)} ${s(r.id)}: amount ${s(r.amount)}, bonus part ${s(r.bonus_amount)}`,
+  },
+  {
+    name: 'bonus-postings',
+    description:
+      'bonus rows are the operator\u2019s, keyed on their bonus: a grant credits the pocket, ' +
+      'a conversion or forfeit empties it, and each bonus is granted once and ended once',
+    query: sql`
+      select id, operation, provider_tx_id, amount, bonus_amount, 'row' as what
+      from ledger_entries
+      where kind = 'bonus' and (provider <> 'operator'
+        or operation not in ('bonus_grant', 'bonus_convert', 'bonus_forfeit')
+        or bonus_id is null or provider_tx_id <> bonus_id::text
+        or (operation = 'bonus_grant' and (amount <= 0 or bonus_amount <> amount))
+        or (operation <> 'bonus_grant' and (bonus_after <> 0 or bonus_amount > 0
+          or amount > 0 or amount < bonus_amount)))
+      union all
+      select null, 'ended twice', provider_tx_id, null, null, 'bonus' from ledger_entries
+      where kind = 'bonus' and operation in ('bonus_convert', 'bonus_forfeit')
+      group by provider_tx_id having count(*) > 1`,
+    describe: (r) =>
+      `${s(r.operation)} ${s(r.id ?? '')} of bonus ${s(r.provider_tx_id)}: amount ` +
+      `${s(r.amount ?? '-')}, bonus ${s(r.bonus_amount ?? '-')}`,
+  },
+  {
+    name: 'bonus-active',
+    description:
+      "a wallet's active bonus is granted, not ended, and is the player's one active bonus",
+    query: sql`
+      select w.user_id, pb.user_id as pb_user_id, w.bonus_id, pb.id as active_id from wallets w
+      full join (select id, user_id from player_bonuses where status = 'active') pb
+        on pb.user_id = w.user_id
+      where coalesce(w.bonus_id, -1) <> coalesce(pb.id, -1)
+        or (w.bonus_id is not null and (
+          not exists (select 1 from ledger_entries g where g.kind = 'bonus'
+            and g.operation = 'bonus_grant' and g.provider_tx_id = w.bonus_id::text
+            and g.user_id = w.user_id)
+          or exists (select 1 from ledger_entries e where e.kind = 'bonus'
+            and e.operation in ('bonus_convert', 'bonus_forfeit')
+            and e.provider_tx_id = w.bonus_id::text)))`,
+    describe: (r) =>
+      `wallet ${s(r.user_id ?? r.pb_user_id)}: active bonus ${s(r.bonus_id ?? 'none')}, ` +
+      `player_bonuses says ${s(r.active_id ?? 'none')}`,
+  },
+];

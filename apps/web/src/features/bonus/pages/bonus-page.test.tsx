@@ -1,0 +1,183 @@
+import type { BonusOffer, BonusOverviewResponse, PlayerBonus } from '@casino/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../shared/i18n/i18n';
+import { useToastStore } from '../../../shared/ui/toast/toast-store';
+import { apiError, countOf, json, mockApi } from '../../../test/api-mock';
+import { renderWithProviders } from '../../../test/render';
+import { useAuthStore } from '../../auth';
+import { BonusPage } from './bonus-page';
+
+const offer = (id: string, o: Partial<BonusOffer> = {}): BonusOffer => ({
+  id,
+  kind: 'free_credit',
+  title: { en: `Offer ${id}`, ru: `Предложение ${id}` },
+  terms: { en: 'Wager 10 ×.', ru: 'Отыграйте 10 раз.' },
+  amount: '5.00',
+  match_percent: null,
+  max_bonus: null,
+  min_deposit: null,
+  wagering_multiplier: 10,
+  wagering_base: 'bonus',
+  contributions: { slots: 100 },
+  max_bet: '2.00',
+  valid_days: 7,
+  max_cashout: '25.00',
+  claimable: true,
+  reason: null,
+  ...o,
+});
+
+const active: PlayerBonus = {
+  id: '7',
+  offer_id: 'promo-5',
+  kind: 'free_credit',
+  title: { en: 'Promo code: $5 bonus', ru: 'Промокод: бонус $5' },
+  status: 'active',
+  amount: '5.00',
+  balance: '3.50',
+  wagered: '12.50',
+  wagering_required: '50.00',
+  percent: 25,
+  max_bet: '2.00',
+  max_cashout: '25.00',
+  contributions: { slots: 100 },
+  match_percent: null,
+  max_bonus: null,
+  min_deposit: null,
+  claimed_at: '2026-11-25T10:00:00Z',
+  expires_at: '2026-12-02T10:00:00Z',
+  ended_at: null,
+  converted_amount: null,
+  forfeited_amount: null,
+};
+
+const overview = (o: Partial<BonusOverviewResponse> = {}): BonusOverviewResponse => ({
+  featured: offer('welcome-match', { kind: 'deposit_match', amount: null, match_percent: 100 }),
+  offers: [offer('free-10')],
+  daily: { offer: offer('daily', { kind: 'daily', amount: '1.00' }), next_at: null },
+  active: null,
+  history: [],
+  cash: '10.00',
+  bonus: '0.00',
+  now: new Date().toISOString(),
+  ...o,
+});
+
+const toasts = () => useToastStore.getState().toasts.map((t) => t.message);
+const renderPage = () => renderWithProviders(<BonusPage />, { path: '/profile/bonus' });
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  useToastStore.setState({ toasts: [] });
+  useAuthStore.getState().setUser({
+    id: 'u1',
+    username: 'lucky_star',
+    email: 'lucky@example.com',
+    avatar: null,
+    balance: '10.00',
+    createdAt: '2024-03-17T11:21:00Z',
+  });
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  useAuthStore.setState({ user: null, isAuth: false });
+  await i18n.changeLanguage('ru');
+});
+
+describe('bonus page', () => {
+  it('shows the offers, the daily bonus and the empty state when no bonus is open', async () => {
+    mockApi({ 'GET /bonus': () => json(200, overview()) });
+    renderPage();
+    expect(await screen.findByTestId('bonus-active-empty')).toBeTruthy();
+    expect(screen.getByTestId('bonus-featured').textContent).toContain('Offer welcome-match');
+    expect(screen.getByTestId('offer-welcome-match-deposit').getAttribute('href')).toBe(
+      '/profile/balance/credit',
+    );
+    expect(screen.getByTestId('offer-free-10')).toBeTruthy();
+    expect(screen.getByTestId('bonus-cash').textContent).toBe('$10.00');
+  });
+
+  it('explains each refused promo code under the field', async () => {
+    const codes: Record<string, string> = {
+      NOPE: 'PROMO_UNKNOWN',
+      OLD: 'PROMO_EXPIRED',
+      GONE: 'PROMO_USED_UP',
+      MINE: 'PROMO_ALREADY_USED',
+      RICH: 'DEPOSIT_REQUIRED',
+    };
+    mockApi({
+      'GET /bonus': () => json(200, overview()),
+      'POST /bonus/promo': (request) => {
+        const { code } = request.body as { code: string };
+        return apiError(code === 'NOPE' ? 404 : 409, codes[code] ?? 'PROMO_UNKNOWN');
+      },
+    });
+    renderPage();
+    await screen.findByTestId('bonus-promo');
+    const expected: Record<string, string> = {
+      NOPE: 'There is no such promo code.',
+      OLD: 'This promo code has expired.',
+      GONE: 'This promo code has been used up.',
+      MINE: 'You have already used this promo code.',
+      RICH: 'This promo code needs a deposit first.',
+    };
+    for (const [code, text] of Object.entries(expected)) {
+      fireEvent.change(screen.getByTestId('promo-code'), { target: { value: code } });
+      fireEvent.click(screen.getByTestId('promo-submit'));
+      await waitFor(() => expect(screen.getByTestId('promo-code-message').textContent).toBe(text));
+    }
+    fireEvent.change(screen.getByTestId('promo-code'), { target: { value: '  ' } });
+    fireEvent.click(screen.getByTestId('promo-submit'));
+    expect(screen.getByTestId('promo-code-message').textContent).toBe('Enter a promo code.');
+  });
+
+  it('shows the walkthrough and cancels after a confirmation naming what is forfeited', async () => {
+    let cancelled = false;
+    const seen = mockApi({
+      'GET /bonus': () =>
+        json(200, overview(cancelled ? {} : { active, bonus: '3.50', cash: '10.00' })),
+      'POST /bonus/7/cancel': () => {
+        cancelled = true;
+        return json(200, {
+          bonus: { ...active, status: 'cancelled', forfeited_amount: '3.50', balance: '0.00' },
+        });
+      },
+    });
+    renderPage();
+    expect((await screen.findByTestId('bonus-percent')).textContent).toBe('25%');
+    expect(screen.getByTestId('bonus-wagered').textContent).toBe('$12.50 of $50.00 wagered');
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
+    fireEvent.click(screen.getByTestId('bonus-cancel'));
+    expect((await screen.findByTestId('bonus-cancel-text')).textContent).toBe(
+      'The bonus money left, $3.50, will be forfeited. Your cash ($10.00) stays yours.',
+    );
+    fireEvent.click(screen.getByTestId('bonus-cancel-confirm'));
+    expect(await screen.findByTestId('bonus-active-empty')).toBeTruthy();
+    expect(toasts()).toContain('Bonus cancelled. Forfeited: $3.50');
+    expect(countOf(seen, 'POST', '/bonus/7/cancel')).toBe(1);
+  });
+
+  it('counts down to the next daily bonus', async () => {
+    const next = new Date(Date.now() + 2 * 3600_000 + 5 * 60_000).toISOString();
+    mockApi({
+      'GET /bonus': () =>
+        json(200, overview({ daily: { offer: offer('daily', { kind: 'daily' }), next_at: next } })),
+    });
+    renderPage();
+    expect((await screen.findByTestId('daily-countdown')).textContent).toMatch(
+      /Next bonus in 02:0[45]:\d\d/,
+    );
+  });
+
+  it('says so when the bonuses cannot be loaded, and tries again', async () => {
+    let fail = true;
+    mockApi({ 'GET /bonus': () => (fail ? apiError(500, 'INTERNAL') : json(200, overview())) });
+    renderPage();
+    expect(await screen.findByTestId('bonus-error', {}, { timeout: 5000 })).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByText('Try again'));
+    expect(await screen.findByTestId('bonus-active-empty')).toBeTruthy();
+  });
+});

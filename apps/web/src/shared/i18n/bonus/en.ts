@@ -1,0 +1,82 @@
+/** The bonus page's texts (English). Amounts arrive formatted. */
+export const bonusEn = {
+  bonus: {
+    summary: {
+      cash: 'Cash',
+      bonus: 'Bonus money',
+      hint: 'Bets spend cash first, then bonus money. Bonus money becomes cash when its wagering is complete.',
+    },
+    featured: { badge: 'Featured offer' },
+    receive: 'Receive',
+    received: 'Bonus received: {{title}}',
+    awaiting: 'Claimed. Deposit at least {{min}} to activate it.',
+    depositToActivate: 'Deposit to activate',
+    claimed: 'Already received',
+    blocked: 'Finish your bonus first',
+    promo: {
+      title: 'Promo code',
+      text: 'Have a code? Enter it to get its bonus.',
+      label: 'Promo code',
+      placeholder: 'code',
+      submit: 'Activate',
+      activated: 'Promo code activated: {{title}}',
+    },
+    daily: {
+      title: 'Daily bonus',
+      text: '{{amount}} once every 24 hours.',
+      next: 'Next bonus in',
+      ready: 'Ready to receive',
+    },
+    active: {
+      heading: 'Your bonus',
+      empty: 'No active bonus',
+      emptyText:
+        'Receive an offer, a promo code or the daily bonus: it shows up here with its wagering.',
+      walkthrough: 'Walkthrough',
+      wagered: '{{wagered}} of {{required}} wagered',
+      left: 'Bonus money left',
+      expires: 'Expires {{date}}',
+      maxBet: 'Max bet {{amount}}',
+      maxCashout: 'Max cash-out {{amount}}',
+      awaitingTitle: 'Waiting for your deposit',
+      awaitingText: '{{percent}}% of your next deposit of at least {{min}}, up to {{max}}.',
+      deposit: 'Deposit',
+      cancel: 'Cancel bonus',
+      confirmTitle: 'Cancel this bonus?',
+      confirmText:
+        'The bonus money left, {{amount}}, will be forfeited. Your cash ({{cash}}) stays yours.',
+      confirmAwaiting: 'The offer will be cancelled; no money moves.',
+      confirm: 'Yes, cancel it',
+      keep: 'Keep the bonus',
+      cancelled: 'Bonus cancelled. Forfeited: {{amount}}',
+    },
+    offers: { heading: 'Bonus offers', empty: 'No other offers right now.' },
+    history: {
+      heading: 'Finished bonuses',
+      completed: 'Completed: {{amount}} became cash',
+      cancelled: 'Cancelled',
+      expired: 'Expired',
+      lost: 'Spent',
+    },
+    withdrawal:
+      'Withdrawals are paused while a bonus is active: complete its wagering or cancel it first.',
+    loadFailed: 'The bonuses could not be loaded.',
+    retry: 'Try again',
+    terms: 'Terms',
+    errors: {
+      promoUnknown: 'There is no such promo code.',
+      promoExpired: 'This promo code has expired.',
+      promoUsedUp: 'This promo code has been used up.',
+      promoAlreadyUsed: 'You have already used this promo code.',
+      promoRequired: 'Enter a promo code.',
+      depositRequired: 'This promo code needs a deposit first.',
+      bonusActive: 'Finish or cancel your current bonus before taking another.',
+      alreadyClaimed: 'You have already received this offer.',
+      dailyCooldown: 'The daily bonus is not available yet.',
+      offerNotFound: 'This offer is no longer available.',
+      bonusEnded: 'This bonus has already ended.',
+    },
+  },
+};
+
+export type BonusMessages = typeof bonusEn;
