@@ -69,7 +69,7 @@ export function registerGameRoutes(app: FastifyInstance, deps: GameRouteDeps): v
       .type('text/html; charset=utf-8')
       .send(
         type === 'slot'
-          ? renderGamePage(session, nonce)
+          ? renderGamePage(session, nonce, deps.fair.commitment(fairKey(session)))
           : renderTableGamePage(
               session,
               nonce,

@@ -31,6 +31,11 @@ export function Footer() {
                 {t('footer.loyalty')}
               </Link>
             </li>
+            <li>
+              <Link to="/fair" className={styles.link}>
+                {t('footer.fair')}
+              </Link>
+            </li>
           </ul>
         </nav>
         <p className={styles.responsible}>

@@ -83,6 +83,7 @@ export const en = {
     privacy: 'Privacy',
     terms: 'Terms',
     loyalty: 'Loyalty',
+    fair: 'Provably fair',
     rights: '© {{year}} Orbita. All rights reserved.',
     adults: '18+',
     responsible: 'Gambling is for adults only. Please play responsibly.',

@@ -82,6 +82,7 @@ export const ru: Messages = {
     privacy: 'Конфиденциальность',
     terms: 'Условия',
     loyalty: 'Лояльность',
+    fair: 'Честная игра',
     rights: '© {{year}} Orbita. Все права защищены.',
     adults: '18+',
     responsible: 'Азартные игры только для совершеннолетних. Играйте ответственно.',

@@ -65,3 +65,13 @@ dialog td,dialog th{padding:2px 6px;text-align:center}
 @media (max-width:560px){.top{grid-template-columns:auto 1fr;}.brand{grid-column:1 / -1;grid-row:1}.controls{gap:12px}.spin{height:60px;min-width:100px}}
 @media (prefers-reduced-motion:reduce){.cell.hit{animation:none}}
 `;
+
+/** The provably fair dialog's few rules (the table games' stylesheet has them too). */
+export const FAIR_CSS = `
+#fClient{font:inherit;padding:8px;border-radius:var(--radius);border:1px solid var(--border);background:var(--panel);color:var(--text);width:100%}
+.fair-now dt{font-size:12px;color:var(--muted)}.fair-now dd{margin:0 0 8px;word-break:break-all}
+.fair-rounds{font-size:12px;max-height:220px;overflow:auto;padding-left:20px}
+.fair-rounds code{word-break:break-all}
+#fRevealed{word-break:break-all}
+#fSet{height:auto;min-height:40px;padding:8px 18px;line-height:1.2}
+`;

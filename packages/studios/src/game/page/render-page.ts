@@ -1,9 +1,12 @@
+import type { FairInputs } from '../../fair/ledger';
+import { fairPanelHtml, fairPanelScript } from '../../games/page/fair-panel';
+import { GAME_TEXTS } from '../../games/page/texts';
 import { escapeHtml, jsonForScript } from '../../shared/html';
 import { LINE_PAYS, PAYLINES, BET_LEVELS_MILLI, SCATTER_PAYS } from '../../slot/paytable';
 import { SYMBOLS } from '../../slot/symbols';
 import type { PlaySession } from '../session';
 import { CLIENT_SCRIPT } from './client-script';
-import { PAGE_CSS } from './page-css';
+import { FAIR_CSS, PAGE_CSS } from './page-css';
 import { symbolSprite } from './symbol-sprites';
 import { TEXTS } from './texts';
 import { THEMES } from './theme';
@@ -12,7 +15,7 @@ import { THEMES } from './theme';
  * The whole game page: inline CSS, an inline SVG sprite and an inline script, no external
  * asset. The script only draws; every outcome comes from the studio's /spin endpoint.
  */
-export function renderGamePage(session: PlaySession, nonce: string): string {
+export function renderGamePage(session: PlaySession, nonce: string, fair: FairInputs): string {
   const theme = THEMES[session.studio];
   const t = TEXTS[session.language];
   const defaultBet = BET_LEVELS_MILLI.includes(1_000) ? 1_000 : (BET_LEVELS_MILLI[0] ?? 100);
@@ -46,7 +49,7 @@ export function renderGamePage(session: PlaySession, nonce: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <link rel="icon" href="data:,">
 <title>${escapeHtml(session.game.name)} · ${escapeHtml(theme.label)}</title>
-<style>:root{${vars};--font:${theme.font};--title-font:${theme.titleFont}}${PAGE_CSS}</style>
+<style>:root{${vars};--font:${theme.font};--title-font:${theme.titleFont}}${PAGE_CSS}${FAIR_CSS}</style>
 </head>
 <body class="studio-${session.studio}">
 ${symbolSprite(theme)}
@@ -70,7 +73,7 @@ ${symbolSprite(theme)}
     <button type="button" id="spin" class="spin">${escapeHtml(t.spin)}</button>
     <div class="readout win-box"><span class="label">${escapeHtml(t.win)}</span><output id="win" class="money">—</output></div>
   </div>
-  <p class="footer"><button type="button" id="paytableOpen" class="link-btn">${escapeHtml(t.paytable)}</button> · ${escapeHtml(t.lines)}</p>
+  <p class="footer"><button type="button" id="paytableOpen" class="link-btn">${escapeHtml(t.paytable)}</button> · <button type="button" id="fairBtn" class="link-btn">${escapeHtml(GAME_TEXTS[session.language].fair)}</button> · ${escapeHtml(t.lines)}</p>
 </main>
 <dialog id="paytable">
   <h2>${escapeHtml(t.paytable)}</h2>
@@ -80,7 +83,9 @@ ${symbolSprite(theme)}
   <p class="muted">${escapeHtml(t.payLinesNote)}</p>
   <form method="dialog"><button class="spin small">${escapeHtml(t.close)}</button></form>
 </dialog>
+${fairPanelHtml(session.language)}
 <script nonce="${nonce}">window.__GAME__=${jsonForScript(config)};${CLIENT_SCRIPT}</script>
+${fairPanelScript(session.language, session.currency, fair, nonce)}
 </body>
 </html>`;
 }

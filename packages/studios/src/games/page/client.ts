@@ -39,7 +39,6 @@ export const TABLE_CLIENT_SCRIPT = String.raw`(function () {
       if (typeof a.balance === 'number') balance = a.balance;
       renderChrome();
       if (!a.ok) msg(T.errors[a.error] || a.error, 'error');
-      if (a.fair) G.fair = { serverSeedHash: a.fair.serverSeedHash, clientSeed: a.fair.clientSeed, nonce: a.fair.nonce + 1 };
       setBusy(false);
       return a;
     }, function () { busy = false; setBusy(false); msg(T.errors.NETWORK, 'error'); return { ok: false }; });
@@ -327,31 +326,7 @@ export const TABLE_CLIENT_SCRIPT = String.raw`(function () {
     draw();
   };
 
-  // Provably fair panel: commitment, client seed, rotation, recent rounds with revealed seeds.
-  function fairView() {
-    $('fHash').textContent = G.fair.serverSeedHash; $('fNonce').textContent = String(G.fair.nonce);
-    if (document.activeElement !== $('fClient')) $('fClient').value = G.fair.clientSeed;
-    fetch(base + '/fair').then(function (r) { return r.json(); }).then(function (f) {
-      if (!f.ok) return;
-      G.fair = f.current; $('fHash').textContent = f.current.serverSeedHash; $('fNonce').textContent = String(f.current.nonce);
-      var list = $('fRounds'); list.innerHTML = '';
-      f.rounds.slice(0, 50).forEach(function (r) {
-        var li = document.createElement('li');
-        li.textContent = r.game + ' · nonce ' + r.nonce + ' · ' + T.win + ' ' + money(r.outcome.win) + ' · ' + T.clientSeed + ' ' + r.clientSeed + ' · ';
-        var code = document.createElement('code'); code.textContent = r.serverSeed || T.hidden; li.appendChild(code);
-        list.appendChild(li);
-      });
-    });
-  }
-  $('fairBtn').onclick = function () { fairView(); $('fair').showModal(); };
   $('rulesBtn').onclick = function () { $('rules').showModal(); };
-  $('fSet').onclick = function () {
-    post('/fair/rotate', { clientSeed: $('fClient').value.trim() || undefined }).then(function (a) {
-      if (!a.ok) { $('fRevealed').textContent = a.error === 'ROUND_OPEN' ? T.roundOpen : (a.error || ''); return; }
-      $('fRevealed').textContent = T.revealed + ': ' + a.revealed + ' (SHA-256 ' + a.revealedHash + ')';
-      G.fair = a.current; fairView();
-    });
-  };
 
   renderChrome();
   games[G.type]();

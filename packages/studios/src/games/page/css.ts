@@ -2,7 +2,7 @@
 export const TABLE_CSS = `
 main{width:100%;max-width:920px;margin:0 auto}
 .field{display:flex;flex-direction:column;gap:2px}
-.field select,.field input,#fClient{font:inherit;padding:8px;border-radius:var(--radius);border:1px solid var(--border);background:var(--panel);color:var(--text);min-width:90px}
+.field select,.field input{font:inherit;padding:8px;border-radius:var(--radius);border:1px solid var(--border);background:var(--panel);color:var(--text);min-width:90px}
 .felt{width:100%;padding:14px;background:var(--panel);border:3px solid var(--border);border-radius:calc(var(--radius) + 6px);display:flex;flex-direction:column;gap:14px}
 .row{display:flex;flex-direction:column;gap:6px}
 .cards{display:flex;gap:6px;min-height:78px;flex-wrap:wrap}
@@ -53,9 +53,6 @@ main{width:100%;max-width:920px;margin:0 auto}
 .knum.hit{background:#1d6b2f;color:#fff}
 dialog{max-width:min(94vw,640px)}
 dialog td.pays{text-align:left;font-size:12px}
-.fair-now dt{font-size:12px;color:var(--muted)}.fair-now dd{margin:0 0 8px;word-break:break-all}
-.fair-rounds{font-size:12px;max-height:220px;overflow:auto;padding-left:20px}
-.fair-rounds code{word-break:break-all}
 .studio-gbgames main .label,.studio-gbgames main .muted{color:#efe4cf}
 .studio-gbgames .felt .label,.studio-gbgames .readout .label{color:var(--muted)}
 @media (max-width:560px){.rl-board{grid-template-columns:repeat(13,minmax(0,1fr));font-size:11px}.rl-board button{padding:6px 0;min-height:30px}.card{width:42px;height:62px;font-size:16px}.crash-screen #mult{font-size:40px}}

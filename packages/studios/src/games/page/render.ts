@@ -1,7 +1,7 @@
 import type { GameType } from '../../catalog/types';
 import type { FairInputs } from '../../fair/ledger';
 import { THEMES } from '../../game/page/theme';
-import { PAGE_CSS } from '../../game/page/page-css';
+import { FAIR_CSS, PAGE_CSS } from '../../game/page/page-css';
 import type { PlaySession } from '../../game/session';
 import { escapeHtml, jsonForScript } from '../../shared/html';
 import { KENO_PAYS } from '../keno/math';
@@ -11,6 +11,7 @@ import { CHIPS } from '../play-kit';
 import { ROULETTE_SPOTS } from '../roulette/math';
 import { TABLE_CLIENT_SCRIPT } from './client';
 import { TABLE_CSS } from './css';
+import { fairPanelHtml, fairPanelScript } from './fair-panel';
 import { rulesHtml } from './rules';
 import { GAME_TEXTS } from './texts';
 
@@ -83,7 +84,6 @@ export function renderTableGamePage(
     chips: CHIPS,
     chip: 1_000,
     texts: t,
-    fair,
     round: round ?? null,
     spots:
       type === 'roulette'
@@ -106,7 +106,7 @@ export function renderTableGamePage(
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <link rel="icon" href="data:,">
 <title>${escapeHtml(session.game.name)} · ${escapeHtml(theme.label)}</title>
-<style>:root{${vars};--font:${theme.font};--title-font:${theme.titleFont}}${PAGE_CSS}${TABLE_CSS}</style>
+<style>:root{${vars};--font:${theme.font};--title-font:${theme.titleFont}}${PAGE_CSS}${FAIR_CSS}${TABLE_CSS}</style>
 </head>
 <body class="studio-${session.studio} game-${type}">
 <header class="top">
@@ -120,14 +120,10 @@ ${body(type, t)}
 <p class="footer"><button type="button" class="link-btn" id="rulesBtn">${escapeHtml(t.rules)}</button> · <button type="button" class="link-btn" id="fairBtn">${escapeHtml(t.fair)}</button></p>
 </main>
 <dialog id="rules" aria-labelledby="rulesTitle"><h2 id="rulesTitle">${escapeHtml(t.rules)}</h2>${rulesHtml(type, session.language)}<form method="dialog"><button class="spin small">${escapeHtml(t.close)}</button></form></dialog>
-<dialog id="fair" aria-labelledby="fairTitle"><h2 id="fairTitle">${escapeHtml(t.fair)}</h2><p class="muted">${escapeHtml(t.fairHelp)}</p>
-<dl class="fair-now"><dt>${escapeHtml(t.serverSeedHash)}</dt><dd><code id="fHash"></code></dd><dt>${escapeHtml(t.clientSeed)}</dt><dd><input id="fClient" maxlength="64" autocomplete="off" spellcheck="false"></dd><dt>${escapeHtml(t.nonce)}</dt><dd><code id="fNonce"></code></dd></dl>
-<p><button type="button" class="spin small" id="fSet">${escapeHtml(t.setSeed)}</button></p>
-<p id="fRevealed" class="muted"></p>
-<h3>${escapeHtml(t.recent)}</h3><ol id="fRounds" class="fair-rounds"></ol>
-<form method="dialog"><button class="spin small">${escapeHtml(t.close)}</button></form></dialog>
+${fairPanelHtml(session.language)}
 <script nonce="${nonce}">window.__GAME__=${jsonForScript(config)};</script>
 <script nonce="${nonce}">${TABLE_CLIENT_SCRIPT}</script>
+${fairPanelScript(session.language, session.currency, fair, nonce)}
 </body>
 </html>`;
 }
