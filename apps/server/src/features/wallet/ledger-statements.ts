@@ -63,7 +63,7 @@ function bonusPart(m: MovementStatement, delta: SQL): SQL {
     // In proportion to the bets' funding, while their bonus is still the active one.
     return sql`coalesce((select case when w.bonus_id is not null and f.bonus_id = w.bonus_id
         and f.spent < 0 then floor(${delta}::numeric * f.bonus_spent / f.spent)::bigint
-        else 0::bigint end from funding f), 0::bigint)`;
+        else 0::bigint end from ${funding(m)} f), 0::bigint)`;
   }
   return sql`0::bigint`;
 }
@@ -72,19 +72,18 @@ function bonusPart(m: MovementStatement, delta: SQL): SQL {
  * The bets a win settles, summed: the bet it names, else the bets of its round (the same
  * link as settlingWins, seen from the win).
  */
-function fundingCte(m: MovementStatement): SQL {
-  if (m.kind !== 'win') return sql``;
+function funding(m: MovementStatement): SQL {
   const link =
     m.betTxId !== null
       ? sql`bet_tx_id = ${m.betTxId}`
       : m.roundId !== null
         ? sql`round_id = ${m.roundId}`
         : sql`false`;
-  return sql`funding as (
+  return sql`(
       select sum(amount) as spent, sum(bonus_amount) as bonus_spent, max(bonus_id) as bonus_id
       from ledger_entries
       where provider = ${m.provider} and kind = 'bet' and user_id = ${m.userId}::uuid and ${link}
-    ),`;
+    )`;
 }
 
 /**
@@ -107,7 +106,7 @@ export function movementStatement(m: MovementStatement): SQL {
         where provider = ${m.provider} and bet_tx_id = ${m.txId} and kind = 'refund')`
     : sql``;
   return sql`
-    with ${fundingCte(m)} moved as (
+    with moved as (
       update wallets w set balance = balance + ${delta},
         bonus_balance = bonus_balance + ${part}, bonus_moved = ${part},
         updated_at = ${m.now.toISOString()}::timestamptz
