@@ -321,6 +321,19 @@ const matrix: Record<string, MatrixRow> = {
       payload: { reason: 'matrix' },
     },
   },
+  'GET /api/bonus': { guard: 'player', request: { method: 'GET', url: '/api/bonus' } },
+  'POST /api/bonus/claim': {
+    guard: 'player',
+    request: { method: 'POST', url: '/api/bonus/claim', payload: { offer_id: 'matrix-offer' } },
+  },
+  'POST /api/bonus/promo': {
+    guard: 'player',
+    request: { method: 'POST', url: '/api/bonus/promo', payload: { code: 'MATRIX' } },
+  },
+  'POST /api/bonus/{id}/cancel': {
+    guard: 'player',
+    request: { method: 'POST', url: '/api/bonus/1/cancel' },
+  },
   'GET /api/endo-game/launch': {
     guard: 'optional',
     request: { method: 'GET', url: '/api/endo-game/launch?gameId=matrix-game' },
