@@ -15,6 +15,8 @@ import { providersFeature } from './features/providers/providers-feature';
 import { usersFeature } from './features/users/users-feature';
 import { walletFeature } from './features/wallet/wallet-feature';
 import { paymentsFeature } from './features/payments/payments-feature';
+import { chatFeature } from './features/chat/chat-feature';
+import { openSharedState } from './lib/shared-state/open-shared-state';
 import { handleError } from './http/error-handler';
 import { createNotFoundHandler } from './http/not-found';
 import { registerOpenApi } from './http/openapi';
@@ -88,6 +90,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await db.close();
   });
+  // What instances share (chat messages, online count, rate limits): Redis with REDIS_URL.
+  const shared = await openSharedState(config, { clock, logger });
+  app.addHook('onClose', async () => {
+    await shared.close();
+  });
 
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
@@ -116,6 +123,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(gamesFeature, { config, db, clock, logger });
   await app.register(housekeepingFeature, { db, clock, logger });
   await app.register(devFeature, { outbox });
+  await app.register(chatFeature, {
+    db,
+    clock,
+    logger,
+    shared,
+    operatorApiToken: config.operatorApiToken,
+  });
 
   // In development Vite serves the SPA (and proxies /api here); only production serves it.
   let serveSpaIndex: ((reply: FastifyReply) => FastifyReply) | undefined;

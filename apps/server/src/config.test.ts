@@ -24,6 +24,8 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: 'Orbita <no-reply@orbita.local>',
       publicUrl: undefined,
+      redisUrl: undefined,
+      redisKeyPrefix: 'orbita:',
       providers: {
         endorphina: { mode: 'simulated', url: undefined, nodeId: undefined, salt: undefined },
         pragmatic: {
@@ -148,6 +150,8 @@ describe('loadConfig', () => {
     ['MAIL_FROM', 'not an address'],
     ['MAIL_FROM', 'Evil <a@b.c>\r\nBcc: x@y.z'],
     ['PUBLIC_URL', 'ftp://casino.example.com'],
+    ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['REDIS_KEY_PREFIX', 'has spaces'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(
@@ -212,6 +216,8 @@ describe('loadConfig', () => {
       'MAIL_FROM',
       'PUBLIC_URL',
       'OPERATOR_API_TOKEN',
+      'REDIS_URL',
+      'REDIS_KEY_PREFIX',
       'PROVIDERS',
       'ENDORPHINA_MODE',
       'PRAGMATIC_MODE',

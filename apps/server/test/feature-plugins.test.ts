@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { authFeature } from '../src/features/auth/auth-feature';
+import { chatFeature } from '../src/features/chat/chat-feature';
 import { devFeature } from '../src/features/dev/dev-feature';
 import { gameSessionsFeature } from '../src/features/game-sessions/game-sessions-feature';
 import { gamesFeature } from '../src/features/games/games-feature';
@@ -22,6 +23,7 @@ const metaOf = (plugin: object): PluginMeta =>
 /** Each feature folder's plugin, by the folder's name (decision 035). */
 const features = {
   auth: authFeature,
+  chat: chatFeature,
   dev: devFeature,
   'game-sessions': gameSessionsFeature,
   games: gamesFeature,
@@ -44,6 +46,7 @@ describe('feature plugins', () => {
     );
     expect(declared).toEqual({
       auth: [],
+      chat: ['auth'],
       dev: [],
       'game-sessions': [],
       games: ['providers', 'game-sessions'],

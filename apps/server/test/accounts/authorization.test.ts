@@ -321,6 +321,18 @@ const matrix: Record<string, MatrixRow> = {
       payload: { reason: 'matrix' },
     },
   },
+  'POST /api/operator/chat/messages/{id}/hide': {
+    guard: 'operator',
+    request: { method: 'POST', url: '/api/operator/chat/messages/1/hide' },
+  },
+  'POST /api/operator/chat/mutes': {
+    guard: 'operator',
+    request: {
+      method: 'POST',
+      url: '/api/operator/chat/mutes',
+      payload: { user: 'matrix', minutes: 1, reason: 'matrix' },
+    },
+  },
   'GET /api/endo-game/launch': {
     guard: 'optional',
     request: { method: 'GET', url: '/api/endo-game/launch?gameId=matrix-game' },

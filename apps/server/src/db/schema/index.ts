@@ -11,3 +11,4 @@ export * from './auth-throttle';
 export * from './games';
 export * from './ledger';
 export * from './payments';
+export * from './chat';
