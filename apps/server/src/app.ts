@@ -16,6 +16,7 @@ import { usersFeature } from './features/users/users-feature';
 import { walletFeature } from './features/wallet/wallet-feature';
 import { paymentsFeature } from './features/payments/payments-feature';
 import { chatFeature } from './features/chat/chat-feature';
+import { supportFeature } from './features/support/support-feature';
 import { openSharedState } from './lib/shared-state/open-shared-state';
 import { handleError } from './http/error-handler';
 import { createNotFoundHandler } from './http/not-found';
@@ -128,6 +129,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     logger,
     shared,
+    operatorApiToken: config.operatorApiToken,
+  });
+  await app.register(supportFeature, {
+    db,
+    clock,
+    shared,
+    links: { channelUrl: config.supportChannelUrl, partnerUrl: config.supportPartnerUrl },
     operatorApiToken: config.operatorApiToken,
   });
 

@@ -26,6 +26,8 @@ describe('loadConfig', () => {
       publicUrl: undefined,
       redisUrl: undefined,
       redisKeyPrefix: 'orbita:',
+      supportChannelUrl: undefined,
+      supportPartnerUrl: undefined,
       providers: {
         endorphina: { mode: 'simulated', url: undefined, nodeId: undefined, salt: undefined },
         pragmatic: {
@@ -218,6 +220,8 @@ describe('loadConfig', () => {
       'OPERATOR_API_TOKEN',
       'REDIS_URL',
       'REDIS_KEY_PREFIX',
+      'SUPPORT_CHANNEL_URL',
+      'SUPPORT_PARTNER_URL',
       'PROVIDERS',
       'ENDORPHINA_MODE',
       'PRAGMATIC_MODE',

@@ -89,6 +89,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9:_.-]{1,64}$/, { error: 'must be 1 to 64 letters, digits or : _ . -' })
     .default('orbita:'),
+  SUPPORT_CHANNEL_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  SUPPORT_PARTNER_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
   ...providerEnvShape,
   ...paymentsEnvShape,
 });
@@ -190,6 +196,15 @@ export const configVariables: Record<EnvName, { default: string; description: st
     description:
       'Put before every Redis key and channel, so several deployments can share one Redis.',
   },
+  SUPPORT_CHANNEL_URL: {
+    default: '(unset: card hidden)',
+    description:
+      "Link of the help page's messaging-app channel card (e.g. https://t.me/…); unset, the card is not shown.",
+  },
+  SUPPORT_PARTNER_URL: {
+    default: '(unset: card hidden)',
+    description: "Link of the help page's partner card; unset, the card is not shown.",
+  },
   ...providerConfigVariables,
   ...paymentsConfigVariables,
 };
@@ -222,6 +237,9 @@ export interface Config extends ProviderConfigPart, PaymentsConfigPart {
   /** Unset: one instance, shared state in-process. Never logged (may hold a password). */
   redisUrl: string | undefined;
   redisKeyPrefix: string;
+  /** The help page's link cards; unset, the card is hidden. */
+  supportChannelUrl: string | undefined;
+  supportPartnerUrl: string | undefined;
 }
 
 const unechoed = new Set<string>([
@@ -297,6 +315,8 @@ export function loadConfig(
     operatorApiToken: e.OPERATOR_API_TOKEN,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    supportChannelUrl: e.SUPPORT_CHANNEL_URL,
+    supportPartnerUrl: e.SUPPORT_PARTNER_URL,
     ...providerConfigFrom(e),
     ...paymentsConfigFrom(e),
   };

@@ -9,6 +9,7 @@ import { healthFeature } from '../src/features/health/health-feature';
 import { housekeepingFeature } from '../src/features/housekeeping/housekeeping-feature';
 import { paymentsFeature } from '../src/features/payments/payments-feature';
 import { providersFeature } from '../src/features/providers/providers-feature';
+import { supportFeature } from '../src/features/support/support-feature';
 import { usersFeature } from '../src/features/users/users-feature';
 import { walletFeature } from '../src/features/wallet/wallet-feature';
 
@@ -31,6 +32,7 @@ const features = {
   housekeeping: housekeepingFeature,
   payments: paymentsFeature,
   providers: providersFeature,
+  support: supportFeature,
   users: usersFeature,
   wallet: walletFeature,
 };
@@ -54,6 +56,7 @@ describe('feature plugins', () => {
       housekeeping: [],
       payments: ['auth', 'wallet'],
       providers: ['wallet', 'game-sessions'],
+      support: ['auth', 'chat'],
       users: ['auth'],
       wallet: ['auth'],
     });

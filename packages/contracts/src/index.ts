@@ -8,3 +8,4 @@ export * from './dev';
 export * from './wallet';
 export * from './payments';
 export * from './chat';
+export * from './support';
