@@ -17,6 +17,7 @@ import { walletFeature } from './features/wallet/wallet-feature';
 import { paymentsFeature } from './features/payments/payments-feature';
 import { chatFeature } from './features/chat/chat-feature';
 import { supportFeature } from './features/support/support-feature';
+import { contentFeature } from './features/content/content-feature';
 import { openSharedState } from './lib/shared-state/open-shared-state';
 import { handleError } from './http/error-handler';
 import { createNotFoundHandler } from './http/not-found';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     links: { channelUrl: config.supportChannelUrl, partnerUrl: config.supportPartnerUrl },
     operatorApiToken: config.operatorApiToken,
   });
+  await app.register(contentFeature, { contentDir: config.contentDir });
 
   // In development Vite serves the SPA (and proxies /api here); only production serves it.
   let serveSpaIndex: ((reply: FastifyReply) => FastifyReply) | undefined;

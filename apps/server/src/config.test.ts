@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       publicUrl: undefined,
       redisUrl: undefined,
       redisKeyPrefix: 'orbita:',
+      contentDir: resolve(serverPackageRoot, 'content'),
       supportChannelUrl: undefined,
       supportPartnerUrl: undefined,
       providers: {
@@ -220,6 +221,7 @@ describe('loadConfig', () => {
       'OPERATOR_API_TOKEN',
       'REDIS_URL',
       'REDIS_KEY_PREFIX',
+      'CONTENT_DIR',
       'SUPPORT_CHANNEL_URL',
       'SUPPORT_PARTNER_URL',
       'PROVIDERS',

@@ -89,6 +89,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9:_.-]{1,64}$/, { error: 'must be 1 to 64 letters, digits or : _ . -' })
     .default('orbita:'),
+  CONTENT_DIR: z.string().min(1).optional(),
   SUPPORT_CHANNEL_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),
@@ -196,6 +197,11 @@ export const configVariables: Record<EnvName, { default: string; description: st
     description:
       'Put before every Redis key and channel, so several deployments can share one Redis.',
   },
+  CONTENT_DIR: {
+    default: 'apps/server/content',
+    description:
+      'Folder of the FAQ and information pages: en/ and ru/, one Markdown file per page (faq, privacy, terms, loyalty, responsible-gaming); edits show within a minute, no restart.',
+  },
   SUPPORT_CHANNEL_URL: {
     default: '(unset: card hidden)',
     description:
@@ -237,6 +243,8 @@ export interface Config extends ProviderConfigPart, PaymentsConfigPart {
   /** Unset: one instance, shared state in-process. Never logged (may hold a password). */
   redisUrl: string | undefined;
   redisKeyPrefix: string;
+  /** Absolute. */
+  contentDir: string;
   /** The help page's link cards; unset, the card is hidden. */
   supportChannelUrl: string | undefined;
   supportPartnerUrl: string | undefined;
@@ -315,6 +323,10 @@ export function loadConfig(
     operatorApiToken: e.OPERATOR_API_TOKEN,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    contentDir:
+      e.CONTENT_DIR === undefined
+        ? resolve(serverPackageRoot, 'content')
+        : resolve(cwd, e.CONTENT_DIR),
     supportChannelUrl: e.SUPPORT_CHANNEL_URL,
     supportPartnerUrl: e.SUPPORT_PARTNER_URL,
     ...providerConfigFrom(e),

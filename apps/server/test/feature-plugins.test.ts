@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { authFeature } from '../src/features/auth/auth-feature';
 import { chatFeature } from '../src/features/chat/chat-feature';
+import { contentFeature } from '../src/features/content/content-feature';
 import { devFeature } from '../src/features/dev/dev-feature';
 import { gameSessionsFeature } from '../src/features/game-sessions/game-sessions-feature';
 import { gamesFeature } from '../src/features/games/games-feature';
@@ -25,6 +26,7 @@ const metaOf = (plugin: object): PluginMeta =>
 const features = {
   auth: authFeature,
   chat: chatFeature,
+  content: contentFeature,
   dev: devFeature,
   'game-sessions': gameSessionsFeature,
   games: gamesFeature,
@@ -49,6 +51,7 @@ describe('feature plugins', () => {
     expect(declared).toEqual({
       auth: [],
       chat: ['auth'],
+      content: [],
       dev: [],
       'game-sessions': [],
       games: ['providers', 'game-sessions'],

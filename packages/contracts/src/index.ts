@@ -9,3 +9,4 @@ export * from './wallet';
 export * from './payments';
 export * from './chat';
 export * from './support';
+export * from './content';
