@@ -87,6 +87,7 @@ export const routes: RouteObject[] = [
       { path: 'privacy', element: <InfoPage kind="privacy" /> },
       { path: 'terms', element: <InfoPage kind="terms" /> },
       { path: 'loyalty', element: <InfoPage kind="loyalty" /> },
+      { path: 'responsible-gaming', element: <InfoPage kind="responsible-gaming" /> },
       {
         path: 'profile',
         element: (

@@ -31,6 +31,16 @@ export function Footer() {
                 {t('footer.loyalty')}
               </Link>
             </li>
+            <li>
+              <Link to="/responsible-gaming" className={styles.link}>
+                {t('footer.responsibleGaming')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/faq" className={styles.link}>
+                {t('nav.faq')}
+              </Link>
+            </li>
           </ul>
         </nav>
         <p className={styles.responsible}>
