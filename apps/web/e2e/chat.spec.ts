@@ -15,7 +15,7 @@ async function openChat(page: Page) {
   await page.getByTestId('chat-toggle').click();
   const panel = page.getByTestId('chat-panel');
   await expect(panel).toBeInViewport();
-  await expect(panel).toHaveAttribute('data-status', 'open');
+  await expect(panel.getByTestId('chat-status')).toHaveAttribute('data-status', 'open');
   return panel;
 }
 

@@ -5,6 +5,7 @@ import { readStorage, writeStorage } from '../lib/storage';
 import type { AccountMessages } from './accounts/en';
 import { en, type Messages } from './en';
 import type { GamesMessages } from './games/en';
+import type { HelpMessages } from './help/en';
 import { ru } from './ru';
 
 declare module 'i18next' {
@@ -12,7 +13,7 @@ declare module 'i18next' {
     defaultNS: 'translation';
     // The account and lobby texts are added at run time by the screens that use them
     // (accounts/register.ts, games/load.ts); typing them here keeps every t() call checked.
-    resources: { translation: Messages & AccountMessages & GamesMessages };
+    resources: { translation: Messages & AccountMessages & GamesMessages & HelpMessages };
   }
 }
 
