@@ -44,12 +44,12 @@ export default defineConfig(({ mode }) => ({
   ],
   server: {
     proxy: {
-      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false, ws: true },
     },
   },
   preview: {
     proxy: {
-      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false, ws: true },
     },
   },
   css: {

@@ -16,6 +16,10 @@ import { usersFeature } from './features/users/users-feature';
 import { walletFeature } from './features/wallet/wallet-feature';
 import { paymentsFeature } from './features/payments/payments-feature';
 import { bonusFeature } from './features/bonus/bonus-feature';
+import { chatFeature } from './features/chat/chat-feature';
+import { supportFeature } from './features/support/support-feature';
+import { contentFeature } from './features/content/content-feature';
+import { openSharedState } from './lib/shared-state/open-shared-state';
 import { handleError } from './http/error-handler';
 import { createNotFoundHandler } from './http/not-found';
 import { registerOpenApi } from './http/openapi';
@@ -89,6 +93,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await db.close();
   });
+  // What instances share (chat messages, online count, rate limits): Redis with REDIS_URL.
+  const shared = await openSharedState(config, { clock, logger });
+  app.addHook('onClose', async () => {
+    await shared.close();
+  });
 
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
@@ -119,6 +128,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(gamesFeature, { config, db, clock, logger });
   await app.register(housekeepingFeature, { db, clock, logger });
   await app.register(devFeature, { outbox });
+  await app.register(chatFeature, {
+    db,
+    clock,
+    logger,
+    shared,
+    operatorApiToken: config.operatorApiToken,
+  });
+  await app.register(supportFeature, {
+    db,
+    clock,
+    shared,
+    links: { channelUrl: config.supportChannelUrl, partnerUrl: config.supportPartnerUrl },
+    operatorApiToken: config.operatorApiToken,
+  });
+  await app.register(contentFeature, { contentDir: config.contentDir });
 
   // In development Vite serves the SPA (and proxies /api here); only production serves it.
   let serveSpaIndex: ((reply: FastifyReply) => FastifyReply) | undefined;

@@ -24,6 +24,11 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: 'Orbita <no-reply@orbita.local>',
       publicUrl: undefined,
+      redisUrl: undefined,
+      redisKeyPrefix: 'orbita:',
+      contentDir: resolve(serverPackageRoot, 'content'),
+      supportChannelUrl: undefined,
+      supportPartnerUrl: undefined,
       providers: {
         endorphina: { mode: 'simulated', url: undefined, nodeId: undefined, salt: undefined },
         pragmatic: {
@@ -148,6 +153,8 @@ describe('loadConfig', () => {
     ['MAIL_FROM', 'not an address'],
     ['MAIL_FROM', 'Evil <a@b.c>\r\nBcc: x@y.z'],
     ['PUBLIC_URL', 'ftp://casino.example.com'],
+    ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['REDIS_KEY_PREFIX', 'has spaces'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(
@@ -212,6 +219,11 @@ describe('loadConfig', () => {
       'MAIL_FROM',
       'PUBLIC_URL',
       'OPERATOR_API_TOKEN',
+      'REDIS_URL',
+      'REDIS_KEY_PREFIX',
+      'CONTENT_DIR',
+      'SUPPORT_CHANNEL_URL',
+      'SUPPORT_PARTNER_URL',
       'PROVIDERS',
       'ENDORPHINA_MODE',
       'PRAGMATIC_MODE',

@@ -79,6 +79,23 @@ const envSchema = z.object({
     .optional(),
   // Bearer token of the operator API (POST /api/operator/…); unset, those routes do not exist.
   OPERATOR_API_TOKEN: secret.optional(),
+  REDIS_URL: z
+    .url({
+      protocol: /^rediss?$/,
+      error: 'must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379/0',
+    })
+    .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, { error: 'must be 1 to 64 letters, digits or : _ . -' })
+    .default('orbita:'),
+  CONTENT_DIR: z.string().min(1).optional(),
+  SUPPORT_CHANNEL_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  SUPPORT_PARTNER_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
   ...providerEnvShape,
   ...paymentsEnvShape,
 });
@@ -170,6 +187,30 @@ export const configVariables: Record<EnvName, { default: string; description: st
     description:
       'Bearer token of the operator API (POST /api/operator/wallet/adjustments funds a player), at least 32 characters; unset, the operator routes answer 404.',
   },
+  REDIS_URL: {
+    default: '(unset: one instance, in-process)',
+    description:
+      'Redis shared by every instance of one deployment (redis:// or rediss://): live chat messages, the online count and chat rate limits go through it; start-up stops if it does not answer.',
+  },
+  REDIS_KEY_PREFIX: {
+    default: 'orbita:',
+    description:
+      'Put before every Redis key and channel, so several deployments can share one Redis.',
+  },
+  CONTENT_DIR: {
+    default: 'apps/server/content',
+    description:
+      'Folder of the FAQ and information pages: en/ and ru/, one Markdown file per page (faq, privacy, terms, loyalty, responsible-gaming); edits show within a minute, no restart.',
+  },
+  SUPPORT_CHANNEL_URL: {
+    default: '(unset: card hidden)',
+    description:
+      "Link of the help page's messaging-app channel card (e.g. https://t.me/…); unset, the card is not shown.",
+  },
+  SUPPORT_PARTNER_URL: {
+    default: '(unset: card hidden)',
+    description: "Link of the help page's partner card; unset, the card is not shown.",
+  },
   ...providerConfigVariables,
   ...paymentsConfigVariables,
 };
@@ -199,6 +240,14 @@ export interface Config extends ProviderConfigPart, PaymentsConfigPart {
   publicUrl: string | undefined;
   /** Unset: the operator API is not registered (404). Never logged. */
   operatorApiToken: string | undefined;
+  /** Unset: one instance, shared state in-process. Never logged (may hold a password). */
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
+  /** Absolute. */
+  contentDir: string;
+  /** The help page's link cards; unset, the card is hidden. */
+  supportChannelUrl: string | undefined;
+  supportPartnerUrl: string | undefined;
 }
 
 const unechoed = new Set<string>([
@@ -207,6 +256,7 @@ const unechoed = new Set<string>([
   'OTP_SECRET',
   'SMTP_URL',
   'OPERATOR_API_TOKEN',
+  'REDIS_URL',
   ...providerSecretVariables,
   ...paymentsSecretVariables,
 ]);
@@ -271,6 +321,14 @@ export function loadConfig(
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     operatorApiToken: e.OPERATOR_API_TOKEN,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    contentDir:
+      e.CONTENT_DIR === undefined
+        ? resolve(serverPackageRoot, 'content')
+        : resolve(cwd, e.CONTENT_DIR),
+    supportChannelUrl: e.SUPPORT_CHANNEL_URL,
+    supportPartnerUrl: e.SUPPORT_PARTNER_URL,
     ...providerConfigFrom(e),
     ...paymentsConfigFrom(e),
   };

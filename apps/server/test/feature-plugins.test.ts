@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { authFeature } from '../src/features/auth/auth-feature';
+import { chatFeature } from '../src/features/chat/chat-feature';
+import { contentFeature } from '../src/features/content/content-feature';
 import { devFeature } from '../src/features/dev/dev-feature';
 import { gameSessionsFeature } from '../src/features/game-sessions/game-sessions-feature';
 import { gamesFeature } from '../src/features/games/games-feature';
@@ -8,6 +10,7 @@ import { healthFeature } from '../src/features/health/health-feature';
 import { housekeepingFeature } from '../src/features/housekeeping/housekeeping-feature';
 import { paymentsFeature } from '../src/features/payments/payments-feature';
 import { providersFeature } from '../src/features/providers/providers-feature';
+import { supportFeature } from '../src/features/support/support-feature';
 import { usersFeature } from '../src/features/users/users-feature';
 import { walletFeature } from '../src/features/wallet/wallet-feature';
 
@@ -22,6 +25,8 @@ const metaOf = (plugin: object): PluginMeta =>
 /** Each feature folder's plugin, by the folder's name (decision 035). */
 const features = {
   auth: authFeature,
+  chat: chatFeature,
+  content: contentFeature,
   dev: devFeature,
   'game-sessions': gameSessionsFeature,
   games: gamesFeature,
@@ -29,6 +34,7 @@ const features = {
   housekeeping: housekeepingFeature,
   payments: paymentsFeature,
   providers: providersFeature,
+  support: supportFeature,
   users: usersFeature,
   wallet: walletFeature,
 };
@@ -44,6 +50,8 @@ describe('feature plugins', () => {
     );
     expect(declared).toEqual({
       auth: [],
+      chat: ['auth'],
+      content: [],
       dev: [],
       'game-sessions': [],
       games: ['providers', 'game-sessions'],
@@ -51,6 +59,7 @@ describe('feature plugins', () => {
       housekeeping: [],
       payments: ['auth', 'wallet'],
       providers: ['wallet', 'game-sessions'],
+      support: ['auth', 'chat'],
       users: ['auth'],
       wallet: ['auth'],
     });

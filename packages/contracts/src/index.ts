@@ -9,3 +9,6 @@ export * from './wallet';
 export * from './payments';
 export * from './web-routes';
 export * from './bonus';
+export * from './chat';
+export * from './support';
+export * from './content';

@@ -31,6 +31,8 @@ export const webRoutePatterns = [
   '/profile/bonus',
   // The provably fair verifier of the studio games (decision 041).
   '/fair',
+  // Responsible gaming, a content page (decision 044).
+  '/responsible-gaming',
 ] as const;
 
 function segments(path: string): string[] {

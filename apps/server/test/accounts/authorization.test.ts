@@ -334,6 +334,49 @@ const matrix: Record<string, MatrixRow> = {
     guard: 'player',
     request: { method: 'POST', url: '/api/bonus/1/cancel' },
   },
+  'POST /api/operator/chat/messages/{id}/hide': {
+    guard: 'operator',
+    request: { method: 'POST', url: '/api/operator/chat/messages/1/hide' },
+  },
+  'POST /api/operator/chat/mutes': {
+    guard: 'operator',
+    request: {
+      method: 'POST',
+      url: '/api/operator/chat/mutes',
+      payload: { user: 'matrix', minutes: 1, reason: 'matrix' },
+    },
+  },
+  'GET /api/support/thread': {
+    guard: 'player',
+    request: { method: 'GET', url: '/api/support/thread' },
+  },
+  'POST /api/support/messages': {
+    guard: 'player',
+    request: { method: 'POST', url: '/api/support/messages', payload: { text: 'matrix' } },
+  },
+  'POST /api/support/read': {
+    guard: 'player',
+    request: { method: 'POST', url: '/api/support/read', payload: { up_to: '1' } },
+  },
+  'GET /api/operator/support/threads': {
+    guard: 'operator',
+    request: { method: 'GET', url: '/api/operator/support/threads' },
+  },
+  'GET /api/operator/support/threads/{userId}': {
+    guard: 'operator',
+    request: {
+      method: 'GET',
+      url: '/api/operator/support/threads/00000000-0000-4000-8000-000000000000',
+    },
+  },
+  'POST /api/operator/support/threads/{userId}/messages': {
+    guard: 'operator',
+    request: {
+      method: 'POST',
+      url: '/api/operator/support/threads/00000000-0000-4000-8000-000000000000/messages',
+      payload: { text: 'matrix' },
+    },
+  },
   'GET /api/endo-game/launch': {
     guard: 'optional',
     request: { method: 'GET', url: '/api/endo-game/launch?gameId=matrix-game' },

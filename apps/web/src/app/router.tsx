@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth';
 import { withGamesMessages } from '../shared/i18n/games/load';
+import { withHelpMessages } from '../shared/i18n/help/load';
 import { AppLayout } from './layout/app-layout';
 import { ProfileLayout } from './layout/profile-layout';
 
@@ -41,7 +42,9 @@ const ProfilePage = lazy(() =>
   import('../features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
 const FaqPage = lazy(() =>
-  import('../features/help/pages/faq-page').then((m) => ({ default: m.FaqPage })),
+  withHelpMessages(import('../features/help/pages/faq-page')).then((m) => ({
+    default: m.FaqPage,
+  })),
 );
 const BalancePage = lazy(() =>
   import('../features/wallet/pages/balance-page').then((m) => ({ default: m.BalancePage })),
@@ -56,7 +59,9 @@ const BonusPage = lazy(() =>
   import('../features/bonus/pages/bonus-page').then((m) => ({ default: m.BonusPage })),
 );
 const InfoPage = lazy(() =>
-  import('../features/info/pages/info-page').then((m) => ({ default: m.InfoPage })),
+  withHelpMessages(import('../features/info/pages/info-page')).then((m) => ({
+    default: m.InfoPage,
+  })),
 );
 const FairPage = lazy(() =>
   import('../features/fair/pages/fair-page').then((m) => ({ default: m.FairPage })),
@@ -92,6 +97,7 @@ export const routes: RouteObject[] = [
       { path: 'loyalty', element: <InfoPage kind="loyalty" /> },
       // The provably fair verifier of the studios' games (decision 041).
       { path: 'fair', element: <FairPage /> },
+      { path: 'responsible-gaming', element: <InfoPage kind="responsible-gaming" /> },
       {
         path: 'profile',
         element: (

@@ -12,3 +12,4 @@ export * from './games';
 export * from './ledger';
 export * from './payments';
 export * from './bonus';
+export * from './chat';

@@ -36,6 +36,16 @@ export function Footer() {
                 {t('footer.fair')}
               </Link>
             </li>
+            <li>
+              <Link to="/responsible-gaming" className={styles.link}>
+                {t('footer.responsibleGaming')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/faq" className={styles.link}>
+                {t('nav.faq')}
+              </Link>
+            </li>
           </ul>
         </nav>
         <p className={styles.responsible}>

@@ -7,6 +7,7 @@ import { applyDocumentMeta } from './document-meta';
 import { en, type Messages } from './en';
 import type { GamesMessages } from './games/en';
 import type { BonusMessages } from './bonus/en';
+import type { HelpMessages } from './help/en';
 import { ru } from './ru';
 
 declare module 'i18next' {
@@ -14,7 +15,7 @@ declare module 'i18next' {
     defaultNS: 'translation';
     // The account and lobby texts are added at run time by the screens that use them
     // (accounts/register.ts, games/load.ts); typing them here keeps every t() call checked.
-    resources: { translation: Messages & AccountMessages & GamesMessages & BonusMessages };
+    resources: { translation: Messages & AccountMessages & GamesMessages & BonusMessages & HelpMessages };
   }
 }
 

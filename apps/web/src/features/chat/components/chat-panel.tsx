@@ -1,20 +1,37 @@
-import { MessagesSquare, SendHorizontal, X } from 'lucide-react';
+import { MessagesSquare, X } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../shared/lib/class-names';
-import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
+import type { ChatPanelProps } from './chat-room';
 import styles from './chat-panel.module.css';
 
-interface ChatPanelProps {
-  open: boolean;
-  onClose: () => void;
-}
+const ChatRoom = lazy(() => import('./chat-room').then((m) => ({ default: m.ChatRoom })));
 
 /**
- * The live-chat panel, sliding in from the right. The room itself arrives in a later issue;
- * until then the panel shows what it will be and says the chat is coming.
+ * The live-chat panel (SPEC §2: 320 px, sliding in from the right, toggled in the header).
+ * The room inside arrives with the first opening (docs/decisions/043-live-chat.md).
  */
 export function ChatPanel({ open, onClose }: ChatPanelProps) {
   const { t } = useTranslation();
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  const fallback = (
+    <div className={styles.header}>
+      <h2 className={styles.title}>
+        <MessagesSquare size={20} aria-hidden="true" className={styles.titleIcon} />
+        {t('chat.title')}
+      </h2>
+      <button
+        type="button"
+        className={styles.close}
+        onClick={onClose}
+        aria-label={t('chat.close')}
+        data-testid="chat-close"
+      >
+        <X size={20} aria-hidden="true" />
+      </button>
+    </div>
+  );
   return (
     <aside
       id="chat-panel"
@@ -23,42 +40,13 @@ export function ChatPanel({ open, onClose }: ChatPanelProps) {
       data-testid="chat-panel"
       data-open={open ? 'true' : undefined}
     >
-      <div className={styles.header}>
-        <h2 className={styles.title}>
-          <MessagesSquare size={20} aria-hidden="true" className={styles.titleIcon} />
-          {t('chat.title')}
-        </h2>
-        <button
-          type="button"
-          className={styles.close}
-          onClick={onClose}
-          aria-label={t('chat.close')}
-          data-testid="chat-close"
-        >
-          <X size={20} aria-hidden="true" />
-        </button>
-      </div>
-      <div className={styles.body}>
-        <EmptyState
-          variant="inline"
-          icon={MessagesSquare}
-          title={t('chat.emptyTitle')}
-          text={t('chat.emptyText')}
-        />
-      </div>
-      <form className={styles.composer} onSubmit={(event) => event.preventDefault()}>
-        <input
-          className={styles.input}
-          type="text"
-          disabled
-          placeholder={t('chat.inputPlaceholder')}
-          aria-label={t('chat.inputPlaceholder')}
-          title={t('chat.disabled')}
-        />
-        <button type="submit" className={styles.send} disabled aria-label={t('chat.send')}>
-          <SendHorizontal size={18} aria-hidden="true" />
-        </button>
-      </form>
+      {opened ? (
+        <Suspense fallback={fallback}>
+          <ChatRoom open={open} onClose={onClose} />
+        </Suspense>
+      ) : (
+        fallback
+      )}
     </aside>
   );
 }

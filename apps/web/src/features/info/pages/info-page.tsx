@@ -1,30 +1,68 @@
-import { Award, Crown, ScrollText, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClassName } from '../../../shared/ui/button/button';
-import { EmptyState, type EmptyStateTone } from '../../../shared/ui/empty-state/empty-state';
+import { useLanguage } from '../../../shared/i18n/i18n';
+import { formatDate } from '../../../shared/lib/format';
+import { Button, buttonClassName } from '../../../shared/ui/button/button';
+import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
+import { Markdown } from '../../../shared/ui/markdown/markdown';
 import { Page } from '../../../shared/ui/page/page';
+import { Spinner } from '../../../shared/ui/spinner/spinner';
+import { useContentPage } from '../api/content-page';
+import styles from './info-page.module.css';
 
-export type InfoPageKind = 'premium' | 'privacy' | 'terms' | 'loyalty';
+export type InfoPageKind = 'premium' | 'privacy' | 'terms' | 'loyalty' | 'responsible-gaming';
 
-const looks: Record<InfoPageKind, { icon: LucideIcon; tone: EmptyStateTone }> = {
-  premium: { icon: Crown, tone: 'gold' },
-  privacy: { icon: ShieldCheck, tone: 'accent' },
-  terms: { icon: ScrollText, tone: 'accent' },
-  loyalty: { icon: Award, tone: 'gold' },
-};
-
-/** Small information pages: Premium, Privacy Policy, Terms & Conditions, Loyalty. */
+/**
+ * Information pages. Privacy, terms, loyalty and responsible gaming show the operator's
+ * Markdown file of the reader's language (server: features/content); Premium is still a
+ * coming-soon page.
+ */
 export function InfoPage({ kind }: { kind: InfoPageKind }) {
+  if (kind === 'premium') return <PremiumPage />;
+  return <ContentArticle slug={kind} />;
+}
+
+function ContentArticle({ slug }: { slug: Exclude<InfoPageKind, 'premium'> }) {
   const { t } = useTranslation();
-  const { icon, tone } = looks[kind];
+  const lang = useLanguage();
+  const page = useContentPage(slug, lang);
+  const fallbackTitle = t(`info.titles.${slug}`);
   return (
-    <Page title={t(`pages.${kind}.title`)}>
+    <Page title={page.data?.title ?? fallbackTitle}>
+      {page.isPending ? (
+        <p className={styles.state} role="status">
+          <Spinner size={18} />
+          {t('info.loading')}
+        </p>
+      ) : page.isError ? (
+        <div className={styles.state} role="alert">
+          <p>{t('info.error')}</p>
+          <Button size="sm" onClick={() => void page.refetch()}>
+            {t('help.retry')}
+          </Button>
+        </div>
+      ) : (
+        <article className={styles.article} data-testid="content-page" data-slug={slug}>
+          <Markdown>{page.data.markdown}</Markdown>
+          <p className={styles.updated}>
+            {t('info.updated', { date: formatDate(page.data.updated_at, lang) })}
+          </p>
+        </article>
+      )}
+    </Page>
+  );
+}
+
+function PremiumPage() {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('pages.premium.title')}>
       <EmptyState
-        icon={icon}
-        tone={tone}
-        title={t(`pages.${kind}.emptyTitle`)}
-        text={t(`pages.${kind}.emptyText`)}
+        icon={Crown}
+        tone="gold"
+        title={t('pages.premium.emptyTitle')}
+        text={t('pages.premium.emptyText')}
         action={
           <Link to="/" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
             {t('pages.backHome')}

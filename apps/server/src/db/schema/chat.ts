@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/**
+ * The public chat room. Ids grow with every message: a client that reconnects asks for the
+ * messages after the last id it has (docs/decisions/043-live-chat.md). A hidden message
+ * stays for the record but is never sent again.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Normalised plain text, 1 to 500 characters (contracts: chatTextSchema). */
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** Who hid it (operator-api) and why, for the record. */
+    hiddenBy: text('hidden_by'),
+  },
+  (t) => [
+    index('chat_messages_user_idx').on(t.userId),
+    check('chat_messages_body_length', sql`char_length(${t.body}) between 1 and 2000`),
+  ],
+);
+
+/** A player who may read but not post until `mutedUntil`. One row per player, replaced. */
+export const chatMutes = pgTable('chat_mutes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  mutedUntil: timestamp('muted_until', { withTimezone: true }).notNull(),
+  reason: text('reason').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/** A player's private conversation with support: one per player, created on first message. */
+export const supportThreads = pgTable('support_threads', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
+  /** The newest message id each side has seen: anything newer from the other side is unread. */
+  playerReadId: bigint('player_read_id', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  operatorReadId: bigint('operator_read_id', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+});
+
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => supportThreads.userId, { onDelete: 'cascade' }),
+    /** player or operator. */
+    author: text('author').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * On an operator's answer: milliseconds since the oldest player message it answers, the
+     * figure behind "average response time". Null on player messages and follow-ups.
+     */
+    responseMs: integer('response_ms'),
+  },
+  (t) => [
+    index('support_messages_user_idx').on(t.userId, t.id),
+    check('support_messages_author', sql`${t.author} in ('player', 'operator')`),
+    check('support_messages_body_length', sql`char_length(${t.body}) between 1 and 2000`),
+  ],
+);

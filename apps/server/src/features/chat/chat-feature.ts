@@ -1,0 +1,81 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import type { Database } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import type { Logger } from '../../lib/logger';
+import type { SharedState } from '../../lib/shared-state/shared-state';
+import { chatOperatorRoutes } from './chat-operator-routes';
+import { createChatRepository } from './chat-repository';
+import { createChatRoom } from './chat-room';
+import { createChatService, type ChatService } from './chat-service';
+import { chatSocketRoutes } from './chat-socket-routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live chat's rules (post, hide, mute), for operator tools and tests. */
+    chat: ChatService;
+  }
+}
+
+export interface ChatFeatureOptions {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  /** Messages, online count and rate limits go through it (Redis with REDIS_URL). */
+  shared: SharedState;
+  /** OPERATOR_API_TOKEN: without it the moderation API is not registered (404). */
+  operatorApiToken?: string | undefined;
+}
+
+/**
+ * The live chat: the WebSocket /api/chat/socket (guests read, players post), the room of
+ * this instance's sockets, and the moderation API. See src/features/chat/README.md.
+ */
+const chatPlugin: FastifyPluginAsync<ChatFeatureOptions> = async (app, options) => {
+  const { db, clock, logger, shared } = options;
+  const repository = createChatRepository(db);
+  const service = createChatService({ repository, shared, clock });
+  const room = await createChatRoom({ shared, logger });
+  app.decorate('chat', service);
+
+  // Registered once for the app (another feature with sockets reuses it). Frames are small
+  // JSON: 16 KB is plenty and keeps a hostile client from making us buffer megabytes.
+  if (!app.hasDecorator('websocketServer')) {
+    await app.register(fastifyWebsocket, {
+      options: { maxPayload: 16 * 1024 },
+      // The plugin's own preClose closes sockets without a code (1005); "going away" (1001)
+      // tells clients the server is restarting, so they reconnect and resume.
+      preClose(done) {
+        for (const client of this.websocketServer.clients) client.close(1001, 'server closing');
+        this.websocketServer.close();
+        done();
+      },
+    });
+  }
+  // Before the listener closes: sockets are told "going away" (1001) and reconnect elsewhere.
+  app.addHook('preClose', async () => {
+    await room.close();
+  });
+
+  await app.register(chatSocketRoutes, {
+    prefix: '',
+    room,
+    service,
+    repository,
+    sessions: app.auth.sessions,
+  });
+  if (options.operatorApiToken !== undefined) {
+    await app.register(chatOperatorRoutes, {
+      prefix: '/api',
+      service,
+      db,
+      token: options.operatorApiToken,
+    });
+  }
+};
+
+export const chatFeature = fastifyPlugin(chatPlugin, {
+  name: 'chat',
+  dependencies: ['auth'],
+});
