@@ -19,6 +19,7 @@ import { handleError } from './http/error-handler';
 import { createNotFoundHandler } from './http/not-found';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimit } from './http/rate-limit';
+import { registerSecurityHeaders } from './http/security-headers';
 import { addRequestIdHeader } from './http/request-id-header';
 import { addShutdownGuard } from './http/shutdown-guard';
 import { assertWebAppBuilt, registerWebApp } from './http/web-app';
@@ -94,7 +95,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Brotli's default (quality 11) costs more CPU per response than it saves in bytes.
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await registerOpenApi(app, serverVersion);
+  // First, so that every answer (API, docs, studios, static files, 404s) carries the headers.
+  await registerSecurityHeaders(app, config);
+  await registerOpenApi(app, serverVersion, config.apiDocs);
 
   await registerRateLimit(app);
 

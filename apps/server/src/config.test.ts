@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: 'Orbita <no-reply@orbita.local>',
       publicUrl: undefined,
+      apiDocs: true,
       providers: {
         endorphina: { mode: 'simulated', url: undefined, nodeId: undefined, salt: undefined },
         pragmatic: {
@@ -212,6 +213,7 @@ describe('loadConfig', () => {
       'MAIL_FROM',
       'PUBLIC_URL',
       'OPERATOR_API_TOKEN',
+      'API_DOCS',
       'PROVIDERS',
       'ENDORPHINA_MODE',
       'PRAGMATIC_MODE',

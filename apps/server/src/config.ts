@@ -79,6 +79,7 @@ const envSchema = z.object({
     .optional(),
   // Bearer token of the operator API (POST /api/operator/…); unset, those routes do not exist.
   OPERATOR_API_TOKEN: secret.optional(),
+  API_DOCS: booleanFlag.optional(),
   ...providerEnvShape,
   ...paymentsEnvShape,
 });
@@ -170,6 +171,11 @@ export const configVariables: Record<EnvName, { default: string; description: st
     description:
       'Bearer token of the operator API (POST /api/operator/wallet/adjustments funds a player), at least 32 characters; unset, the operator routes answer 404.',
   },
+  API_DOCS: {
+    default: '(unset: true, false in production)',
+    description:
+      'true serves the OpenAPI document and its browser at /api/docs; production answers 404 there unless set to true.',
+  },
   ...providerConfigVariables,
   ...paymentsConfigVariables,
 };
@@ -199,6 +205,8 @@ export interface Config extends ProviderConfigPart, PaymentsConfigPart {
   publicUrl: string | undefined;
   /** Unset: the operator API is not registered (404). Never logged. */
   operatorApiToken: string | undefined;
+  /** Whether /api/docs is served (API_DOCS; off in production unless asked for). */
+  apiDocs: boolean;
 }
 
 const unechoed = new Set<string>([
@@ -271,6 +279,7 @@ export function loadConfig(
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     operatorApiToken: e.OPERATOR_API_TOKEN,
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     ...providerConfigFrom(e),
     ...paymentsConfigFrom(e),
   };

@@ -30,7 +30,9 @@ describe('serving the web app in production', () => {
   let webDist: string;
   beforeAll(async () => {
     webDist = await makeWebDist();
-    t = await buildTestApp({ env: { NODE_ENV: 'production', WEB_DIST_DIR: webDist } });
+    t = await buildTestApp({
+      env: { NODE_ENV: 'production', WEB_DIST_DIR: webDist, API_DOCS: 'true' },
+    });
   });
   afterAll(async () => {
     await t.close();

@@ -108,6 +108,7 @@ const authPlugin: FastifyPluginAsync<AuthFeatureOptions> = async (app, options) 
     registration: auth.registration,
     login: auth.login,
     sessions: auth.sessions,
+    publicUrl: options.config.publicUrl,
   });
 };
 
