@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       mailFrom: 'Orbita <no-reply@orbita.local>',
       publicUrl: undefined,
       apiDocs: true,
+      registrationsPerIpHour: 20,
       providers: {
         endorphina: { mode: 'simulated', url: undefined, nodeId: undefined, salt: undefined },
         pragmatic: {
@@ -214,6 +215,7 @@ describe('loadConfig', () => {
       'PUBLIC_URL',
       'OPERATOR_API_TOKEN',
       'API_DOCS',
+      'REGISTRATIONS_PER_IP_HOUR',
       'PROVIDERS',
       'ENDORPHINA_MODE',
       'PRAGMATIC_MODE',

@@ -80,6 +80,7 @@ const envSchema = z.object({
   // Bearer token of the operator API (POST /api/operator/…); unset, those routes do not exist.
   OPERATOR_API_TOKEN: secret.optional(),
   API_DOCS: booleanFlag.optional(),
+  REGISTRATIONS_PER_IP_HOUR: integer(1, 1_000_000).default(20),
   ...providerEnvShape,
   ...paymentsEnvShape,
 });
@@ -176,6 +177,11 @@ export const configVariables: Record<EnvName, { default: string; description: st
     description:
       'true serves the OpenAPI document and its browser at /api/docs; production answers 404 there unless set to true.',
   },
+  REGISTRATIONS_PER_IP_HOUR: {
+    default: '20',
+    description:
+      'Registrations (codes e-mailed) accepted from one client IP per hour, counted in the database for every instance; each address also has its own resend limits.',
+  },
   ...providerConfigVariables,
   ...paymentsConfigVariables,
 };
@@ -207,6 +213,7 @@ export interface Config extends ProviderConfigPart, PaymentsConfigPart {
   operatorApiToken: string | undefined;
   /** Whether /api/docs is served (API_DOCS; off in production unless asked for). */
   apiDocs: boolean;
+  registrationsPerIpHour: number;
 }
 
 const unechoed = new Set<string>([
@@ -280,6 +287,7 @@ export function loadConfig(
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     operatorApiToken: e.OPERATOR_API_TOKEN,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
+    registrationsPerIpHour: e.REGISTRATIONS_PER_IP_HOUR,
     ...providerConfigFrom(e),
     ...paymentsConfigFrom(e),
   };

@@ -61,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (app, option
     },
     async (request, reply) => {
       const language = preferredLanguage(request.headers['accept-language']);
-      const answer = await registration.register(request.body, language);
+      const answer = await registration.register(request.body, language, request.ip);
       return reply.code(201).send(answer);
     },
   );
