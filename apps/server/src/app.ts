@@ -1,7 +1,7 @@
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseConnection } from './db/database';
 import { authFeature } from './features/auth/auth-feature';
@@ -24,8 +24,10 @@ import { handleError } from './http/error-handler';
 import { createNotFoundHandler } from './http/not-found';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimit } from './http/rate-limit';
+import { registerSecurityHeaders } from './http/security-headers';
 import { addRequestIdHeader } from './http/request-id-header';
 import { addShutdownGuard } from './http/shutdown-guard';
+import { storableTextValidatorCompiler } from './http/validator';
 import { assertWebAppBuilt, registerWebApp } from './http/web-app';
 import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
@@ -79,7 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(storableTextValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
   // The API speaks JSON (multipart is added per route where needed); text/plain would only
@@ -104,7 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Brotli's default (quality 11) costs more CPU per response than it saves in bytes.
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await registerOpenApi(app, serverVersion);
+  // First, so that every answer (API, docs, studios, static files, 404s) carries the headers.
+  await registerSecurityHeaders(app, config);
+  await registerOpenApi(app, serverVersion, config.apiDocs);
 
   await registerRateLimit(app);
 

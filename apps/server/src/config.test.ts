@@ -29,6 +29,8 @@ describe('loadConfig', () => {
       contentDir: resolve(serverPackageRoot, 'content'),
       supportChannelUrl: undefined,
       supportPartnerUrl: undefined,
+      apiDocs: true,
+      registrationsPerIpHour: 20,
       providers: {
         endorphina: { mode: 'simulated', url: undefined, nodeId: undefined, salt: undefined },
         pragmatic: {
@@ -224,6 +226,8 @@ describe('loadConfig', () => {
       'CONTENT_DIR',
       'SUPPORT_CHANNEL_URL',
       'SUPPORT_PARTNER_URL',
+      'API_DOCS',
+      'REGISTRATIONS_PER_IP_HOUR',
       'PROVIDERS',
       'ENDORPHINA_MODE',
       'PRAGMATIC_MODE',

@@ -96,6 +96,8 @@ const envSchema = z.object({
   SUPPORT_PARTNER_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),
+  API_DOCS: booleanFlag.optional(),
+  REGISTRATIONS_PER_IP_HOUR: integer(1, 1_000_000).default(20),
   ...providerEnvShape,
   ...paymentsEnvShape,
 });
@@ -211,6 +213,16 @@ export const configVariables: Record<EnvName, { default: string; description: st
     default: '(unset: card hidden)',
     description: "Link of the help page's partner card; unset, the card is not shown.",
   },
+  API_DOCS: {
+    default: '(unset: true, false in production)',
+    description:
+      'true serves the OpenAPI document and its browser at /api/docs; production answers 404 there unless set to true.',
+  },
+  REGISTRATIONS_PER_IP_HOUR: {
+    default: '20',
+    description:
+      'Registrations (codes e-mailed) accepted from one client IP per hour, counted in the database for every instance; each address also has its own resend limits.',
+  },
   ...providerConfigVariables,
   ...paymentsConfigVariables,
 };
@@ -248,6 +260,9 @@ export interface Config extends ProviderConfigPart, PaymentsConfigPart {
   /** The help page's link cards; unset, the card is hidden. */
   supportChannelUrl: string | undefined;
   supportPartnerUrl: string | undefined;
+  /** Whether /api/docs is served (API_DOCS; off in production unless asked for). */
+  apiDocs: boolean;
+  registrationsPerIpHour: number;
 }
 
 const unechoed = new Set<string>([
@@ -329,6 +344,8 @@ export function loadConfig(
         : resolve(cwd, e.CONTENT_DIR),
     supportChannelUrl: e.SUPPORT_CHANNEL_URL,
     supportPartnerUrl: e.SUPPORT_PARTNER_URL,
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
+    registrationsPerIpHour: e.REGISTRATIONS_PER_IP_HOUR,
     ...providerConfigFrom(e),
     ...paymentsConfigFrom(e),
   };

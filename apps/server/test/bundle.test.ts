@@ -40,7 +40,12 @@ describe('production bundle', () => {
   it('serves the API and the web app from one process, run from the repository root', async () => {
     const server = spawnServer(
       [relative(join(serverPackageRoot, '../..'), bundle)],
-      { NODE_ENV: 'production', WEB_DIST_DIR: webDist, DATA_DIR: join(scratch, 'data') },
+      {
+        NODE_ENV: 'production',
+        WEB_DIST_DIR: webDist,
+        DATA_DIR: join(scratch, 'data'),
+        API_DOCS: 'true',
+      },
       join(serverPackageRoot, '../..'),
     );
     try {

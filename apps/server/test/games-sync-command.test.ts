@@ -21,6 +21,7 @@ describe('npm run games:sync', () => {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://casino.test',
       ...(testDb?.url ? { DATABASE_URL: testDb.url } : {}),
     };
   });
@@ -40,6 +41,20 @@ describe('npm run games:sync', () => {
       'gbgames: 80 games synced, 0 disabled',
     ]);
   }, 60_000);
+
+  it('refuses to run without PUBLIC_URL while a provider is simulated, writing nothing', async () => {
+    const { PUBLIC_URL: _unset, ...withoutUrl } = env;
+    const err: string[] = [];
+    const out: string[] = [];
+    const code = await runGamesSyncCommand({
+      env: withoutUrl,
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+    });
+    expect(code).toBe(1);
+    expect(out).toEqual([]);
+    expect(err.join('\n')).toMatch(/^PUBLIC_URL is not set/);
+  });
 
   it('exits 1 and names the providers that failed', async () => {
     const closed = `http://127.0.0.1:${await freePort()}`;

@@ -38,7 +38,9 @@ describe('serving the web app in production', () => {
   beforeAll(async () => {
     webDist = await makeWebDist();
     await addPrecompressed(webDist);
-    t = await buildTestApp({ env: { NODE_ENV: 'production', WEB_DIST_DIR: webDist } });
+    t = await buildTestApp({
+      env: { NODE_ENV: 'production', WEB_DIST_DIR: webDist, API_DOCS: 'true' },
+    });
   });
   afterAll(async () => {
     await t.close();

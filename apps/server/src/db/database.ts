@@ -30,6 +30,18 @@ export interface DatabaseControl {
   ping(): Promise<void>;
   /** Closes the connection (or pool); safe to call more than once. */
   close(): Promise<void>;
+  /**
+   * LISTENs on a channel: `onPayload` gets every NOTIFY payload committed on it by any
+   * connection, this process's or another instance's. PostgreSQL: one dedicated connection
+   * that reconnects after a failure (notifications sent meanwhile are lost: live updates,
+   * not a queue). Resolves once listening; the returned function stops.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `task` only if no other instance holds the named lock (a session-level advisory
+   * lock on PostgreSQL), and returns whether it ran: scheduled jobs run once per cluster.
+   */
+  withClusterLock(name: string, task: () => Promise<void>): Promise<boolean>;
 }
 
 /** An open database: query it directly (it is a Drizzle instance) and control it. */

@@ -45,6 +45,17 @@ export async function openPglite(
     async ping() {
       await client.query('select 1');
     },
+    async listen(channel: string, onPayload: (payload: string) => void) {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
+    // One process owns a PGlite folder (data-dir-lock.ts): there is no other instance.
+    async withClusterLock(_name: string, task: () => Promise<void>) {
+      await task();
+      return true;
+    },
     close() {
       closing ??= (client.closed ? Promise.resolve() : client.close()).finally(unlock);
       return closing;

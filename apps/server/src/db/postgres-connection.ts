@@ -30,6 +30,7 @@ export function openPostgres(options: PostgresOptions): DatabaseConnection & { $
     options.logger?.error({ err: error }, 'idle PostgreSQL client failed');
   });
   const db = drizzle({ client: pool, schema });
+  const listeners = new Set<Listener>();
   let closing: Promise<void> | undefined;
   return Object.assign(db, {
     driver: 'postgres' as const,
@@ -48,9 +49,99 @@ export function openPostgres(options: PostgresOptions): DatabaseConnection & { $
     async ping() {
       await pool.query('select 1');
     },
+    listen(channel: string, onPayload: (payload: string) => void) {
+      const listener = startListener(options, channel, onPayload);
+      listeners.add(listener);
+      return listener.ready.then(() => async () => {
+        listeners.delete(listener);
+        await listener.stop();
+      });
+    },
+    async withClusterLock(name: string, task: () => Promise<void>) {
+      const holder = await pool.connect();
+      try {
+        const { rows } = await holder.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock(hashtextextended($1, 0)) as locked',
+          [`casino-job:${name}`],
+        );
+        if (!rows[0]?.locked) return false;
+        try {
+          await task();
+        } finally {
+          await holder
+            .query('select pg_advisory_unlock(hashtextextended($1, 0))', [`casino-job:${name}`])
+            .catch(() => {});
+        }
+        return true;
+      } finally {
+        holder.release();
+      }
+    },
     close() {
-      closing ??= pool.end();
+      closing ??= Promise.all([...listeners].map((l) => l.stop())).then(() => pool.end());
       return closing;
     },
   });
+}
+
+interface Listener {
+  /** Resolves when the first LISTEN succeeded (or failed: then retries go on behind it). */
+  ready: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A connection of its own (outside the pool: a pooled client would be handed to queries) that
+ * LISTENs on `channel` and, when it drops (PostgreSQL restarted), reconnects after a second.
+ */
+function startListener(
+  options: PostgresOptions,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Listener {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    if (stopped) return;
+    const next = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: 5_000 });
+    const again = () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      next.removeAllListeners();
+      void next.end().catch(() => {});
+      retry = setTimeout(() => void connect(), 1_000);
+    };
+    client = next;
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on('error', (error) => {
+      options.logger?.warn({ err: error, channel }, 'LISTEN connection failed; reconnecting');
+      again();
+    });
+    next.on('end', again);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      options.logger?.warn({ err: error, channel }, 'LISTEN failed; retrying');
+      again();
+    }
+  };
+  const ready = connect();
+  return {
+    ready,
+    async stop() {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      if (current) {
+        current.removeAllListeners();
+        current.on('error', () => {});
+        await current.end().catch(() => {});
+      }
+    },
+  };
 }

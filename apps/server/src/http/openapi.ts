@@ -8,9 +8,14 @@ export const docsPrefix = '/api/docs';
 /**
  * The OpenAPI document is generated from the routes' zod schemas (the same ones that
  * validate requests and serialise responses), so it cannot drift from the code.
- * Must be registered before the routes: it collects them as they are added.
+ * Must be registered before the routes: it collects them as they are added. servePages
+ * (API_DOCS) decides whether /api/docs answers.
  */
-export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  version: string,
+  servePages: boolean,
+): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -33,5 +38,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: docsPrefix });
+  // The document is always built (app.swagger() serves tests and tools); the pages only when
+  // API_DOCS allows: a production site need not hand out a map of its API (decision 049).
+  if (servePages) await app.register(fastifySwaggerUi, { routePrefix: docsPrefix });
 }

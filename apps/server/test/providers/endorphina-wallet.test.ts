@@ -484,7 +484,10 @@ describe('a parameter no column can hold', () => {
     ] as const) {
       expect(await post(call, params), call).toEqual({
         status: 429,
-        body: { code: 'NO_RETRY', message: 'malformed parameter: a NUL character' },
+        body: {
+          code: 'NO_RETRY',
+          message: 'malformed parameter: a NUL character or an unpaired surrogate',
+        },
       });
     }
     expect(await balanceOf(tbl.player.id)).toBe(9_000n);

@@ -570,6 +570,19 @@ describe('malformed messages (400 BAD_REQUEST, final)', () => {
     expect(await send(orphan)).toEqual(bad);
     expect(await rowsOf(p)).toEqual([]);
   });
+
+  it('refuses text no column can hold (NUL, a lone surrogate) in any field, final', async () => {
+    const p = await newPlayer();
+    const betId = newId();
+    const round = newRound();
+    const bet = betMessage(p, betId, round, '1.00');
+    const bad = refused(400, 'BAD_REQUEST');
+    expect(await send({ ...bet, transactionId: `t\u0000${newId()}` })).toEqual(bad);
+    expect(await send({ ...bet, gameId: 'g\uD800' })).toEqual(bad);
+    expect(await send({ ...bet, extra: { note: 'x\uDC00' } })).toEqual(bad);
+    expect(await send({ ...bet, 'k\u0000': 1 })).toEqual(bad);
+    expect(await rowsOf(p)).toEqual([]);
+  });
 });
 
 describe('a failure that is not the wallet’s', () => {

@@ -612,7 +612,7 @@ describe('a parameter no column can hold', () => {
     ] as const) {
       expect(await post(method, params), method).toEqual({
         error: 7,
-        description: 'Bad parameters: a parameter holds a NUL character',
+        description: 'Bad parameters: a parameter holds a NUL character or an unpaired surrogate',
       });
     }
     expect(await balanceOf(userId)).toBe(before);

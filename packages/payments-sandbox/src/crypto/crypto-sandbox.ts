@@ -359,17 +359,21 @@ export function createCryptoSandbox(options: CryptoSandboxOptions): CryptoSandbo
       if (!payment) return reply.code(404).type('text/plain').send('Unknown payment.');
       return reply.type('text/html; charset=utf-8').send(payPage(payment));
     });
-    app.post<{ Params: { id: string }; Body: { amount?: string } }>(
+    app.post<{ Params: { id: string }; Body: { amount?: string } | undefined }>(
       '/pay/:id/send',
       (request, reply) => {
-        const payment = sendCoins(request.params.id, request.body.amount ?? '');
+        // A POST without a form has no body at all.
+        const payment = sendCoins(request.params.id, request.body?.amount ?? '');
         if (!payment) return reply.code(400).type('text/plain').send('Nothing was sent.');
         return reply.redirect(`${publicUrl}/pay/${payment.payment_id}`, 303);
       },
     );
     app.post<{ Params: { id: string } }>('/pay/:id/mine', (request, reply) => {
+      // Back to a payment the sandbox knows (its id is safe in a Location header).
+      const payment = payments.get(request.params.id);
+      if (!payment) return reply.code(404).type('text/plain').send('Unknown payment.');
       mine(1);
-      return reply.redirect(`${publicUrl}/pay/${request.params.id}`, 303);
+      return reply.redirect(`${publicUrl}/pay/${payment.payment_id}`, 303);
     });
     return Promise.resolve();
   };

@@ -73,7 +73,11 @@ export function createAuth(deps: AuthDeps): Auth {
     absoluteTtlDays: config.sessionAbsoluteTtlDays,
     idleTtlDays: config.sessionIdleTtlDays,
   });
-  const throttle = createAuthThrottle({ db, clock });
+  const throttle = createAuthThrottle({
+    db,
+    clock,
+    registrationsPerIpHour: config.registrationsPerIpHour,
+  });
   const otpSecret = deps.secrets.otpSecret;
   const codeSender = createCodeSender({
     db,
@@ -89,7 +93,14 @@ export function createAuth(deps: AuthDeps): Auth {
     throttle,
     codeSender,
     otpSecret,
-    registration: createRegistrationService({ db, clock, codeSender, sessions, otpSecret }),
+    registration: createRegistrationService({
+      db,
+      clock,
+      codeSender,
+      sessions,
+      otpSecret,
+      throttle,
+    }),
     login: createLoginService({ db, clock, sessions, throttle }),
   };
 }
@@ -108,6 +119,7 @@ const authPlugin: FastifyPluginAsync<AuthFeatureOptions> = async (app, options) 
     registration: auth.registration,
     login: auth.login,
     sessions: auth.sessions,
+    publicUrl: options.config.publicUrl,
   });
 };
 

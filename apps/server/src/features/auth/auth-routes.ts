@@ -15,6 +15,7 @@ import { AppError } from '../../lib/errors';
 import { preferredLanguage } from '../../lib/language';
 import { bearerToken, unauthorized } from './authenticate';
 import type { LoginService } from './login-service';
+import { createOriginCheck } from './same-origin';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie';
 import type { RegistrationService } from './registration-service';
 import type { IssuedSession, SessionService } from './session-service';
@@ -23,6 +24,8 @@ export interface AuthRoutesOptions {
   registration: RegistrationService;
   login: LoginService;
   sessions: SessionService;
+  /** PUBLIC_URL: its origin may call the cookie routes besides the request's own. */
+  publicUrl: string | undefined;
 }
 
 function tokenBody(issued: IssuedSession): TokenResponse {
@@ -44,6 +47,7 @@ const refreshBody = z.preprocess((body) => body ?? undefined, refreshRequestSche
 /** /api/auth/*: registration with an e-mailed code, login, refresh rotation, logout. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (app, options) => {
   const { registration, login, sessions } = options;
+  const sameOrigin = createOriginCheck(options.publicUrl);
 
   app.post(
     '/auth/register',
@@ -57,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (app, option
     },
     async (request, reply) => {
       const language = preferredLanguage(request.headers['accept-language']);
-      const answer = await registration.register(request.body, language);
+      const answer = await registration.register(request.body, language, request.ip);
       return reply.code(201).send(answer);
     },
   );
@@ -97,6 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (app, option
   app.post(
     '/auth/refresh',
     {
+      onRequest: sameOrigin,
       schema: {
         tags: ['auth'],
         summary:
@@ -132,6 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (app, option
   app.delete(
     '/auth/logout',
     {
+      onRequest: sameOrigin,
       schema: {
         tags: ['auth'],
         summary: 'Sign out: revokes the session (bearer token, or the refresh cookie alone)',

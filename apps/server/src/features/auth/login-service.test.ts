@@ -5,7 +5,7 @@ import { createLoginService } from './login-service';
 import { dummyPasswordHash, verifyPassword } from './password';
 import type * as PasswordModule from './password';
 import type { SessionService } from './session-service';
-import type { AuthThrottle } from './throttle';
+import type { AuthThrottle, CountedAttempt, ThrottleKeys } from './throttle';
 
 // Spy on the real argon2 verification: the property under test is that an unknown e-mail
 // costs the same argon2 work as a wrong password, proven by the call, not by a stopwatch.
@@ -16,11 +16,14 @@ vi.mock('./password', async (importOriginal) => {
 
 describe('login service', () => {
   let testDb: TestDatabase;
-  const recordFailure = vi.fn(() => Promise.resolve());
+  const countAttempt = vi.fn((keys: ThrottleKeys) =>
+    Promise.resolve({ keys, at: new Date(), counted: {} as CountedAttempt['counted'] }),
+  );
+  const succeeded = vi.fn(() => Promise.resolve());
   const throttle: AuthThrottle = {
-    assertAllowed: () => Promise.resolve(),
-    recordFailure,
-    recordSuccess: () => Promise.resolve(),
+    countAttempt,
+    succeeded,
+    countRegistration: () => Promise.resolve(),
   };
   const sessions = {
     open: () => Promise.reject(new Error('no session may open')),
@@ -43,7 +46,8 @@ describe('login service', () => {
     });
     expect(verifyPassword).toHaveBeenCalledTimes(1);
     expect(vi.mocked(verifyPassword).mock.calls[0]?.[0]).toBe(await dummyPasswordHash());
-    // The unknown e-mail is throttled like a real one.
-    expect(recordFailure).toHaveBeenCalledTimes(1);
+    // The unknown e-mail is throttled like a real one: counted, never given back.
+    expect(countAttempt).toHaveBeenCalledTimes(1);
+    expect(succeeded).not.toHaveBeenCalled();
   });
 });

@@ -31,18 +31,15 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
   const accounts = createAccountRepository(deps.db);
   return {
     async login(email, password, ip) {
-      const keys = throttleKeys('login', email, ip);
-      await deps.throttle.assertAllowed(keys);
+      // Counted before the hash is checked: a burst gets no more checks than the policy.
+      const attempt = await deps.throttle.countAttempt(throttleKeys('login', email, ip));
 
       const account = await accounts.findByEmail(email);
       const storedHash = account?.passwordHash ?? (await dummyPasswordHash());
       const matches = await verifyPassword(storedHash, password);
-      if (!account || !matches) {
-        await deps.throttle.recordFailure(keys);
-        throw invalidCredentials();
-      }
+      if (!account || !matches) throw invalidCredentials();
 
-      await deps.throttle.recordSuccess(keys);
+      await deps.throttle.succeeded(attempt);
       // Hashes made with older parameters are upgraded while the password is at hand.
       if (needsRehash(account.passwordHash)) {
         await accounts.setPasswordHash(account.id, await hashPassword(password), deps.clock.now());

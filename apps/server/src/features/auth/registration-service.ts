@@ -17,13 +17,14 @@ import { checkCode, hashCode, otpPolicy } from './otp';
 import { hashPassword } from './password';
 import { createPendingRegistrationRepository } from './pending-registration-repository';
 import type { IssuedSession, SessionService } from './session-service';
+import type { AuthThrottle } from './throttle';
 
 export type Registration = z.output<typeof registerRequestSchema>;
 export type Verification = z.output<typeof verifyRequestSchema>;
 
 export interface RegistrationService {
   /** Checks the details and e-mails a code; no account exists yet. */
-  register(input: Registration, language: Language): Promise<RegisterResponse>;
+  register(input: Registration, language: Language, ip: string): Promise<RegisterResponse>;
   /** The right code creates the account and its wallet and opens a session. */
   verify(input: Verification): Promise<IssuedSession>;
 }
@@ -34,6 +35,7 @@ export interface RegistrationServiceDeps {
   codeSender: CodeSender;
   sessions: SessionService;
   otpSecret: string;
+  throttle: AuthThrottle;
 }
 
 /**
@@ -51,8 +53,10 @@ export function createRegistrationService(deps: RegistrationServiceDeps): Regist
   };
 
   return {
-    async register(input, language) {
+    async register(input, language, ip) {
       assertPasswordNotCommon(input.password, 'password');
+      // Per IP, before anything is looked up (so the limit says nothing about accounts).
+      await deps.throttle.countRegistration(ip);
       const taken = await accounts.taken(input.username, input.email);
       if (taken.email) throw emailBusy();
       if (taken.username) throw usernameBusy();

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { authThrottles } from '../../db/schema';
 
@@ -14,10 +14,14 @@ export interface ThrottleRow {
 export interface ThrottleRepository {
   find(keys: string[]): Promise<ThrottleRow[]>;
   /**
-   * Reads the counter (locked until the transaction ends; a missing one starts at zero),
-   * lets `next` compute its new state and stores it. Run inside a transaction.
+   * The counter, created at zero when missing, locked until the transaction ends: attempts
+   * on one key are counted one after the other, on every instance. One statement (an upsert
+   * that returns the row it locked), so a counter deleted meanwhile (a success clearing it)
+   * is simply created again. Run inside a transaction.
    */
-  update(key: string, now: Date, next: (row: ThrottleRow) => ThrottleRow): Promise<void>;
+  lock(key: string, now: Date): Promise<ThrottleRow>;
+  /** Writes a counter's new state (locked by `lock` in the same transaction). */
+  store(row: ThrottleRow): Promise<void>;
   clear(keys: string[]): Promise<void>;
 }
 
@@ -27,31 +31,28 @@ export function createThrottleRepository(db: Database): ThrottleRepository {
       if (keys.length === 0) return [];
       return db.select().from(authThrottles).where(inArray(authThrottles.key, keys));
     },
-    async update(key, now, next) {
-      // Insert-if-missing first, so there is always a row to lock: two failures at once are
-      // then counted one after the other instead of both reading the same old count.
-      await db
+    async lock(key, now) {
+      // DO UPDATE (not DO NOTHING) locks an existing row and returns it unchanged.
+      const rows = await db
         .insert(authThrottles)
         .values({ key, failures: 0, windowStartedAt: now, updatedAt: now })
-        .onConflictDoNothing({ target: authThrottles.key });
-      const rows = await db
-        .select()
-        .from(authThrottles)
-        .where(eq(authThrottles.key, key))
-        .for('update');
-      const current = rows[0];
-      if (!current) throw new Error(`auth_throttles lost the row ${key} it just wrote`);
-      const updated = next(current);
+        .onConflictDoUpdate({ target: authThrottles.key, set: { key: sql`excluded.key` } })
+        .returning();
+      const row = rows[0];
+      if (!row) throw new Error('auth_throttles: the upsert returned no row');
+      return row;
+    },
+    async store(row) {
       await db
         .update(authThrottles)
         .set({
-          failures: updated.failures,
-          windowStartedAt: updated.windowStartedAt,
-          lockedUntil: updated.lockedUntil,
-          lockCount: updated.lockCount,
-          updatedAt: updated.updatedAt,
+          failures: row.failures,
+          windowStartedAt: row.windowStartedAt,
+          lockedUntil: row.lockedUntil,
+          lockCount: row.lockCount,
+          updatedAt: row.updatedAt,
         })
-        .where(eq(authThrottles.key, key));
+        .where(eq(authThrottles.key, row.key));
     },
     async clear(keys) {
       if (keys.length === 0) return;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   afterFailure,
+  afterRefund,
   lockWaitSeconds,
   throttleKeys,
   throttlePolicies,
@@ -88,5 +89,22 @@ describe('throttle policy', () => {
       account: 'login:account:a@b.co',
       ip: 'login:ip:10.0.0.1',
     });
+  });
+
+  it('a success gives back its counted attempt, lifting a lock it set itself', () => {
+    const policy = throttlePolicies.account;
+    const nineteen = fail(fresh, 19, start, policy);
+    const twentieth = afterFailure(nineteen, policy, start);
+    expect(twentieth.lockedUntil).not.toBeNull();
+    const lifted = afterRefund(twentieth, { before: nineteen, after: twentieth }, start, at(1));
+    expect(lifted.lockedUntil).toBeNull();
+    expect(lifted.failures).toBe(19);
+    // Not a lock of its own: one failure fewer in the window that held the attempt.
+    const three = fail(fresh, 3, start, policy);
+    const four = afterFailure(three, policy, start);
+    expect(afterRefund(four, { before: three, after: four }, start, at(1)).failures).toBe(3);
+    // A window started after the attempt no longer holds it.
+    const later = { ...four, windowStartedAt: at(60_000) };
+    expect(afterRefund(later, { before: three, after: four }, start, at(61_000))).toBe(later);
   });
 });

@@ -1,4 +1,4 @@
-import { authErrorCodes } from '@casino/contracts';
+import { ErrorCode, authErrorCodes } from '@casino/contracts';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -29,6 +29,21 @@ export const throttlePolicies = {
   account: { maxFailures: 20, windowMs: 15 * minute, lockMs: 5 * minute, maxLockMs: 5 * minute },
   ip: { maxFailures: 100, windowMs: 15 * minute, lockMs: 15 * minute, maxLockMs: 15 * minute },
 } as const satisfies Record<string, ThrottlePolicy>;
+
+/**
+ * Registrations (codes e-mailed) from one IP, whatever the addresses: REGISTRATIONS_PER_IP_HOUR
+ * an hour, then the rest of the hour's wait. Each address has its own resend limits
+ * (otpPolicy) on top. Counted whether or not the name or address is taken, so the limit tells
+ * nothing about accounts.
+ */
+export function registrationPolicy(perHour: number): ThrottlePolicy {
+  return {
+    maxFailures: perHour,
+    windowMs: 60 * minute,
+    lockMs: 60 * minute,
+    maxLockMs: 60 * minute,
+  };
+}
 
 /** After a day without failures, a pair's next lock starts again from the shortest. */
 export const forgetLocksAfterMs = 24 * 60 * minute;
@@ -76,45 +91,127 @@ export function throttleKeys(scope: ThrottleScope, subject: string, ip: string):
   };
 }
 
-export interface AuthThrottle {
-  /** 429 TOO_MANY_ATTEMPTS with Retry-After while any of the keys is locked. */
-  assertAllowed(keys: ThrottleKeys): Promise<void>;
-  recordFailure(keys: ThrottleKeys): Promise<void>;
-  /** A right password from this IP: its pair counter starts over. */
-  recordSuccess(keys: ThrottleKeys): Promise<void>;
+/** An attempt counted by countAttempt: what a success gives back. */
+export interface CountedAttempt {
+  keys: ThrottleKeys;
+  at: Date;
+  /** Each counter before and after this attempt was counted. */
+  counted: Record<ThrottleScopeName, { before: ThrottleRow; after: ThrottleRow }>;
 }
 
-export function createAuthThrottle(deps: { db: Database; clock: Clock }): AuthThrottle {
-  const repository = createThrottleRepository(deps.db);
-  const scopes = ['pair', 'account', 'ip'] as const;
+type ThrottleScopeName = keyof ThrottleKeys;
+
+/**
+ * A counter after a success gives back the attempt counted in advance: a lock this attempt
+ * set is lifted (the counter goes back to where it was), else one failure of the window that
+ * held the attempt is taken off.
+ */
+export function afterRefund(
+  row: ThrottleRow,
+  counted: { before: ThrottleRow; after: ThrottleRow },
+  at: Date,
+  now: Date,
+): ThrottleRow {
+  const { before, after } = counted;
+  const setLock =
+    after.lockedUntil !== null && after.lockedUntil.getTime() !== before.lockedUntil?.getTime();
+  if (setLock && row.lockedUntil?.getTime() === after.lockedUntil?.getTime()) {
+    return { ...before, key: row.key, updatedAt: now };
+  }
+  if (row.failures === 0 || row.windowStartedAt.getTime() > at.getTime()) return row;
+  return { ...row, failures: row.failures - 1, updatedAt: now };
+}
+
+function tooManyAttempts(wait: number): AppError {
+  return new AppError(
+    429,
+    authErrorCodes.TOO_MANY_ATTEMPTS,
+    'Too many failed attempts. Try again later.',
+    undefined,
+    wait,
+  );
+}
+
+export interface AuthThrottle {
+  /**
+   * Counts the attempt as a failure on every key BEFORE the secret is checked, in one
+   * transaction holding the counters' row locks, or refuses it (429 TOO_MANY_ATTEMPTS with
+   * Retry-After, nothing counted) while any key is locked. Checking first and counting after
+   * the (slow) password hash let every request of a burst through; counted first, a burst of
+   * any size gets at most the policy's number of checks, on one instance or many.
+   */
+  countAttempt(keys: ThrottleKeys): Promise<CountedAttempt>;
+  /**
+   * The secret was right: the pair counter starts over (this IP is the owner's) and the
+   * account and IP counters give back the attempt counted in advance.
+   */
+  succeeded(attempt: CountedAttempt): Promise<void>;
+  /** Counts a registration from this IP (registrationPolicy); 429 RATE_LIMITED past it. */
+  countRegistration(ip: string): Promise<void>;
+}
+
+export function createAuthThrottle(deps: {
+  db: Database;
+  clock: Clock;
+  /** Registrations allowed per IP and hour. */
+  registrationsPerIpHour: number;
+}): AuthThrottle {
+  const perIp = registrationPolicy(deps.registrationsPerIpHour);
   return {
-    async assertAllowed(keys) {
+    async countAttempt(keys) {
       const now = deps.clock.now();
-      const wait = lockWaitSeconds(await repository.find(scopes.map((s) => keys[s])), now);
+      const outcome = await deps.db.transaction(async (tx) => {
+        const repository = createThrottleRepository(tx);
+        // Always in the same order, so two transactions never wait on each other's rows.
+        const pair = await repository.lock(keys.pair, now);
+        const account = await repository.lock(keys.account, now);
+        const ip = await repository.lock(keys.ip, now);
+        const locked = lockWaitSeconds([pair, account, ip], now);
+        if (locked > 0) return locked;
+        const count = async (before: ThrottleRow, scope: ThrottleScopeName) => {
+          const after = afterFailure(before, throttlePolicies[scope], now);
+          await repository.store(after);
+          return { before, after };
+        };
+        return {
+          pair: await count(pair, 'pair'),
+          account: await count(account, 'account'),
+          ip: await count(ip, 'ip'),
+        };
+      });
+      if (typeof outcome === 'number') throw tooManyAttempts(outcome);
+      return { keys, at: now, counted: outcome };
+    },
+    async countRegistration(ip) {
+      const now = deps.clock.now();
+      const wait = await deps.db.transaction(async (tx) => {
+        const repository = createThrottleRepository(tx);
+        const row = await repository.lock(`register:ip:${ip}`, now);
+        const locked = lockWaitSeconds([row], now);
+        if (locked === 0) await repository.store(afterFailure(row, perIp, now));
+        return locked;
+      });
       if (wait > 0) {
         throw new AppError(
           429,
-          authErrorCodes.TOO_MANY_ATTEMPTS,
-          'Too many failed attempts. Try again later.',
+          ErrorCode.RATE_LIMITED,
+          'Too many registrations from this address. Try again later.',
           undefined,
           wait,
         );
       }
     },
-    async recordFailure(keys) {
+    async succeeded(attempt) {
       const now = deps.clock.now();
       await deps.db.transaction(async (tx) => {
-        const inTx = createThrottleRepository(tx);
-        // Always in the same order, so two transactions never wait on each other's rows.
-        for (const scope of scopes) {
-          await inTx.update(keys[scope], now, (row) =>
-            afterFailure(row, throttlePolicies[scope], now),
-          );
+        const repository = createThrottleRepository(tx);
+        await repository.clear([attempt.keys.pair]);
+        for (const scope of ['account', 'ip'] as const) {
+          const row = await repository.lock(attempt.keys[scope], now);
+          const refunded = afterRefund(row, attempt.counted[scope], attempt.at, now);
+          if (refunded !== row) await repository.store(refunded);
         }
       });
-    },
-    async recordSuccess(keys) {
-      await repository.clear([keys.pair]);
     },
   };
 }

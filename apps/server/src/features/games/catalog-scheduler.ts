@@ -11,6 +11,11 @@ export interface CatalogSchedulerOptions {
   intervalMs: number;
   /** Pauses between retries of a provider whose sync failed at start-up. */
   retryDelaysMs?: readonly number[];
+  /**
+   * Runs a periodic sync only if no other instance is running one (the database's
+   * withClusterLock): N instances sync once per interval, not N times.
+   */
+  clusterLock?: (name: string, task: () => Promise<void>) => Promise<boolean>;
 }
 
 export interface CatalogScheduler {
@@ -66,7 +71,11 @@ export function createCatalogScheduler(options: CatalogSchedulerOptions): Catalo
   const schedulePeriodic = (): void => {
     if (options.intervalMs <= 0) return;
     later(options.intervalMs, () => {
-      void options.sync.syncAll().finally(schedulePeriodic);
+      const syncAll = async () => {
+        await options.sync.syncAll();
+      };
+      const once = options.clusterLock?.('catalog-sync', syncAll) ?? syncAll();
+      void once.catch(() => undefined).finally(schedulePeriodic);
     });
   };
 

@@ -2,7 +2,7 @@ import type { ProviderSlug } from '@casino/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { Config } from '../../config';
-import type { Database } from '../../db/database';
+import type { Database, DatabaseControl } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { ProviderAdapter } from '../providers/provider-adapter';
@@ -38,7 +38,8 @@ declare module 'fastify' {
 
 export interface GamesFeatureOptions {
   config: Config;
-  db: Database;
+  /** withClusterLock (optional for tests' fakes): periodic syncs once per cluster. */
+  db: Database & Partial<Pick<DatabaseControl, 'withClusterLock'>>;
   clock: Clock;
   logger: Logger;
   /** Optional sign-in for lists and launches; by default the accounts feature's bearer token. */
@@ -74,6 +75,7 @@ const gamesPlugin: FastifyPluginAsync<GamesFeatureOptions> = async (app, options
     // The studios answer at once; a real provider must not hold up start-up.
     awaitFirstSync: offered.list.every((provider) => settings.modes[provider] === 'simulated'),
     intervalMs: config.catalogSyncIntervalMinutes * 60_000,
+    ...(db.withClusterLock ? { clusterLock: db.withClusterLock.bind(db) } : {}),
   });
   app.addHook('onClose', (_instance, done) => {
     scheduler.stop();

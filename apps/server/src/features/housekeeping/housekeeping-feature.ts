@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import type { Database } from '../../db/database';
+import type { Database, DatabaseControl } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import { createHousekeeping, type Housekeeping } from './housekeeping';
@@ -13,7 +13,7 @@ declare module 'fastify' {
 }
 
 export interface HousekeepingFeatureOptions {
-  db: Database;
+  db: Database & Pick<DatabaseControl, 'withClusterLock'>;
   clock: Clock;
   logger: Logger;
 }

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database';
+import type { Database, DatabaseControl } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import { purgeStatements } from './purge-statements';
@@ -18,7 +18,8 @@ export interface Housekeeping {
 }
 
 export interface HousekeepingOptions {
-  db: Database;
+  /** withClusterLock: with several instances on one database, each run happens on one. */
+  db: Database & Partial<Pick<DatabaseControl, 'withClusterLock'>>;
   clock: Clock;
   logger: Logger;
   /** Between runs; default an hour. */
@@ -57,7 +58,11 @@ export function createHousekeeping(options: HousekeepingOptions): Housekeeping {
   const schedule = (ms: number): void => {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = runOnce().finally(() => {
+      const run = async () => {
+        await runOnce();
+      };
+      const once = options.db.withClusterLock?.('housekeeping', run) ?? run();
+      running = once.finally(() => {
         running = undefined;
         schedule(intervalMs);
       });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isStorableText } from '../../lib/storable-text';
 
 /**
  * Parameters of a provider's callback exactly as sent (decoded once, never coerced), since
@@ -15,13 +16,14 @@ export function singleValuedParams(text: string): Record<string, string> | undef
 }
 
 /**
- * The name of a parameter whose name or value no text column can hold (a NUL character), or
- * undefined. Such a call is provably invalid: answered as bad parameters, never stored, and
+ * The name of a parameter whose name or value no text column can hold as sent (a NUL
+ * character; a lone surrogate cannot survive form or query decoding, which turns it into
+ * U+FFFD, but the same check as everywhere else costs nothing), or undefined. Such a call is provably invalid: answered as bad parameters, never stored, and
  * never a "retry" that the provider would repeat for a day (PostgreSQL refuses NUL in text).
  */
 export function unstorableParam(params: Readonly<Record<string, string>>): string | undefined {
   return Object.entries(params).find(
-    ([name, value]) => name.includes('\u0000') || value.includes('\u0000'),
+    ([name, value]) => !isStorableText(name) || !isStorableText(value),
   )?.[0];
 }
 

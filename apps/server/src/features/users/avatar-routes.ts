@@ -3,7 +3,7 @@ import { ErrorCode, authErrorCodes, limits, meResponseSchema } from '@casino/con
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors';
+import { AppError, isAppError } from '../../lib/errors';
 import { requirePlayer } from '../auth/authenticate';
 import type { AvatarService } from './avatar-service';
 import { avatarNamePattern, type AvatarStore } from './avatar-store';
@@ -35,6 +35,10 @@ function refuseDeclaredOversize(request: FastifyRequest, _reply: FastifyReply, d
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > limits.avatarMaxBytes + envelopeBytes) throw fileTooLarge();
   done();
+}
+
+function malformedBody(): AppError {
+  return new AppError(400, ErrorCode.BAD_REQUEST, 'The multipart/form-data body is malformed.');
 }
 
 // @fastify/multipart's own limit errors, all 413.
@@ -94,9 +98,12 @@ export const avatarRoutes: FastifyPluginAsyncZod<AvatarRoutesOptions> = async (a
         // toBuffer throws on truncation already; this keeps the rule visible here.
         if (part.file.truncated) throw fileTooLarge();
       } catch (error) {
+        if (isAppError(error)) throw error;
         const code = (error as { code?: unknown }).code;
         if (typeof code === 'string' && multipartLimitCodes.has(code)) throw fileTooLarge();
-        throw error;
+        // Only the body is read in here: whatever else the parser throws (no boundary, an end
+        // that never comes, garbage after the last part) is the client's malformed body.
+        throw malformedBody();
       }
       return options.service.replace(player.id, bytes);
     },

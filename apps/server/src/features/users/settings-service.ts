@@ -153,15 +153,12 @@ export function createSettingsService(deps: SettingsServiceDeps): SettingsServic
 
     async changePassword(player, change, ip) {
       assertPasswordNotCommon(change.newPassword, 'newPassword');
-      const keys = throttleKeys('password', player.id, ip);
-      await deps.throttle.assertAllowed(keys);
+      // Counted before the old password is checked (see AuthThrottle.countAttempt).
+      const attempt = await deps.throttle.countAttempt(throttleKeys('password', player.id, ip));
       const account = await accounts.findById(player.id);
       if (!account) throw unauthorized();
-      if (!(await verifyPassword(account.passwordHash, change.oldPassword))) {
-        await deps.throttle.recordFailure(keys);
-        throw wrongPassword();
-      }
-      await deps.throttle.recordSuccess(keys);
+      if (!(await verifyPassword(account.passwordHash, change.oldPassword))) throw wrongPassword();
+      await deps.throttle.succeeded(attempt);
       const passwordHash = await hashPassword(change.newPassword);
       await deps.db.transaction(async (tx) => {
         await createAccountRepository(tx).setPasswordHash(

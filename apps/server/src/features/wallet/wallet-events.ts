@@ -9,14 +9,19 @@ export interface BalanceChanged {
   entry: LedgerEntry;
 }
 
+/** Ledger rows already announced, remembered this long (the same row comes twice at most). */
+const rememberedIds = 10_000;
+
 /**
- * In-process notice of committed balance changes, for a live header balance (SSE) later.
- * Emitted only after the posting's statement committed and only when money moved, never
- * for a replay. Other processes (a second instance, the wallet:adjust command) do not reach
- * these listeners: a multi-instance push needs LISTEN/NOTIFY or Redis on top.
+ * Notice of committed balance changes, for the live header balance (SSE). Emitted only after
+ * the posting's statement committed and only when money moved, never for a replay: at once
+ * for this process's postings, and for every process's (other instances, wallet:adjust)
+ * through PostgreSQL NOTIFY (balance-notifications.ts). A row announced both ways is emitted
+ * once: whichever comes first.
  */
 export class WalletEvents {
   private readonly emitter = new EventEmitter();
+  private readonly emitted = new Set<string>();
 
   constructor(private readonly onListenerError: (error: unknown) => void) {
     // One listener per open SSE stream: many is normal, not a leak.
@@ -33,6 +38,13 @@ export class WalletEvents {
    * failed call (the provider would retry a movement that happened), so it is only reported.
    */
   emitBalanceChanged(event: BalanceChanged): void {
+    if (this.emitted.has(event.entry.id)) return;
+    this.emitted.add(event.entry.id);
+    // A Set iterates in insertion order: the first one is the oldest.
+    if (this.emitted.size > rememberedIds) {
+      const oldest = this.emitted.values().next().value;
+      if (oldest !== undefined) this.emitted.delete(oldest);
+    }
     for (const listener of this.emitter.listeners('balanceChanged')) {
       try {
         (listener as (event: BalanceChanged) => void)(event);
@@ -40,5 +52,15 @@ export class WalletEvents {
         this.onListenerError(error);
       }
     }
+  }
+
+  /** Whether the row was announced already (a NOTIFY of our own posting, typically). */
+  announced(entryId: string): boolean {
+    return this.emitted.has(entryId);
+  }
+
+  /** Whether anybody listens (no stream open: a NOTIFY needs no reading). */
+  hasListeners(): boolean {
+    return this.emitter.listenerCount('balanceChanged') > 0;
   }
 }

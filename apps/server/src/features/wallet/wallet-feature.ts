@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import type { Database } from '../../db/database';
+import type { Database, DatabaseControl } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import { balanceStreamRoutes } from './balance-stream';
+import { relayBalanceNotifications } from './balance-notifications';
 import { createLedger, type Ledger } from './ledger';
 import { operatorRoutes } from './operator-routes';
 import { transactionsRoutes } from './transactions-routes';
@@ -19,7 +20,8 @@ declare module 'fastify' {
 }
 
 export interface WalletFeatureOptions {
-  db: Database;
+  /** With LISTEN: the live balance hears other instances' postings (balance-notifications.ts). */
+  db: Database & Pick<DatabaseControl, 'listen'>;
   clock: Clock;
   logger: Logger;
   /** OPERATOR_API_TOKEN: without it the operator API is not registered (404). */
@@ -39,6 +41,8 @@ const walletPlugin: FastifyPluginAsync<WalletFeatureOptions> = async (app, optio
     onListenerError: (err) => logger.error({ err }, 'balance change listener failed'),
   });
   app.decorate('wallet', ledger);
+  const stopRelay = await relayBalanceNotifications({ db, events: ledger.events, logger });
+  app.addHook('onClose', () => stopRelay());
 
   await app.register(transactionsRoutes, { prefix: '/api', ledger, db });
   await app.register(balanceStreamRoutes, { prefix: '/api', ledger, clock });

@@ -39,7 +39,7 @@ export const endorphinaWalletRoutes: FastifyPluginAsync<EndorphinaWalletOptions>
 
   /** A signed call that no column can store: final (NO_RETRY), never an internal error. */
   const malformed = (reply: FastifyReply) =>
-    fail(reply, 'NO_RETRY', 'malformed parameter: a NUL character');
+    fail(reply, 'NO_RETRY', 'malformed parameter: a NUL character or an unpaired surrogate');
 
   const answer = async (
     request: FastifyRequest,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { isRecord, parseJson } from '../catalog-fields';
+import { unstorableTextPath } from '../../../lib/storable-text';
 import { acceptRawJsonBodies } from '../callback-params';
 import { logCallbackFailure } from '../failure-log';
 import { balanceCall } from './calls/balance';
@@ -64,6 +65,13 @@ export const gbWalletRoutes: FastifyPluginAsync<GbWalletOptions> = (app, deps) =
         return sendGbAnswer(
           reply,
           gbError('INVALID_SIGNATURE', 'timestamp missing or more than 5 minutes off'),
+        );
+      }
+      // No text column holds a NUL, and a lone surrogate would be stored other than signed.
+      if (unstorableTextPath(body) !== undefined) {
+        return sendGbAnswer(
+          reply,
+          gbError('BAD_REQUEST', 'a field holds a NUL character or an unpaired surrogate'),
         );
       }
       const parsed = parseGbMessage(body);

@@ -87,7 +87,7 @@ export const pragmaticWalletRoutes: FastifyPluginAsync<PragmaticWalletOptions> =
       return {
         refused: refusal(
           pragmaticErrors.badParameters,
-          'Bad parameters: a parameter holds a NUL character',
+          'Bad parameters: a parameter holds a NUL character or an unpaired surrogate',
         ),
       };
     }

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import type { Database, DatabaseControl } from '../../db/database';
+import type { Logger } from '../../lib/logger';
+import { toLedgerEntry, type LedgerRow } from './ledger-rows';
+import type { WalletEvents } from './wallet-events';
+
+/** The channel migration 0011's trigger NOTIFYs for every ledger row that moved money. */
+export const balanceChannel = 'wallet_balance';
+
+interface Notice {
+  id: string;
+  user_id: string;
+}
+
+function parseNotice(payload: string): Notice | undefined {
+  try {
+    const value = JSON.parse(payload) as Partial<Notice>;
+    return typeof value.id === 'string' && /^\d+$/.test(value.id) ? (value as Notice) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Relays the database's balance notifications to this process's listeners (the live balance
+ * streams), so a stream hears postings made on every instance (decision 050). The row is read
+ * by id (the notification carries no more than fits NOTIFY's limit), only when somebody
+ * listens and the row was not announced here already. Returns the function that stops.
+ */
+export async function relayBalanceNotifications(deps: {
+  db: Database & Pick<DatabaseControl, 'listen'>;
+  events: WalletEvents;
+  logger: Logger;
+}): Promise<() => Promise<void>> {
+  const { db, events, logger } = deps;
+  const relay = async (notice: Notice) => {
+    const { rows } = await db.execute<LedgerRow>(
+      sql`select * from ledger_entries where id = ${notice.id}`,
+    );
+    const row = rows[0];
+    if (!row || events.announced(String(row.id))) return;
+    const entry = toLedgerEntry(row);
+    events.emitBalanceChanged({
+      userId: entry.userId,
+      balance: entry.balanceAfter,
+      currency: entry.currency,
+      entry,
+    });
+  };
+  return db.listen(balanceChannel, (payload) => {
+    const notice = parseNotice(payload);
+    if (!notice || !events.hasListeners() || events.announced(notice.id)) return;
+    relay(notice).catch((err: unknown) => {
+      logger.warn({ err, entryId: notice.id }, 'balance notification not relayed');
+    });
+  });
+}

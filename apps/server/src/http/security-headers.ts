@@ -1,0 +1,87 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+/** HSTS as helmet would send it: a year, subdomains included (decision 049). */
+const hstsValue = 'max-age=31536000; includeSubDomains';
+
+/** `https://host:port` of a URL, or undefined when it is not an absolute http(s) URL. */
+function originOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    const parsed = new URL(url.replace(/\{[^}]*\}/g, 'x'));
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function origins(urls: (string | undefined)[]): string[] {
+  return [...new Set(urls.map(originOf).filter((o): o is string => o !== undefined))];
+}
+
+/**
+ * The Content-Security-Policy directives of every page and answer this server sends
+ * (decision 049). Scripts only from this origin (the web app has no inline script); the
+ * places the app legitimately reaches elsewhere come from the configuration:
+ * - frames: the game pages we launch (simulated studios are here under /studios; an external
+ *   provider's launch URL can be on any of its hosts, so any https page, plus the configured
+ *   provider URLs' origins for a plain-http test provider);
+ * - images: game artwork from a provider's CDN (any https host, configured http ones);
+ * - connect: the card service's tokenisation endpoint (the card number goes straight there).
+ * The simulated studios' game pages and the avatars send their own, stricter policy.
+ */
+export function contentSecurityDirectives(config: Config): Record<string, string[]> {
+  const { providers, payments, publicUrl } = config;
+  const self = ["'self'", ...origins([publicUrl])];
+  const providerOrigins = origins([
+    providers.endorphina.url,
+    providers.endorphina.demoUrl,
+    providers.pragmatic.apiUrl,
+    providers.pragmatic.demoUrl,
+    providers.gbgames.url,
+  ]);
+  const imageOrigins = origins([providers.endorphina.imageUrl, providers.pragmatic.imageUrl]);
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    // The payment sandboxes' and the API docs' pages carry <style> blocks; React sets style
+    // attributes. Styles cannot run code, so inline ones are allowed (decision 049).
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: [...self, 'data:', 'blob:', 'https:', ...imageOrigins],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: [...self, ...origins([payments.card.apiUrl])],
+    frameSrc: [...self, 'https:', ...providerOrigins],
+    // Our own play page frames the lobby when a game's "exit" leads back to it.
+    frameAncestors: ["'self'"],
+    formAction: self,
+    objectSrc: ["'none'"],
+    manifestSrc: ["'self'"],
+    workerSrc: ["'self'", 'blob:'],
+  };
+}
+
+/**
+ * Security headers on every answer (app pages, API, static files), through @fastify/helmet:
+ * the CSP above, nosniff, Referrer-Policy no-referrer (links carry reset codes and launch
+ * tokens), X-Frame-Options for old browsers. HSTS only on https requests (request.protocol
+ * honours X-Forwarded-Proto behind TRUST_PROXY): over plain http it would be ignored at best
+ * and pin a development host to https at worst.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityDirectives(config),
+    },
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', hstsValue);
+    done();
+  });
+}
