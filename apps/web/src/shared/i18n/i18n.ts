@@ -15,7 +15,9 @@ declare module 'i18next' {
     defaultNS: 'translation';
     // The account and lobby texts are added at run time by the screens that use them
     // (accounts/register.ts, games/load.ts); typing them here keeps every t() call checked.
-    resources: { translation: Messages & AccountMessages & GamesMessages & BonusMessages & HelpMessages };
+    resources: {
+      translation: Messages & AccountMessages & GamesMessages & BonusMessages & HelpMessages;
+    };
   }
 }
 
