@@ -7,3 +7,4 @@ export * from './games';
 export * from './dev';
 export * from './wallet';
 export * from './payments';
+export * from './password-reset';

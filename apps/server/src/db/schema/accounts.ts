@@ -59,3 +59,19 @@ export const emailChanges = pgTable(
   },
   (t) => [index('email_changes_new_email_idx').on(t.newEmail)],
 );
+
+/**
+ * A password reset waiting for the code e-mailed to the account's address; one per player
+ * (asking again replaces the code). Rows exist only for real accounts, but the answer to the
+ * request is the same whether or not one was made (features/auth/password-reset-service.ts).
+ */
+export const passwordResets = pgTable('password_resets', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** HMAC-SHA256 of the code under OTP_SECRET, bound to the purpose and the address. */
+  codeHash: text('code_hash').notNull(),
+  codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});

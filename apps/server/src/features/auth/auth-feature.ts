@@ -11,6 +11,8 @@ import { registerAuthentication } from './authenticate';
 import { authRoutes } from './auth-routes';
 import { createCodeSender, type CodeSender } from './code-sender';
 import { createLoginService, type LoginService } from './login-service';
+import { passwordResetRoutes } from './password-reset-routes';
+import { createPasswordResetService, type PasswordResetService } from './password-reset-service';
 import { createRegistrationService, type RegistrationService } from './registration-service';
 import {
   createSessionService,
@@ -56,6 +58,7 @@ export interface Auth {
   codeSender: CodeSender;
   registration: RegistrationService;
   login: LoginService;
+  passwordReset: PasswordResetService;
   otpSecret: string;
 }
 
@@ -91,6 +94,14 @@ export function createAuth(deps: AuthDeps): Auth {
     otpSecret,
     registration: createRegistrationService({ db, clock, codeSender, sessions, otpSecret }),
     login: createLoginService({ db, clock, sessions, throttle }),
+    passwordReset: createPasswordResetService({
+      db,
+      clock,
+      logger: deps.logger,
+      codeSender,
+      sessions,
+      otpSecret,
+    }),
   };
 }
 
@@ -109,6 +120,9 @@ const authPlugin: FastifyPluginAsync<AuthFeatureOptions> = async (app, options) 
     login: auth.login,
     sessions: auth.sessions,
   });
+  await app.register(passwordResetRoutes, { prefix: '/api', passwordReset: auth.passwordReset });
+  // Reset codes are mailed after the answer: let them go out before the database closes.
+  app.addHook('onClose', () => auth.passwordReset.settle());
 };
 
 export const authFeature = fastifyPlugin(authPlugin, { name: 'auth' });

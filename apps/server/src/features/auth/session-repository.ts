@@ -10,7 +10,7 @@ export interface SessionRow {
   revokedAt: Date | null;
 }
 
-export type RevokeReason = 'logout' | 'reuse' | 'password_change';
+export type RevokeReason = 'logout' | 'reuse' | 'password_change' | 'password_reset';
 
 export interface SessionRepository {
   /** A new session with its first refresh token. */
@@ -32,6 +32,8 @@ export interface SessionRepository {
   revoke(id: string, reason: RevokeReason, now: Date): Promise<void>;
   /** Revokes every live session of the user except `keepId`. */
   revokeOthers(userId: string, keepId: string, reason: RevokeReason, now: Date): Promise<void>;
+  /** Revokes every live session of the user (a password reset: no session asked for it). */
+  revokeAll(userId: string, reason: RevokeReason, now: Date): Promise<void>;
   /** Deletes the user's sessions (and their tokens) that can never be used again. */
   deleteEnded(userId: string, idleBefore: Date, now: Date): Promise<void>;
 }
@@ -97,6 +99,13 @@ export function createSessionRepository(db: Database): SessionRepository {
         .where(
           and(eq(sessions.userId, userId), ne(sessions.id, keepId), isNull(sessions.revokedAt)),
         );
+    },
+
+    async revokeAll(userId, reason, now) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now, revokeReason: reason })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     },
 
     async deleteEnded(userId, idleBefore, now) {

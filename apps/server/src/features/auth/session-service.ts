@@ -38,6 +38,8 @@ export interface SessionService {
   revoke(sessionId: string, reason: RevokeReason): Promise<void>;
   /** Revokes the session a refresh token (current or rotated) belongs to; false if none. */
   revokeByRefreshToken(refreshToken: string): Promise<boolean>;
+  /** Revokes every session of the user; pass the transaction of the change that needs it. */
+  revokeAll(userId: string, reason: RevokeReason, tx?: Database): Promise<void>;
   revokeOthers(
     userId: string,
     keepSessionId: string,
@@ -149,6 +151,10 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
         await repository.revoke(found.session.id, 'logout', now);
         return true;
       });
+    },
+
+    async revokeAll(userId, reason, tx) {
+      await createSessionRepository(tx ?? deps.db).revokeAll(userId, reason, deps.clock.now());
     },
 
     async revokeOthers(userId, keepSessionId, reason, tx) {
