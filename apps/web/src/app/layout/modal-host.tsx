@@ -19,6 +19,7 @@ function ModalContent({ id }: { id: ModalId }) {
     case 'login':
     case 'register':
     case 'verify':
+    case 'forgotPassword':
       return <LazyAuthModal id={id} />;
     case 'play':
       return <LazyPlayModal />;

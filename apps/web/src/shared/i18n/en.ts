@@ -105,6 +105,9 @@ export const en = {
     verify: {
       title: 'Verify',
     },
+    forgotPassword: {
+      title: 'Reset password',
+    },
     play: {
       title: 'Play',
       text: 'Games launch here once the game catalog is connected.',

@@ -104,6 +104,9 @@ export const ru: Messages = {
     verify: {
       title: 'Подтверждение',
     },
+    forgotPassword: {
+      title: 'Сброс пароля',
+    },
     play: {
       title: 'Игра',
       text: 'Игры будут запускаться здесь после подключения каталога.',

@@ -1,4 +1,5 @@
 import { registerAccountMessages } from '../../../shared/i18n/accounts/register';
+import { ForgotPasswordModal } from './forgot-password-modal';
 import { LoginModal } from './login-modal';
 import { RegisterModal } from './register-modal';
 import { VerifyModal } from './verify-modal';
@@ -7,7 +8,7 @@ import { VerifyModal } from './verify-modal';
 // schemas (zod) arrive with it, never in the first download.
 registerAccountMessages();
 
-export type AuthModalId = 'login' | 'register' | 'verify';
+export type AuthModalId = 'login' | 'register' | 'verify' | 'forgotPassword';
 
 /** The Login, Register and Verify modals (SPEC §2 "Modals"). */
 export function AuthModal({ id }: { id: AuthModalId }) {
@@ -18,5 +19,7 @@ export function AuthModal({ id }: { id: AuthModalId }) {
       return <RegisterModal />;
     case 'verify':
       return <VerifyModal />;
+    case 'forgotPassword':
+      return <ForgotPasswordModal />;
   }
 }
