@@ -8,3 +8,4 @@ export * from './dev';
 export * from './wallet';
 export * from './payments';
 export * from './password-reset';
+export * from './sessions';

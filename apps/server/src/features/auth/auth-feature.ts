@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { createBackgroundTasks, type BackgroundTasks } from '../../lib/background-tasks';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mail/mailer';
@@ -10,6 +11,8 @@ import type { Secrets } from '../../lib/secrets';
 import { registerAuthentication } from './authenticate';
 import { authRoutes } from './auth-routes';
 import { createCodeSender, type CodeSender } from './code-sender';
+import { noGeoLookup, type GeoLookup } from './geo-lookup';
+import { createKnownDevices, type KnownDevices } from './known-devices';
 import { createLoginService, type LoginService } from './login-service';
 import { passwordResetRoutes } from './password-reset-routes';
 import { createPasswordResetService, type PasswordResetService } from './password-reset-service';
@@ -20,6 +23,7 @@ import {
   type SessionService,
 } from './session-service';
 import { createAuthThrottle, type AuthThrottle } from './throttle';
+import { sessionRoutes } from './session-routes';
 import { createTokenService, type TokenService } from './token-service';
 
 declare module 'fastify' {
@@ -48,6 +52,8 @@ export interface AuthDeps {
   logger: Logger;
   mailer: Mailer;
   secrets: Secrets;
+  /** Places for sign-in IPs; none by default (no place is shown). */
+  geo?: GeoLookup;
 }
 
 /** The auth services, also used by the users feature (sessions, codes, throttling). */
@@ -59,6 +65,10 @@ export interface Auth {
   registration: RegistrationService;
   login: LoginService;
   passwordReset: PasswordResetService;
+  devices: KnownDevices;
+  geo: GeoLookup;
+  /** Mail sent after the answer (reset codes, new-device notices); settle() waits for it. */
+  background: BackgroundTasks;
   otpSecret: string;
 }
 
@@ -77,6 +87,8 @@ export function createAuth(deps: AuthDeps): Auth {
     idleTtlDays: config.sessionIdleTtlDays,
   });
   const throttle = createAuthThrottle({ db, clock });
+  const background = createBackgroundTasks(deps.logger);
+  const geo = deps.geo ?? noGeoLookup;
   const otpSecret = deps.secrets.otpSecret;
   const codeSender = createCodeSender({
     db,
@@ -94,10 +106,20 @@ export function createAuth(deps: AuthDeps): Auth {
     otpSecret,
     registration: createRegistrationService({ db, clock, codeSender, sessions, otpSecret }),
     login: createLoginService({ db, clock, sessions, throttle }),
+    geo,
+    background,
+    devices: createKnownDevices({
+      db,
+      clock,
+      mailer: deps.mailer,
+      background,
+      geo,
+      publicUrl: config.publicUrl,
+    }),
     passwordReset: createPasswordResetService({
       db,
       clock,
-      logger: deps.logger,
+      background,
       codeSender,
       sessions,
       otpSecret,
@@ -119,10 +141,16 @@ const authPlugin: FastifyPluginAsync<AuthFeatureOptions> = async (app, options) 
     registration: auth.registration,
     login: auth.login,
     sessions: auth.sessions,
+    devices: auth.devices,
   });
-  await app.register(passwordResetRoutes, { prefix: '/api', passwordReset: auth.passwordReset });
-  // Reset codes are mailed after the answer: let them go out before the database closes.
-  app.addHook('onClose', () => auth.passwordReset.settle());
+  await app.register(passwordResetRoutes, {
+    prefix: '/api',
+    passwordReset: auth.passwordReset,
+    devices: auth.devices,
+  });
+  await app.register(sessionRoutes, { prefix: '/api', sessions: auth.sessions, geo: auth.geo });
+  // Some mail goes out after the answer: let it go before the database closes.
+  app.addHook('onClose', () => auth.background.settle());
 };
 
 export const authFeature = fastifyPlugin(authPlugin, { name: 'auth' });

@@ -4,11 +4,18 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { createAccountRepository } from './account-repository';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
+import type { SessionClient } from './session-repository';
 import type { IssuedSession, SessionService } from './session-service';
 import { throttleKeys, type AuthThrottle } from './throttle';
 
 export interface LoginService {
-  login(email: string, password: string, ip: string): Promise<IssuedSession>;
+  /** `client` (user agent, IP) is recorded on the session for the player's device list. */
+  login(
+    email: string,
+    password: string,
+    ip: string,
+    client?: SessionClient,
+  ): Promise<IssuedSession>;
 }
 
 export interface LoginServiceDeps {
@@ -30,7 +37,7 @@ function invalidCredentials(): AppError {
 export function createLoginService(deps: LoginServiceDeps): LoginService {
   const accounts = createAccountRepository(deps.db);
   return {
-    async login(email, password, ip) {
+    async login(email, password, ip, client) {
       const keys = throttleKeys('login', email, ip);
       await deps.throttle.assertAllowed(keys);
 
@@ -47,7 +54,7 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
       if (needsRehash(account.passwordHash)) {
         await accounts.setPasswordHash(account.id, await hashPassword(password), deps.clock.now());
       }
-      return deps.sessions.open(account.id);
+      return deps.sessions.open(account.id, undefined, client);
     },
   };
 }

@@ -6,11 +6,14 @@ import {
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { preferredLanguage } from '../../lib/language';
+import { recordSignIn, sessionClientOf } from './device-cookie';
+import type { KnownDevices } from './known-devices';
 import type { PasswordResetService } from './password-reset-service';
 import { setRefreshCookie } from './refresh-cookie';
 
 export interface PasswordResetRoutesOptions {
   passwordReset: PasswordResetService;
+  devices: KnownDevices;
 }
 
 /**
@@ -24,7 +27,7 @@ const confirmLimit = { max: 20, timeWindow: 60_000 };
 /** POST /api/auth/password-reset and /password-reset/confirm: "forgot password". */
 export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = (
   app,
-  { passwordReset },
+  { passwordReset, devices },
 ) => {
   app.post(
     '/auth/password-reset',
@@ -57,7 +60,9 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
       },
     },
     async (request, reply) => {
-      const issued = await passwordReset.confirm(request.body);
+      const issued = await passwordReset.confirm(request.body, sessionClientOf(request));
+      // The mailbox was just proved: the browser is recorded without a warning.
+      await recordSignIn(devices, request, reply, issued.userId, false);
       setRefreshCookie(request, reply, issued.refreshToken, issued.refreshMaxAge);
       return reply
         .code(201)

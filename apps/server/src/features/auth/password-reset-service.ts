@@ -1,13 +1,14 @@
 import type { Language, PasswordResetRequestResponse } from '@casino/contracts';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import type { Logger } from '../../lib/logger';
+import type { BackgroundTasks } from '../../lib/background-tasks';
 import { assertPasswordNotCommon, codeRefused } from './account-errors';
 import { createAccountRepository, type AccountRow } from './account-repository';
 import type { CodeSender, ReservedSend } from './code-sender';
 import { checkCode, hashCode, otpPolicy, resendWaitSeconds } from './otp';
 import { hashPassword } from './password';
 import { createPasswordResetRepository } from './password-reset-repository';
+import type { SessionClient } from './session-repository';
 import type { IssuedSession, SessionService } from './session-service';
 
 export interface PasswordResetConfirmInput {
@@ -33,7 +34,7 @@ export interface PasswordResetService {
    * one here. Wrong, dead or unknown: 400 OTP_INVALID / OTP_EXPIRED / OTP_ATTEMPTS_EXCEEDED
    * (an address without an account or without a waiting reset is OTP_INVALID).
    */
-  confirm(input: PasswordResetConfirmInput): Promise<IssuedSession>;
+  confirm(input: PasswordResetConfirmInput, client?: SessionClient): Promise<IssuedSession>;
   /** Resolves once every mail started by request() is sent or has failed (close, tests). */
   settle(): Promise<void>;
 }
@@ -41,7 +42,7 @@ export interface PasswordResetService {
 export interface PasswordResetServiceDeps {
   db: Database;
   clock: Clock;
-  logger: Logger;
+  background: BackgroundTasks;
   codeSender: CodeSender;
   sessions: SessionService;
   otpSecret: string;
@@ -52,40 +53,26 @@ export const passwordResetMessage =
 
 export function createPasswordResetService(deps: PasswordResetServiceDeps): PasswordResetService {
   const accounts = createAccountRepository(deps.db);
-  const inFlight = new Set<Promise<void>>();
 
   async function deliver(account: AccountRow, slot: ReservedSend, language: Language) {
-    try {
-      const sent = await deps.codeSender.deliver(
-        {
-          purpose: 'password_reset',
-          address: account.email,
-          username: account.username,
-          language,
-        },
-        slot,
-      );
-      await createPasswordResetRepository(deps.db).put(
-        { userId: account.id, codeHash: sent.codeHash, codeExpiresAt: sent.codeExpiresAt },
-        deps.clock.now(),
-      );
-    } catch (error) {
-      // The mail failure itself is logged by the code sender; nobody waits for this answer.
-      deps.logger.error({ err: error }, 'password reset code not delivered');
-    }
+    const sent = await deps.codeSender.deliver(
+      { purpose: 'password_reset', address: account.email, username: account.username, language },
+      slot,
+    );
+    await createPasswordResetRepository(deps.db).put(
+      { userId: account.id, codeHash: sent.codeHash, codeExpiresAt: sent.codeExpiresAt },
+      deps.clock.now(),
+    );
   }
 
   return {
     async request(email, language) {
       const slot = await deps.codeSender.reserve(email, 'password_reset');
       const account = await accounts.findByEmail(email);
+      // Mailed once this answer is on its way: the mail and the write must not make a known
+      // address's answer any slower.
       if (account) {
-        // Started on the next turn of the event loop, once this answer is on its way: the
-        // mail and the write must not make a known address's answer any slower.
-        const task = new Promise<void>((resolve) => setImmediate(resolve))
-          .then(() => deliver(account, slot, language))
-          .finally(() => inFlight.delete(task));
-        inFlight.add(task);
+        deps.background.run('password reset mail', () => deliver(account, slot, language));
       }
       return {
         message: passwordResetMessage,
@@ -94,7 +81,7 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps): Pass
       };
     },
 
-    async confirm(input) {
+    async confirm(input, client) {
       assertPasswordNotCommon(input.password, 'password');
       // Hashed before anything is looked up: every answer costs one argon2 hash, so a wrong
       // code, an unknown address and a success take about as long.
@@ -120,14 +107,12 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps): Pass
         await createAccountRepository(tx).setPasswordHash(account.id, passwordHash, now);
         // Whoever holds a session may be why the player lost the password: all of them end.
         await deps.sessions.revokeAll(account.id, 'password_reset', tx);
-        return deps.sessions.open(account.id, tx);
+        return deps.sessions.open(account.id, tx, client);
       });
       if (typeof outcome === 'string') throw codeRefused(outcome, 'otp');
       return outcome;
     },
 
-    async settle() {
-      await Promise.all([...inFlight]);
-    },
+    settle: () => deps.background.settle(),
   };
 }

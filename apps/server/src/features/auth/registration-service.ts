@@ -16,6 +16,7 @@ import type { CodeSender } from './code-sender';
 import { checkCode, hashCode, otpPolicy } from './otp';
 import { hashPassword } from './password';
 import { createPendingRegistrationRepository } from './pending-registration-repository';
+import type { SessionClient } from './session-repository';
 import type { IssuedSession, SessionService } from './session-service';
 
 export type Registration = z.output<typeof registerRequestSchema>;
@@ -25,7 +26,7 @@ export interface RegistrationService {
   /** Checks the details and e-mails a code; no account exists yet. */
   register(input: Registration, language: Language): Promise<RegisterResponse>;
   /** The right code creates the account and its wallet and opens a session. */
-  verify(input: Verification): Promise<IssuedSession>;
+  verify(input: Verification, client?: SessionClient): Promise<IssuedSession>;
 }
 
 export interface RegistrationServiceDeps {
@@ -79,7 +80,7 @@ export function createRegistrationService(deps: RegistrationServiceDeps): Regist
       };
     },
 
-    async verify(input) {
+    async verify(input, client) {
       assertPasswordNotCommon(input.password, 'password');
       const now = deps.clock.now();
       const candidate = hashCode(deps.otpSecret, 'registration', input.email, input.otp);
@@ -120,7 +121,7 @@ export function createRegistrationService(deps: RegistrationServiceDeps): Regist
             },
             now,
           );
-          return deps.sessions.open(userId, tx);
+          return deps.sessions.open(userId, tx, client);
         });
       } catch (error) {
         // The transaction rolled back, so the code was not used up: after choosing another
