@@ -212,6 +212,7 @@ describe('loadConfig', () => {
       'MAIL_FROM',
       'PUBLIC_URL',
       'OPERATOR_API_TOKEN',
+      'GEOIP_DB_PATH',
       'PROVIDERS',
       'ENDORPHINA_MODE',
       'PRAGMATIC_MODE',

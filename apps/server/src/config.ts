@@ -57,6 +57,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: booleanFlag.default(false),
   BODY_LIMIT_BYTES: integer(1, 1024 * 1024 * 1024).default(1024 * 1024),
+  GEOIP_DB_PATH: z.string().min(1).optional(),
   JWT_SECRET: secret.optional(),
   OTP_SECRET: secret.optional(),
   ACCESS_TOKEN_TTL_SECONDS: integer(1, 900).default(900),
@@ -170,6 +171,11 @@ export const configVariables: Record<EnvName, { default: string; description: st
     description:
       'Bearer token of the operator API (POST /api/operator/wallet/adjustments funds a player), at least 32 characters; unset, the operator routes answer 404.',
   },
+  GEOIP_DB_PATH: {
+    default: '(unset: no places)',
+    description:
+      "A local MaxMind-format city database (.mmdb, e.g. GeoLite2-City): the profile's device list and new-sign-in e-mails name an approximate place for each IP. Unset, no place is shown.",
+  },
   ...providerConfigVariables,
   ...paymentsConfigVariables,
 };
@@ -199,6 +205,8 @@ export interface Config extends ProviderConfigPart, PaymentsConfigPart {
   publicUrl: string | undefined;
   /** Unset: the operator API is not registered (404). Never logged. */
   operatorApiToken: string | undefined;
+  /** Absolute; unset: places are never shown. */
+  geoipDbPath: string | undefined;
 }
 
 const unechoed = new Set<string>([
@@ -271,6 +279,7 @@ export function loadConfig(
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     operatorApiToken: e.OPERATOR_API_TOKEN,
+    geoipDbPath: e.GEOIP_DB_PATH === undefined ? undefined : resolve(cwd, e.GEOIP_DB_PATH),
     ...providerConfigFrom(e),
     ...paymentsConfigFrom(e),
   };

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionView } from '../../src/features/auth/session-routes';
 import { noGeoLookup } from '../../src/features/auth/geo-lookup';
@@ -9,6 +12,7 @@ import {
   refreshCookie,
   type SignedInPlayer,
 } from '../helpers/players';
+import { writeCityMmdb } from '../helpers/mmdb';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 
 const firefoxOnWindows =
@@ -200,5 +204,47 @@ describe('session view', () => {
       last_used_at: '2026-01-01T11:00:00.000Z',
     });
     expect(sessionView(row, 'other', noGeoLookup)).not.toHaveProperty('place');
+  });
+});
+
+describe('places from a local geo database (GEOIP_DB_PATH)', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'geo-'));
+    const path = join(dir, 'city.mmdb');
+    await writeFile(path, writeCityMmdb('203.0.113.0', 24, 'Lisbon', 'Portugal'));
+    t = await buildTestApp({ env: { GEOIP_DB_PATH: path } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('shows the place of a sign-in in the list and in the new-device e-mail', async () => {
+    const player = await createPlayer(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '203.0.113.9',
+      headers: { 'user-agent': firefoxOnWindows },
+      payload: { email: player.email, password: player.password },
+    });
+    expect(res.statusCode).toBe(201);
+    const token = res.json<{ access_token: string }>().access_token;
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/sessions',
+      headers: bearer(token),
+    });
+    const sessions = listed.json<{ sessions: Listed[] }>().sessions;
+    expect(sessions.find((s) => s.current)?.place).toBe('Lisbon, Portugal');
+    // Registration came from 127.0.0.1, which the database does not know: no place.
+    expect(sessions.find((s) => !s.current)).not.toHaveProperty('place');
+
+    await t.app.auth.background.settle();
+    const notice = t.outbox.filter((m) => m.to === player.email).at(-1);
+    // The mail is in the default language (Russian); place names come in English.
+    expect(notice?.text).toContain('рядом с Lisbon, Portugal');
   });
 });

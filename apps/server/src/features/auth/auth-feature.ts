@@ -12,6 +12,7 @@ import { registerAuthentication } from './authenticate';
 import { authRoutes } from './auth-routes';
 import { createCodeSender, type CodeSender } from './code-sender';
 import { noGeoLookup, type GeoLookup } from './geo-lookup';
+import { openMaxmindGeoLookup } from './maxmind-geo-lookup';
 import { createKnownDevices, type KnownDevices } from './known-devices';
 import { createLoginService, type LoginService } from './login-service';
 import { passwordResetRoutes } from './password-reset-routes';
@@ -132,7 +133,12 @@ export function createAuth(deps: AuthDeps): Auth {
  * the /api/auth routes.
  */
 const authPlugin: FastifyPluginAsync<AuthFeatureOptions> = async (app, options) => {
-  const auth = createAuth(options);
+  const geo =
+    options.geo ??
+    (options.config.geoipDbPath === undefined
+      ? undefined
+      : await openMaxmindGeoLookup(options.config.geoipDbPath));
+  const auth = createAuth({ ...options, ...(geo ? { geo } : {}) });
   app.decorate('auth', auth);
   await app.register(fastifyCookie);
   registerAuthentication(app, auth.sessions);
