@@ -24,6 +24,9 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: 'Orbita <no-reply@orbita.local>',
       publicUrl: undefined,
+      minAge: 18,
+      termsVersion: '1',
+      privacyVersion: '1',
       providers: {
         endorphina: { mode: 'simulated', url: undefined, nodeId: undefined, salt: undefined },
         pragmatic: {
@@ -213,6 +216,9 @@ describe('loadConfig', () => {
       'PUBLIC_URL',
       'OPERATOR_API_TOKEN',
       'GEOIP_DB_PATH',
+      'MIN_AGE',
+      'TERMS_VERSION',
+      'PRIVACY_VERSION',
       'PROVIDERS',
       'ENDORPHINA_MODE',
       'PRAGMATIC_MODE',

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Player accounts. A row exists only once an e-mailed code was confirmed (see
@@ -18,6 +27,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** File name under DATA_DIR/avatars, or null for the default picture. */
     avatar: text('avatar'),
+    /** YYYY-MM-DD as given at registration (null for accounts made before it was asked). */
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -75,3 +86,22 @@ export const passwordResets = pgTable('password_resets', {
   attempts: integer('attempts').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Every acceptance of the terms and privacy policy: which versions, when, from which IP. Kept
+ * as a history (never updated): the newest row says what the player accepted last.
+ */
+export const termsAcceptances = pgTable(
+  'terms_acceptances',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    termsVersion: text('terms_version').notNull(),
+    privacyVersion: text('privacy_version').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+    ip: text('ip').notNull(),
+  },
+  (t) => [index('terms_acceptances_user_id_idx').on(t.userId, t.acceptedAt)],
+);

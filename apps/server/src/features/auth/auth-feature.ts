@@ -25,6 +25,7 @@ import {
 } from './session-service';
 import { createAuthThrottle, type AuthThrottle } from './throttle';
 import { sessionRoutes } from './session-routes';
+import { createTermsService, type TermsService } from './terms';
 import { createTokenService, type TokenService } from './token-service';
 
 declare module 'fastify' {
@@ -68,6 +69,7 @@ export interface Auth {
   passwordReset: PasswordResetService;
   devices: KnownDevices;
   geo: GeoLookup;
+  terms: TermsService;
   /** Mail sent after the answer (reset codes, new-device notices); settle() waits for it. */
   background: BackgroundTasks;
   otpSecret: string;
@@ -90,6 +92,15 @@ export function createAuth(deps: AuthDeps): Auth {
   const throttle = createAuthThrottle({ db, clock });
   const background = createBackgroundTasks(deps.logger);
   const geo = deps.geo ?? noGeoLookup;
+  const terms = createTermsService({
+    db,
+    clock,
+    policy: {
+      minAge: config.minAge,
+      termsVersion: config.termsVersion,
+      privacyVersion: config.privacyVersion,
+    },
+  });
   const otpSecret = deps.secrets.otpSecret;
   const codeSender = createCodeSender({
     db,
@@ -105,8 +116,16 @@ export function createAuth(deps: AuthDeps): Auth {
     throttle,
     codeSender,
     otpSecret,
-    registration: createRegistrationService({ db, clock, codeSender, sessions, otpSecret }),
-    login: createLoginService({ db, clock, sessions, throttle }),
+    terms,
+    registration: createRegistrationService({
+      db,
+      clock,
+      codeSender,
+      sessions,
+      otpSecret,
+      terms,
+    }),
+    login: createLoginService({ db, clock, sessions, throttle, terms }),
     geo,
     background,
     devices: createKnownDevices({

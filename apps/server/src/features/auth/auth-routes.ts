@@ -94,8 +94,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (app, option
       },
     },
     async (request, reply) => {
-      const { email, password } = request.body;
-      const issued = await login.login(email, password, request.ip, sessionClientOf(request));
+      const { email, password, acceptTerms } = request.body;
+      const issued = await login.login(
+        email,
+        password,
+        request.ip,
+        sessionClientOf(request),
+        acceptTerms,
+      );
       // A browser this account never signed in from: the player is told by e-mail.
       await recordSignIn(devices, request, reply, issued.userId, true);
       return sendWithCookie(request, reply, issued);

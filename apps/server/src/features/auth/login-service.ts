@@ -6,6 +6,7 @@ import { createAccountRepository } from './account-repository';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 import type { SessionClient } from './session-repository';
 import type { IssuedSession, SessionService } from './session-service';
+import type { TermsService } from './terms';
 import { throttleKeys, type AuthThrottle } from './throttle';
 
 export interface LoginService {
@@ -15,6 +16,8 @@ export interface LoginService {
     password: string,
     ip: string,
     client?: SessionClient,
+    /** Accepts today's terms when the account's are older (else 409 TERMS_NOT_ACCEPTED). */
+    acceptTerms?: boolean,
   ): Promise<IssuedSession>;
 }
 
@@ -23,6 +26,8 @@ export interface LoginServiceDeps {
   clock: Clock;
   sessions: SessionService;
   throttle: AuthThrottle;
+  /** The terms step; the app always passes it (unit tests of the password check may not). */
+  terms?: TermsService;
 }
 
 function invalidCredentials(): AppError {
@@ -37,7 +42,7 @@ function invalidCredentials(): AppError {
 export function createLoginService(deps: LoginServiceDeps): LoginService {
   const accounts = createAccountRepository(deps.db);
   return {
-    async login(email, password, ip, client) {
+    async login(email, password, ip, client, acceptTerms) {
       const keys = throttleKeys('login', email, ip);
       await deps.throttle.assertAllowed(keys);
 
@@ -54,6 +59,8 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
       if (needsRehash(account.passwordHash)) {
         await accounts.setPasswordHash(account.id, await hashPassword(password), deps.clock.now());
       }
+      // Terms changed since this player last accepted them: no session until they accept.
+      await deps.terms?.ensureAccepted(account.id, acceptTerms, ip);
       return deps.sessions.open(account.id, undefined, client);
     },
   };

@@ -18,6 +18,7 @@ import { hashPassword } from './password';
 import { createPendingRegistrationRepository } from './pending-registration-repository';
 import type { SessionClient } from './session-repository';
 import type { IssuedSession, SessionService } from './session-service';
+import { assertOldEnough, type TermsService } from './terms';
 
 export type Registration = z.output<typeof registerRequestSchema>;
 export type Verification = z.output<typeof verifyRequestSchema>;
@@ -35,6 +36,7 @@ export interface RegistrationServiceDeps {
   codeSender: CodeSender;
   sessions: SessionService;
   otpSecret: string;
+  terms: TermsService;
 }
 
 /**
@@ -53,6 +55,7 @@ export function createRegistrationService(deps: RegistrationServiceDeps): Regist
 
   return {
     async register(input, language) {
+      assertOldEnough(input.dateOfBirth, deps.clock.now(), deps.terms.policy.minAge);
       assertPasswordNotCommon(input.password, 'password');
       const taken = await accounts.taken(input.username, input.email);
       if (taken.email) throw emailBusy();
@@ -81,6 +84,7 @@ export function createRegistrationService(deps: RegistrationServiceDeps): Regist
     },
 
     async verify(input, client) {
+      assertOldEnough(input.dateOfBirth, deps.clock.now(), deps.terms.policy.minAge);
       assertPasswordNotCommon(input.password, 'password');
       const now = deps.clock.now();
       const candidate = hashCode(deps.otpSecret, 'registration', input.email, input.otp);
@@ -118,9 +122,12 @@ export function createRegistrationService(deps: RegistrationServiceDeps): Regist
               email: input.email,
               passwordHash,
               currency: limits.currency,
+              dateOfBirth: input.dateOfBirth,
             },
             now,
           );
+          // The terms were accepted with the form: recorded with the versions, time and IP.
+          await deps.terms.record(userId, client?.ip ?? 'unknown', tx);
           return deps.sessions.open(userId, tx, client);
         });
       } catch (error) {

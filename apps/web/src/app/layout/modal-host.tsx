@@ -20,6 +20,7 @@ function ModalContent({ id }: { id: ModalId }) {
     case 'register':
     case 'verify':
     case 'forgotPassword':
+    case 'terms':
       return <LazyAuthModal id={id} />;
     case 'play':
       return <LazyPlayModal />;

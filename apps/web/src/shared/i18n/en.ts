@@ -108,6 +108,9 @@ export const en = {
     forgotPassword: {
       title: 'Reset password',
     },
+    terms: {
+      title: 'Updated terms',
+    },
     play: {
       title: 'Play',
       text: 'Games launch here once the game catalog is connected.',

@@ -107,6 +107,9 @@ export const ru: Messages = {
     forgotPassword: {
       title: 'Сброс пароля',
     },
+    terms: {
+      title: 'Обновлённые правила',
+    },
     play: {
       title: 'Игра',
       text: 'Игры будут запускаться здесь после подключения каталога.',

@@ -20,6 +20,10 @@ export const accountsEn = {
     confirmpassworderror: 'Please confirm the password',
     passwordsdonotmatch: 'Passwords do not match',
     otperror: 'Enter the 6-digit code',
+    dateofbirtherror: 'Date of birth is required',
+    dateofbirthinvalid: 'Enter a real date',
+    accepttermserror: 'Please accept the Terms & Conditions and the Privacy Policy',
+    underage: 'You must be at least 18 years old to play here',
     // The client's own.
     invalid: 'Check this field',
   },
@@ -42,8 +46,9 @@ export const accountsEn = {
     register: {
       lead: 'It takes a minute. We will send a code to your e-mail.',
       submit: 'Create account',
-      terms:
-        'By creating an account you confirm that you are 18 or older and accept the Terms & Conditions.',
+      dateOfBirth: 'Date of birth',
+      ageHint: 'Players must be 18 or older.',
+      acceptTerms: 'I am of age and accept the Terms & Conditions and the Privacy Policy.',
       failedTitle: 'Registration',
       failed: 'Registration is Failed',
       failedReason: 'Registration is Failed: {{reason}}',
@@ -75,6 +80,10 @@ export const accountsEn = {
       tooMany: 'Login is Failed: too many attempts. Try again {{when}}.',
       welcome: 'Welcome back, {{name}}!',
       forgot: 'Forgot password?',
+      termsChanged:
+        'Our Terms & Conditions and Privacy Policy have changed. Accept the new versions to log in.',
+      termsAccept: 'Accept and log in',
+      termsDecline: 'Not now',
     },
     reset: {
       lead: 'Enter the e-mail of your account. We will send a code to set a new password.',

@@ -13,6 +13,10 @@ export const accountsRu: AccountMessages = {
     confirmpassworderror: 'Повторите пароль',
     passwordsdonotmatch: 'Пароли не совпадают',
     otperror: 'Введите 6-значный код',
+    dateofbirtherror: 'Укажите дату рождения',
+    dateofbirthinvalid: 'Введите существующую дату',
+    accepttermserror: 'Примите Правила и условия и Политику конфиденциальности',
+    underage: 'Играть здесь можно только с 18 лет',
     invalid: 'Проверьте это поле',
   },
   availability: {
@@ -34,8 +38,9 @@ export const accountsRu: AccountMessages = {
     register: {
       lead: 'Это займёт минуту. Мы отправим код на ваш e-mail.',
       submit: 'Создать аккаунт',
-      terms:
-        'Создавая аккаунт, вы подтверждаете, что вам исполнилось 18 лет, и принимаете Правила и условия.',
+      dateOfBirth: 'Дата рождения',
+      ageHint: 'Играть можно только с 18 лет.',
+      acceptTerms: 'Мне есть 18 лет, я принимаю Правила и условия и Политику конфиденциальности.',
       failedTitle: 'Регистрация',
       failed: 'Регистрация не удалась',
       failedReason: 'Регистрация не удалась: {{reason}}',
@@ -79,6 +84,10 @@ export const accountsRu: AccountMessages = {
       tooMany: 'Вход не удался: слишком много попыток. Повторите {{when}}.',
       welcome: 'С возвращением, {{name}}!',
       forgot: 'Забыли пароль?',
+      termsChanged:
+        'Наши Правила и условия и Политика конфиденциальности изменились. Примите новые версии, чтобы войти.',
+      termsAccept: 'Принять и войти',
+      termsDecline: 'Не сейчас',
     },
   },
   errors: {

@@ -8,6 +8,7 @@ export const modalIds = [
   'verify',
   'cardPay',
   'forgotPassword',
+  'terms',
 ] as const;
 export type ModalId = (typeof modalIds)[number];
 
