@@ -31,6 +31,9 @@ describe('loadConfig', () => {
       supportPartnerUrl: undefined,
       apiDocs: true,
       registrationsPerIpHour: 20,
+      minAge: 18,
+      termsVersion: '1',
+      privacyVersion: '1',
       providers: {
         endorphina: { mode: 'simulated', url: undefined, nodeId: undefined, salt: undefined },
         pragmatic: {
@@ -228,6 +231,10 @@ describe('loadConfig', () => {
       'SUPPORT_PARTNER_URL',
       'API_DOCS',
       'REGISTRATIONS_PER_IP_HOUR',
+      'GEOIP_DB_PATH',
+      'MIN_AGE',
+      'TERMS_VERSION',
+      'PRIVACY_VERSION',
       'PROVIDERS',
       'ENDORPHINA_MODE',
       'PRAGMATIC_MODE',

@@ -57,6 +57,10 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: booleanFlag.default(false),
   BODY_LIMIT_BYTES: integer(1, 1024 * 1024 * 1024).default(1024 * 1024),
+  GEOIP_DB_PATH: z.string().min(1).optional(),
+  MIN_AGE: integer(16, 25).default(18),
+  TERMS_VERSION: z.string().trim().min(1).max(40).default('1'),
+  PRIVACY_VERSION: z.string().trim().min(1).max(40).default('1'),
   JWT_SECRET: secret.optional(),
   OTP_SECRET: secret.optional(),
   ACCESS_TOKEN_TTL_SECONDS: integer(1, 900).default(900),
@@ -223,6 +227,25 @@ export const configVariables: Record<EnvName, { default: string; description: st
     description:
       'Registrations (codes e-mailed) accepted from one client IP per hour, counted in the database for every instance; each address also has its own resend limits.',
   },
+  GEOIP_DB_PATH: {
+    default: '(unset: no places)',
+    description:
+      "A local MaxMind-format city database (.mmdb, e.g. GeoLite2-City): the profile's device list and new-sign-in e-mails name an approximate place for each IP. Unset, no place is shown.",
+  },
+  MIN_AGE: {
+    default: '18',
+    description:
+      "Youngest age that may register (16 to 25; your licence's rule): a date of birth is asked at registration and a younger player is refused.",
+  },
+  TERMS_VERSION: {
+    default: '1',
+    description:
+      'Version of the Terms & Conditions players accept (recorded with time and IP); when it changes, each player accepts the new version at the next login.',
+  },
+  PRIVACY_VERSION: {
+    default: '1',
+    description: 'Version of the Privacy Policy, accepted and re-accepted like TERMS_VERSION.',
+  },
   ...providerConfigVariables,
   ...paymentsConfigVariables,
 };
@@ -263,6 +286,11 @@ export interface Config extends ProviderConfigPart, PaymentsConfigPart {
   /** Whether /api/docs is served (API_DOCS; off in production unless asked for). */
   apiDocs: boolean;
   registrationsPerIpHour: number;
+  /** Absolute; unset: places are never shown. */
+  geoipDbPath: string | undefined;
+  minAge: number;
+  termsVersion: string;
+  privacyVersion: string;
 }
 
 const unechoed = new Set<string>([
@@ -346,6 +374,10 @@ export function loadConfig(
     supportPartnerUrl: e.SUPPORT_PARTNER_URL,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     registrationsPerIpHour: e.REGISTRATIONS_PER_IP_HOUR,
+    geoipDbPath: e.GEOIP_DB_PATH === undefined ? undefined : resolve(cwd, e.GEOIP_DB_PATH),
+    minAge: e.MIN_AGE,
+    termsVersion: e.TERMS_VERSION,
+    privacyVersion: e.PRIVACY_VERSION,
     ...providerConfigFrom(e),
     ...paymentsConfigFrom(e),
   };

@@ -69,6 +69,8 @@ describe('production bundle', () => {
             email: 'bundle@example.com',
             password,
             confirmPassword: password,
+            dateOfBirth: '1990-01-01',
+            acceptTerms: true,
           }),
         });
       const common = await register('password1');

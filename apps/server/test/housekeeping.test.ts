@@ -5,6 +5,7 @@ import type { DatabaseConnection } from '../src/db/database';
 import {
   authThrottles,
   emailChanges,
+  passwordResets,
   launchTokens,
   otpSends,
   pendingRegistrations,
@@ -67,6 +68,12 @@ describe('housekeeping', () => {
       codeExpiresAt: hoursAgo(30),
       createdAt: hoursAgo(31),
     });
+    await db.insert(passwordResets).values({
+      userId,
+      codeHash: 'h',
+      codeExpiresAt: hoursAgo(30),
+      createdAt: hoursAgo(30),
+    });
     await db.insert(otpSends).values([
       { id: randomUUID(), address: 'a@x.test', purpose: 'register', sentAt: hoursAgo(25) },
       { id: randomUUID(), address: 'a@x.test', purpose: 'register', sentAt: hoursAgo(2) },
@@ -124,6 +131,7 @@ describe('housekeeping', () => {
     expect(report.deleted).toEqual({
       'pending registrations': 1,
       'e-mail changes': 1,
+      'password resets': 1,
       'code sends': 1,
       'password throttles': 1,
       'launch tokens': 1,
@@ -135,6 +143,7 @@ describe('housekeeping', () => {
       ),
     ).toEqual(['new@x.test']);
     expect(await count('email_changes')).toBe(0);
+    expect(await count('password_resets')).toBe(0);
     expect(await count('otp_sends')).toBe(1);
     expect(
       (await db.select({ key: authThrottles.key }).from(authThrottles)).map((r) => r.key).sort(),

@@ -35,6 +35,17 @@ export const newPasswordSchema = z
   .min(passwordLimits.min, { error: '6chars' })
   .max(passwordLimits.max, { error: 'passwordtoolong' });
 
+/** YYYY-MM-DD, a real calendar date; the minimum age is the server's (MIN_AGE). */
+export const dateOfBirthSchema = z
+  .string({ error: 'dateofbirtherror' })
+  .min(1, { error: 'dateofbirtherror' })
+  .pipe(z.iso.date({ error: 'dateofbirthinvalid' }));
+
+/** The terms and privacy policy must be accepted (their versions are recorded with time and IP). */
+export const acceptTermsSchema = z
+  .boolean({ error: 'accepttermserror' })
+  .refine((accepted) => accepted, { error: 'accepttermserror' });
+
 export const otpSchema = z.string({ error: 'otperror' }).regex(/^\d{6}$/, { error: 'otperror' });
 
 const registrationFields = z.object({
@@ -44,6 +55,8 @@ const registrationFields = z.object({
   confirmPassword: z.string({ error: 'confirmpassworderror' }).min(1, {
     error: 'confirmpassworderror',
   }),
+  dateOfBirth: dateOfBirthSchema,
+  acceptTerms: acceptTermsSchema,
 });
 
 const passwordsMatch = (v: { password: string; confirmPassword: string }) =>
@@ -75,6 +88,8 @@ export const loginRequestSchema = z.object({
     .string({ error: 'passworderror' })
     .min(1, { error: 'passworderror' })
     .max(passwordLimits.max * 4, { error: 'passworderror' }),
+  /** Accepts the current terms and privacy versions, when login asked for it (409). */
+  acceptTerms: z.boolean().optional(),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
@@ -113,6 +128,8 @@ export const authErrorCodes = {
   IMAGE_UNSUPPORTED: 'IMAGE_UNSUPPORTED',
   IMAGE_TOO_LARGE: 'IMAGE_TOO_LARGE',
   FILE_MISSING: 'FILE_MISSING',
+  UNDER_AGE: 'UNDER_AGE',
+  TERMS_NOT_ACCEPTED: 'TERMS_NOT_ACCEPTED',
 } as const;
 export type AuthErrorCode = (typeof authErrorCodes)[keyof typeof authErrorCodes];
 
@@ -128,4 +145,5 @@ export const authFieldMessages = {
   otpInvalid: 'otpinvalid',
   otpExpired: 'otpexpired',
   otpAttemptsExceeded: 'otpattemptsexceeded',
+  underAge: 'underage',
 } as const;

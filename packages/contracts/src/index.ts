@@ -12,3 +12,5 @@ export * from './bonus';
 export * from './chat';
 export * from './support';
 export * from './content';
+export * from './password-reset';
+export * from './sessions';

@@ -49,6 +49,8 @@ export const changePasswordRequestSchema = z
     oldPassword: z.string({ error: 'passworderror' }).min(1, { error: 'passworderror' }).max(512),
     newPassword: newPasswordSchema,
     repeatPassword: z.string({ error: 'passworderror' }),
+    /** Sign out every other session too (the default): the form offers it as a choice. */
+    signOutOthers: z.boolean().optional(),
   })
   .refine((v) => v.newPassword === v.repeatPassword, {
     path: ['repeatPassword'],

@@ -228,6 +228,18 @@ const matrix: Record<string, MatrixRow> = {
       },
     },
   },
+  'GET /api/user/sessions': {
+    guard: 'player',
+    request: { method: 'GET', url: '/api/user/sessions' },
+  },
+  'DELETE /api/user/sessions': {
+    guard: 'player',
+    request: { method: 'DELETE', url: '/api/user/sessions' },
+  },
+  'DELETE /api/user/sessions/{id}': {
+    guard: 'player',
+    request: { method: 'DELETE', url: `/api/user/sessions/${matrixPaymentId}` },
+  },
   'POST /api/user/change/avatar': {
     guard: 'player',
     request: { method: 'POST', url: '/api/user/change/avatar' },

@@ -35,6 +35,15 @@ describe('PATCH /api/user/reset-password', () => {
     repeatPassword: newPassword,
   });
 
+  it('keeps the other devices signed in when the player chooses to (signOutOthers: false)', async () => {
+    const player = await createPlayer(t);
+    const other = await signIn(t, player);
+    const res = await change(player, { ...body(player.password), signOutOthers: false });
+    expect(res.statusCode).toBe(200);
+    expect((await me(t, other.accessToken)).statusCode).toBe(200);
+    expect((await me(t, player.accessToken)).statusCode).toBe(200);
+  });
+
   it('changes the password and signs out every other session, not this one', async () => {
     const player = await createPlayer(t);
     const other = await signIn(t, player);

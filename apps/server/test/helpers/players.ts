@@ -36,6 +36,9 @@ export function registrationBody(player: PlayerDetails) {
     email: player.email,
     password: player.password,
     confirmPassword: player.password,
+    // An adult who accepts the terms; the age and terms tests send their own.
+    dateOfBirth: '1990-04-12',
+    acceptTerms: true,
   };
 }
 

@@ -74,6 +74,8 @@ export async function registerThroughUi(page: Page, player: Player, base = ''): 
   await page.getByTestId('register-email').fill(player.email);
   await page.getByTestId('register-password').fill(player.password);
   await page.getByTestId('register-confirm').fill(player.password);
+  await page.getByTestId('register-dob').fill('1990-04-12');
+  await page.getByTestId('register-terms').check();
   await page.getByTestId('register-submit').click();
 
   // Verify opens at once; the code arrives by e-mail.

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Player accounts. A row exists only once an e-mailed code was confirmed (see
@@ -18,6 +27,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** File name under DATA_DIR/avatars, or null for the default picture. */
     avatar: text('avatar'),
+    /** YYYY-MM-DD as given at registration (null for accounts made before it was asked). */
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -58,4 +69,39 @@ export const emailChanges = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('email_changes_new_email_idx').on(t.newEmail)],
+);
+
+/**
+ * A password reset waiting for the code e-mailed to the account's address; one per player
+ * (asking again replaces the code). Rows exist only for real accounts, but the answer to the
+ * request is the same whether or not one was made (features/auth/password-reset-service.ts).
+ */
+export const passwordResets = pgTable('password_resets', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** HMAC-SHA256 of the code under OTP_SECRET, bound to the purpose and the address. */
+  codeHash: text('code_hash').notNull(),
+  codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Every acceptance of the terms and privacy policy: which versions, when, from which IP. Kept
+ * as a history (never updated): the newest row says what the player accepted last.
+ */
+export const termsAcceptances = pgTable(
+  'terms_acceptances',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    termsVersion: text('terms_version').notNull(),
+    privacyVersion: text('privacy_version').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+    ip: text('ip').notNull(),
+  },
+  (t) => [index('terms_acceptances_user_id_idx').on(t.userId, t.acceptedAt)],
 );

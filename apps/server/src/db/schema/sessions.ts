@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /**
@@ -19,8 +19,12 @@ export const sessions = pgTable(
     /** Absolute end: createdAt + SESSION_ABSOLUTE_TTL_DAYS, never extended. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /** logout, reuse (a rotated refresh token came back), password_change. */
+    /** logout, reuse (a rotated refresh token came back), password_change, password_reset. */
     revokeReason: text('revoke_reason'),
+    /** The browser's User-Agent at sign-in (cut to 512 characters): the profile's device list. */
+    userAgent: text('user_agent'),
+    /** The client IP at sign-in: an approximate place when a geo database is configured. */
+    ip: text('ip'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
@@ -41,4 +45,21 @@ export const refreshTokens = pgTable(
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
   },
   (t) => [index('refresh_tokens_session_id_idx').on(t.sessionId)],
+);
+
+/**
+ * Browsers a player has signed in from, by the SHA-256 of a random id kept in an httpOnly
+ * cookie: a sign-in from a browser not listed here e-mails the player (decision 045).
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
 );

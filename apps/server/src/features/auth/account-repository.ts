@@ -15,6 +15,8 @@ export interface NewAccount {
   email: string;
   passwordHash: string;
   currency: string;
+  /** YYYY-MM-DD. */
+  dateOfBirth?: string | undefined;
 }
 
 /** The accounts side of auth: find by e-mail, create (with the wallet), password hash. */
@@ -61,6 +63,7 @@ export function createAccountRepository(db: Database): AccountRepository {
         username: account.username,
         email: account.email,
         passwordHash: account.passwordHash,
+        dateOfBirth: account.dateOfBirth ?? null,
         createdAt: now,
         updatedAt: now,
       });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { createBackgroundTasks, type BackgroundTasks } from '../../lib/background-tasks';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mail/mailer';
@@ -10,7 +11,12 @@ import type { Secrets } from '../../lib/secrets';
 import { registerAuthentication } from './authenticate';
 import { authRoutes } from './auth-routes';
 import { createCodeSender, type CodeSender } from './code-sender';
+import { noGeoLookup, type GeoLookup } from './geo-lookup';
+import { openMaxmindGeoLookup } from './maxmind-geo-lookup';
+import { createKnownDevices, type KnownDevices } from './known-devices';
 import { createLoginService, type LoginService } from './login-service';
+import { passwordResetRoutes } from './password-reset-routes';
+import { createPasswordResetService, type PasswordResetService } from './password-reset-service';
 import { createRegistrationService, type RegistrationService } from './registration-service';
 import {
   createSessionService,
@@ -18,6 +24,8 @@ import {
   type SessionService,
 } from './session-service';
 import { createAuthThrottle, type AuthThrottle } from './throttle';
+import { sessionRoutes } from './session-routes';
+import { createTermsService, type TermsService } from './terms';
 import { createTokenService, type TokenService } from './token-service';
 
 declare module 'fastify' {
@@ -46,6 +54,8 @@ export interface AuthDeps {
   logger: Logger;
   mailer: Mailer;
   secrets: Secrets;
+  /** Places for sign-in IPs; none by default (no place is shown). */
+  geo?: GeoLookup;
 }
 
 /** The auth services, also used by the users feature (sessions, codes, throttling). */
@@ -56,6 +66,12 @@ export interface Auth {
   codeSender: CodeSender;
   registration: RegistrationService;
   login: LoginService;
+  passwordReset: PasswordResetService;
+  devices: KnownDevices;
+  geo: GeoLookup;
+  terms: TermsService;
+  /** Mail sent after the answer (reset codes, new-device notices); settle() waits for it. */
+  background: BackgroundTasks;
   otpSecret: string;
 }
 
@@ -78,6 +94,17 @@ export function createAuth(deps: AuthDeps): Auth {
     clock,
     registrationsPerIpHour: config.registrationsPerIpHour,
   });
+  const background = createBackgroundTasks(deps.logger);
+  const geo = deps.geo ?? noGeoLookup;
+  const terms = createTermsService({
+    db,
+    clock,
+    policy: {
+      minAge: config.minAge,
+      termsVersion: config.termsVersion,
+      privacyVersion: config.privacyVersion,
+    },
+  });
   const otpSecret = deps.secrets.otpSecret;
   const codeSender = createCodeSender({
     db,
@@ -93,6 +120,7 @@ export function createAuth(deps: AuthDeps): Auth {
     throttle,
     codeSender,
     otpSecret,
+    terms,
     registration: createRegistrationService({
       db,
       clock,
@@ -100,8 +128,27 @@ export function createAuth(deps: AuthDeps): Auth {
       sessions,
       otpSecret,
       throttle,
+      terms,
     }),
-    login: createLoginService({ db, clock, sessions, throttle }),
+    login: createLoginService({ db, clock, sessions, throttle, terms }),
+    geo,
+    background,
+    devices: createKnownDevices({
+      db,
+      clock,
+      mailer: deps.mailer,
+      background,
+      geo,
+      publicUrl: config.publicUrl,
+    }),
+    passwordReset: createPasswordResetService({
+      db,
+      clock,
+      background,
+      codeSender,
+      sessions,
+      otpSecret,
+    }),
   };
 }
 
@@ -110,7 +157,12 @@ export function createAuth(deps: AuthDeps): Auth {
  * the /api/auth routes.
  */
 const authPlugin: FastifyPluginAsync<AuthFeatureOptions> = async (app, options) => {
-  const auth = createAuth(options);
+  const geo =
+    options.geo ??
+    (options.config.geoipDbPath === undefined
+      ? undefined
+      : await openMaxmindGeoLookup(options.config.geoipDbPath));
+  const auth = createAuth({ ...options, ...(geo ? { geo } : {}) });
   app.decorate('auth', auth);
   await app.register(fastifyCookie);
   registerAuthentication(app, auth.sessions);
@@ -120,7 +172,16 @@ const authPlugin: FastifyPluginAsync<AuthFeatureOptions> = async (app, options) 
     login: auth.login,
     sessions: auth.sessions,
     publicUrl: options.config.publicUrl,
+    devices: auth.devices,
   });
+  await app.register(passwordResetRoutes, {
+    prefix: '/api',
+    passwordReset: auth.passwordReset,
+    devices: auth.devices,
+  });
+  await app.register(sessionRoutes, { prefix: '/api', sessions: auth.sessions, geo: auth.geo });
+  // Some mail goes out after the answer: let it go before the database closes.
+  app.addHook('onClose', () => auth.background.settle());
 };
 
 export const authFeature = fastifyPlugin(authPlugin, { name: 'auth' });

@@ -14,6 +14,8 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { preferredLanguage } from '../../lib/language';
 import { bearerToken, unauthorized } from './authenticate';
+import { recordSignIn, sessionClientOf } from './device-cookie';
+import type { KnownDevices } from './known-devices';
 import type { LoginService } from './login-service';
 import { createOriginCheck } from './same-origin';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie';
@@ -26,6 +28,7 @@ export interface AuthRoutesOptions {
   sessions: SessionService;
   /** PUBLIC_URL: its origin may call the cookie routes besides the request's own. */
   publicUrl: string | undefined;
+  devices: KnownDevices;
 }
 
 function tokenBody(issued: IssuedSession): TokenResponse {
@@ -46,7 +49,7 @@ const refreshBody = z.preprocess((body) => body ?? undefined, refreshRequestSche
 
 /** /api/auth/*: registration with an e-mailed code, login, refresh rotation, logout. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (app, options) => {
-  const { registration, login, sessions } = options;
+  const { registration, login, sessions, devices } = options;
   const sameOrigin = createOriginCheck(options.publicUrl);
 
   app.post(
@@ -76,8 +79,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (app, option
         response: { 201: tokenResponseSchema },
       },
     },
-    async (request, reply) =>
-      sendWithCookie(request, reply, await registration.verify(request.body)),
+    async (request, reply) => {
+      const issued = await registration.verify(request.body, sessionClientOf(request));
+      // The first browser of a new account: recorded, nobody to warn.
+      await recordSignIn(devices, request, reply, issued.userId, false);
+      return sendWithCookie(request, reply, issued);
+    },
   );
 
   app.post(
@@ -90,12 +97,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (app, option
         response: { 201: tokenResponseSchema },
       },
     },
-    async (request, reply) =>
-      sendWithCookie(
-        request,
-        reply,
-        await login.login(request.body.email, request.body.password, request.ip),
-      ),
+    async (request, reply) => {
+      const { email, password, acceptTerms } = request.body;
+      const issued = await login.login(
+        email,
+        password,
+        request.ip,
+        sessionClientOf(request),
+        acceptTerms,
+      );
+      // A browser this account never signed in from: the player is told by e-mail.
+      await recordSignIn(devices, request, reply, issued.userId, true);
+      return sendWithCookie(request, reply, issued);
+    },
   );
 
   app.post(

@@ -35,6 +35,14 @@ export interface SentCode {
   resendAfterSeconds: number;
 }
 
+/** A send counted against the address's resend limits, before the mail goes. */
+export interface ReservedSend {
+  id: string;
+  at: Date;
+  /** Every counted send of the address in the window, this one included. */
+  sentAt: Date[];
+}
+
 export interface CodeSender {
   /**
    * E-mails a fresh code, within the resend limits of the address (429 OTP_RESEND_LIMIT
@@ -42,16 +50,28 @@ export interface CodeSender {
    * back (it does not count against the limits) and the answer is 503.
    */
   send(request: CodeRequest): Promise<SentCode>;
+  /**
+   * The first half of send: counts a send against the address (429 OTP_RESEND_LIMIT when
+   * over). Password reset counts every request this way, account or not, so the limits
+   * answer alike for every address.
+   */
+  reserve(address: string, purpose: CodePurpose): Promise<ReservedSend>;
+  /** The second half: makes the code and mails it (503, send taken back, on failure). */
+  deliver(request: CodeRequest, slot: ReservedSend): Promise<SentCode>;
 }
 
 export function createCodeSender(deps: CodeSenderDeps): CodeSender {
-  return {
+  const sender: CodeSender = {
     async send(request) {
+      return sender.deliver(request, await sender.reserve(request.address, request.purpose));
+    },
+
+    async reserve(address, purpose) {
       const now = deps.clock.now();
       const sendId = randomUUID();
       const slot = await deps.db.transaction((tx) =>
         createOtpSendRepository(tx).reserve(
-          { id: sendId, address: request.address, purpose: request.purpose },
+          { id: sendId, address, purpose },
           now,
           new Date(now.getTime() - otpPolicy.resendWindowMs),
           (sentAt) => resendWaitSeconds(sentAt, now),
@@ -66,7 +86,11 @@ export function createCodeSender(deps: CodeSenderDeps): CodeSender {
           slot.waitSeconds,
         );
       }
+      return { id: sendId, at: now, sentAt: slot.sentAt };
+    },
 
+    async deliver(request, slot) {
+      const now = slot.at;
       const code = generateCode();
       const mail = codeMail({
         purpose: request.purpose,
@@ -80,7 +104,7 @@ export function createCodeSender(deps: CodeSenderDeps): CodeSender {
         await deps.mailer.send({ to: request.address, ...mail });
       } catch (error) {
         deps.logger.error({ err: error, purpose: request.purpose }, 'one-time code not sent');
-        await createOtpSendRepository(deps.db).release(sendId);
+        await createOtpSendRepository(deps.db).release(slot.id);
         throw new AppError(
           503,
           ErrorCode.SERVICE_UNAVAILABLE,
@@ -96,4 +120,5 @@ export function createCodeSender(deps: CodeSenderDeps): CodeSender {
       };
     },
   };
+  return sender;
 }

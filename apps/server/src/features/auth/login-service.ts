@@ -4,11 +4,21 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { createAccountRepository } from './account-repository';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
+import type { SessionClient } from './session-repository';
 import type { IssuedSession, SessionService } from './session-service';
+import type { TermsService } from './terms';
 import { throttleKeys, type AuthThrottle } from './throttle';
 
 export interface LoginService {
-  login(email: string, password: string, ip: string): Promise<IssuedSession>;
+  /** `client` (user agent, IP) is recorded on the session for the player's device list. */
+  login(
+    email: string,
+    password: string,
+    ip: string,
+    client?: SessionClient,
+    /** Accepts today's terms when the account's are older (else 409 TERMS_NOT_ACCEPTED). */
+    acceptTerms?: boolean,
+  ): Promise<IssuedSession>;
 }
 
 export interface LoginServiceDeps {
@@ -16,6 +26,8 @@ export interface LoginServiceDeps {
   clock: Clock;
   sessions: SessionService;
   throttle: AuthThrottle;
+  /** The terms step; the app always passes it (unit tests of the password check may not). */
+  terms?: TermsService;
 }
 
 function invalidCredentials(): AppError {
@@ -30,7 +42,7 @@ function invalidCredentials(): AppError {
 export function createLoginService(deps: LoginServiceDeps): LoginService {
   const accounts = createAccountRepository(deps.db);
   return {
-    async login(email, password, ip) {
+    async login(email, password, ip, client, acceptTerms) {
       // Counted before the hash is checked: a burst gets no more checks than the policy.
       const attempt = await deps.throttle.countAttempt(throttleKeys('login', email, ip));
 
@@ -44,7 +56,9 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
       if (needsRehash(account.passwordHash)) {
         await accounts.setPasswordHash(account.id, await hashPassword(password), deps.clock.now());
       }
-      return deps.sessions.open(account.id);
+      // Terms changed since this player last accepted them: no session until they accept.
+      await deps.terms?.ensureAccepted(account.id, acceptTerms, ip);
+      return deps.sessions.open(account.id, undefined, client);
     },
   };
 }

@@ -16,8 +16,10 @@ import type { CodeSender } from './code-sender';
 import { checkCode, hashCode, otpPolicy } from './otp';
 import { hashPassword } from './password';
 import { createPendingRegistrationRepository } from './pending-registration-repository';
+import type { SessionClient } from './session-repository';
 import type { IssuedSession, SessionService } from './session-service';
 import type { AuthThrottle } from './throttle';
+import { assertOldEnough, type TermsService } from './terms';
 
 export type Registration = z.output<typeof registerRequestSchema>;
 export type Verification = z.output<typeof verifyRequestSchema>;
@@ -26,7 +28,7 @@ export interface RegistrationService {
   /** Checks the details and e-mails a code; no account exists yet. */
   register(input: Registration, language: Language, ip: string): Promise<RegisterResponse>;
   /** The right code creates the account and its wallet and opens a session. */
-  verify(input: Verification): Promise<IssuedSession>;
+  verify(input: Verification, client?: SessionClient): Promise<IssuedSession>;
 }
 
 export interface RegistrationServiceDeps {
@@ -36,6 +38,7 @@ export interface RegistrationServiceDeps {
   sessions: SessionService;
   otpSecret: string;
   throttle: AuthThrottle;
+  terms: TermsService;
 }
 
 /**
@@ -54,6 +57,7 @@ export function createRegistrationService(deps: RegistrationServiceDeps): Regist
 
   return {
     async register(input, language, ip) {
+      assertOldEnough(input.dateOfBirth, deps.clock.now(), deps.terms.policy.minAge);
       assertPasswordNotCommon(input.password, 'password');
       // Per IP, before anything is looked up (so the limit says nothing about accounts).
       await deps.throttle.countRegistration(ip);
@@ -83,7 +87,8 @@ export function createRegistrationService(deps: RegistrationServiceDeps): Regist
       };
     },
 
-    async verify(input) {
+    async verify(input, client) {
+      assertOldEnough(input.dateOfBirth, deps.clock.now(), deps.terms.policy.minAge);
       assertPasswordNotCommon(input.password, 'password');
       const now = deps.clock.now();
       const candidate = hashCode(deps.otpSecret, 'registration', input.email, input.otp);
@@ -121,10 +126,13 @@ export function createRegistrationService(deps: RegistrationServiceDeps): Regist
               email: input.email,
               passwordHash,
               currency: limits.currency,
+              dateOfBirth: input.dateOfBirth,
             },
             now,
           );
-          return deps.sessions.open(userId, tx);
+          // The terms were accepted with the form: recorded with the versions, time and IP.
+          await deps.terms.record(userId, client?.ip ?? 'unknown', tx);
+          return deps.sessions.open(userId, tx, client);
         });
       } catch (error) {
         // The transaction rolled back, so the code was not used up: after choosing another

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { refreshTokens, sessions } from '../../db/schema';
 
@@ -10,14 +10,34 @@ export interface SessionRow {
   revokedAt: Date | null;
 }
 
-export type RevokeReason = 'logout' | 'reuse' | 'password_change';
+/** Where a sign-in came from, for the player's list of devices. */
+export interface SessionClient {
+  userAgent?: string | undefined;
+  ip?: string | undefined;
+}
+
+/** A live session as the player's device list shows it. */
+export interface LiveSessionRow {
+  id: string;
+  createdAt: Date;
+  lastUsedAt: Date;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+export type RevokeReason = 'logout' | 'reuse' | 'password_change' | 'password_reset';
 
 export interface SessionRepository {
   /** A new session with its first refresh token. */
   create(
     session: { id: string; userId: string; expiresAt: Date; tokenHash: string },
     now: Date,
+    client?: SessionClient,
   ): Promise<void>;
+  /** The user's sessions that are neither revoked, expired nor idle, most recent first. */
+  listLive(userId: string, now: Date, idleBefore: Date): Promise<LiveSessionRow[]>;
+  /** Revokes one live session of this user; false when the user has no such session. */
+  revokeOwn(userId: string, id: string, reason: RevokeReason, now: Date): Promise<boolean>;
   /** The primary-key lookup every authenticated request makes. */
   find(id: string): Promise<SessionRow | undefined>;
   /**
@@ -30,8 +50,10 @@ export interface SessionRepository {
   /** Marks the old token used, stores its successor, and counts the session as active. */
   rotate(sessionId: string, oldHash: string, newHash: string, now: Date): Promise<void>;
   revoke(id: string, reason: RevokeReason, now: Date): Promise<void>;
-  /** Revokes every live session of the user except `keepId`. */
-  revokeOthers(userId: string, keepId: string, reason: RevokeReason, now: Date): Promise<void>;
+  /** Revokes every live session of the user except `keepId`; answers how many. */
+  revokeOthers(userId: string, keepId: string, reason: RevokeReason, now: Date): Promise<number>;
+  /** Revokes every live session of the user (a password reset: no session asked for it). */
+  revokeAll(userId: string, reason: RevokeReason, now: Date): Promise<void>;
   /** Deletes the user's sessions (and their tokens) that can never be used again. */
   deleteEnded(userId: string, idleBefore: Date, now: Date): Promise<void>;
 }
@@ -46,13 +68,15 @@ const sessionColumns = {
 
 export function createSessionRepository(db: Database): SessionRepository {
   return {
-    async create(session, now) {
+    async create(session, now, client) {
       await db.insert(sessions).values({
         id: session.id,
         userId: session.userId,
         createdAt: now,
         lastUsedAt: now,
         expiresAt: session.expiresAt,
+        userAgent: client?.userAgent?.slice(0, 512) ?? null,
+        ip: client?.ip ?? null,
       });
       await db
         .insert(refreshTokens)
@@ -91,12 +115,57 @@ export function createSessionRepository(db: Database): SessionRepository {
     },
 
     async revokeOthers(userId, keepId, reason, now) {
-      await db
+      const ended = await db
         .update(sessions)
         .set({ revokedAt: now, revokeReason: reason })
         .where(
-          and(eq(sessions.userId, userId), ne(sessions.id, keepId), isNull(sessions.revokedAt)),
-        );
+          and(
+            eq(sessions.userId, userId),
+            ne(sessions.id, keepId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, now),
+          ),
+        )
+        .returning({ id: sessions.id });
+      return ended.length;
+    },
+
+    async listLive(userId, now, idleBefore) {
+      return db
+        .select({
+          id: sessions.id,
+          createdAt: sessions.createdAt,
+          lastUsedAt: sessions.lastUsedAt,
+          userAgent: sessions.userAgent,
+          ip: sessions.ip,
+        })
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, now),
+            gte(sessions.lastUsedAt, idleBefore),
+          ),
+        )
+        .orderBy(desc(sessions.lastUsedAt));
+    },
+
+    async revokeOwn(userId, id, reason, now) {
+      // The user id is in the condition: a session of another player is simply not found.
+      const ended = await db
+        .update(sessions)
+        .set({ revokedAt: now, revokeReason: reason })
+        .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return ended.length > 0;
+    },
+
+    async revokeAll(userId, reason, now) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now, revokeReason: reason })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     },
 
     async deleteEnded(userId, idleBefore, now) {

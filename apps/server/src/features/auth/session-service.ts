@@ -3,7 +3,13 @@ import { authErrorCodes } from '@casino/contracts';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { createSessionRepository, type RevokeReason, type SessionRow } from './session-repository';
+import {
+  createSessionRepository,
+  type LiveSessionRow,
+  type RevokeReason,
+  type SessionClient,
+  type SessionRow,
+} from './session-repository';
 import { hashRefreshToken, newRefreshToken, type TokenService } from './token-service';
 import { isUuid } from '../../lib/uuid';
 
@@ -16,6 +22,8 @@ export interface AuthenticatedPlayer {
 
 /** What login, verification and refresh hand to the client. */
 export interface IssuedSession {
+  userId: string;
+  sessionId: string;
   accessToken: string;
   /** Seconds. */
   expiresIn: number;
@@ -26,7 +34,11 @@ export interface IssuedSession {
 
 export interface SessionService {
   /** A new session for the user; pass the transaction that created the account, if any. */
-  open(userId: string, tx?: Database): Promise<IssuedSession>;
+  open(userId: string, tx?: Database, client?: SessionClient): Promise<IssuedSession>;
+  /** The player's live sessions (revoked, expired and idle ones left out), newest use first. */
+  listLive(userId: string): Promise<LiveSessionRow[]>;
+  /** Ends one session of this player: false when the player has no such live session. */
+  revokeOwn(userId: string, sessionId: string): Promise<boolean>;
   /**
    * Exchanges a refresh token for a new pair. 401 REFRESH_INVALID for an unknown or ended
    * session; 401 SESSION_REVOKED for a revoked one, and for a token presented a second
@@ -38,12 +50,14 @@ export interface SessionService {
   revoke(sessionId: string, reason: RevokeReason): Promise<void>;
   /** Revokes the session a refresh token (current or rotated) belongs to; false if none. */
   revokeByRefreshToken(refreshToken: string): Promise<boolean>;
+  /** Revokes every session of the user; pass the transaction of the change that needs it. */
+  revokeAll(userId: string, reason: RevokeReason, tx?: Database): Promise<void>;
   revokeOthers(
     userId: string,
     keepSessionId: string,
     reason: RevokeReason,
     tx?: Database,
-  ): Promise<void>;
+  ): Promise<number>;
 }
 
 export interface SessionServiceDeps {
@@ -85,6 +99,8 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   ): Promise<IssuedSession> {
     const access = await deps.tokens.signAccess({ userId, sessionId });
     return {
+      userId,
+      sessionId,
       accessToken: access.token,
       expiresIn: access.expiresIn,
       refreshToken,
@@ -93,14 +109,14 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   }
 
   return {
-    async open(userId, tx) {
+    async open(userId, tx, client) {
       const now = deps.clock.now();
       const repository = createSessionRepository(tx ?? deps.db);
       await repository.deleteEnded(userId, new Date(now.getTime() - idleMs), now);
       const id = randomUUID();
       const refresh = newRefreshToken();
       const expiresAt = new Date(now.getTime() + absoluteMs);
-      await repository.create({ id, userId, expiresAt, tokenHash: refresh.hash }, now);
+      await repository.create({ id, userId, expiresAt, tokenHash: refresh.hash }, now, client);
       return issue(userId, id, refresh.token, expiresAt, now);
     },
 
@@ -151,8 +167,31 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       });
     },
 
+    async revokeAll(userId, reason, tx) {
+      await createSessionRepository(tx ?? deps.db).revokeAll(userId, reason, deps.clock.now());
+    },
+
+    async listLive(userId) {
+      const now = deps.clock.now();
+      return createSessionRepository(deps.db).listLive(
+        userId,
+        now,
+        new Date(now.getTime() - idleMs),
+      );
+    },
+
+    async revokeOwn(userId, sessionId) {
+      if (!isUuid(sessionId)) return false;
+      return createSessionRepository(deps.db).revokeOwn(
+        userId,
+        sessionId,
+        'logout',
+        deps.clock.now(),
+      );
+    },
+
     async revokeOthers(userId, keepSessionId, reason, tx) {
-      await createSessionRepository(tx ?? deps.db).revokeOthers(
+      return createSessionRepository(tx ?? deps.db).revokeOthers(
         userId,
         keepSessionId,
         reason,

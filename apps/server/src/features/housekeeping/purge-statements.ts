@@ -7,7 +7,7 @@ const day = 24 * 60 * 60 * 1000;
  * purpose: deleting a row too early changes behaviour, keeping it a while costs nothing.
  */
 export const retention = {
-  /** Unused registration and e-mail-change codes: a code lives 10 minutes. */
+  /** Unused registration, e-mail-change and password-reset codes: a code lives 10 minutes. */
   codes: day,
   /** Resend-limit rows: the longest window is an hour. */
   codeSends: day,
@@ -43,6 +43,11 @@ export function purgeStatements(now: Date): PurgeStatement[] {
     {
       name: 'e-mail changes',
       statement: counted(sql`delete from email_changes
+        where code_expires_at < ${before(retention.codes)}::timestamptz`),
+    },
+    {
+      name: 'password resets',
+      statement: counted(sql`delete from password_resets
         where code_expires_at < ${before(retention.codes)}::timestamptz`),
     },
     {

@@ -59,7 +59,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = (app
       onRequest: app.authenticate,
       schema: {
         tags: ['user'],
-        summary: 'Change the password; every other session of the player is signed out',
+        summary:
+          'Change the password; every other session is signed out unless signOutOthers is false',
         security: [{ bearerAuth: [] }],
         body: changePasswordRequestSchema,
         response: { 200: statusResponseSchema },

@@ -28,6 +28,8 @@ import { createProfileRepository } from './profile-repository';
 export interface PasswordChange {
   oldPassword: string;
   newPassword: string;
+  /** Unless false, every other session of the player is revoked. */
+  signOutOthers?: boolean | undefined;
 }
 
 /**
@@ -166,8 +168,11 @@ export function createSettingsService(deps: SettingsServiceDeps): SettingsServic
           passwordHash,
           deps.clock.now(),
         );
-        // Whoever else holds a session (perhaps the reason for the change) is signed out.
-        await deps.sessions.revokeOthers(player.id, player.sessionId, 'password_change', tx);
+        // Whoever else holds a session (perhaps the reason for the change) is signed out,
+        // unless the player chose to keep their other devices.
+        if (change.signOutOthers !== false) {
+          await deps.sessions.revokeOthers(player.id, player.sessionId, 'password_change', tx);
+        }
       });
     },
   };

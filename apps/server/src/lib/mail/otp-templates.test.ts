@@ -45,3 +45,16 @@ describe('code mail', () => {
     expect(mail.html).toContain('&lt;b&gt;x&lt;/b&gt;');
   });
 });
+
+describe('password reset mail', () => {
+  it('says what the code is for and what happens to other devices, in both languages', () => {
+    const input = { purpose: 'password_reset', code: '314159', username: 'ann', validMinutes: 10 };
+    const en = codeMail({ ...input, purpose: 'password_reset', language: 'en' });
+    expect(en.subject).toBe('Orbita: your password reset code');
+    expect(en.text).toContain('314159');
+    expect(en.text).toContain('Your other devices will be signed out.');
+    const ru = codeMail({ ...input, purpose: 'password_reset', language: 'ru' });
+    expect(ru.subject).toBe('Orbita: код для сброса пароля');
+    expect(ru.text).toContain('пароль не изменится');
+  });
+});

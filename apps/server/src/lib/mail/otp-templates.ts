@@ -1,6 +1,6 @@
 import type { Language } from '@casino/contracts';
 
-export type CodePurpose = 'registration' | 'email_change';
+export type CodePurpose = 'registration' | 'email_change' | 'password_reset';
 
 export interface CodeMailInput {
   purpose: CodePurpose;
@@ -48,6 +48,15 @@ const texts: Record<Language, Record<CodePurpose, Texts>> = {
       ignore: 'If you did not ask for this, ignore this message: nothing changes without it.',
       signature: `The ${brand} team`,
     },
+    password_reset: {
+      subject: `${brand}: your password reset code`,
+      greeting: (name) => `Hello, ${name}!`,
+      intro: 'Enter this code with your new password to get back into your account:',
+      validity: (m) =>
+        `The code is valid for ${m} minutes and works once. Your other devices will be signed out.`,
+      ignore: 'If you did not ask for this, ignore this message: your password stays as it is.',
+      signature: `The ${brand} team`,
+    },
   },
   ru: {
     registration: {
@@ -66,6 +75,15 @@ const texts: Record<Language, Record<CodePurpose, Texts>> = {
       validity: (m) => `Код действует ${m} минут и подходит один раз.`,
       ignore:
         'Если вы этого не запрашивали, просто проигнорируйте письмо: без кода ничего не изменится.',
+      signature: `Команда ${brand}`,
+    },
+    password_reset: {
+      subject: `${brand}: код для сброса пароля`,
+      greeting: (name) => `Здравствуйте, ${name}!`,
+      intro: 'Введите этот код вместе с новым паролем, чтобы вернуться в аккаунт:',
+      validity: (m) =>
+        `Код действует ${m} минут и подходит один раз. На других устройствах вход будет завершён.`,
+      ignore: 'Если вы этого не запрашивали, просто проигнорируйте письмо: пароль не изменится.',
       signature: `Команда ${brand}`,
     },
   },

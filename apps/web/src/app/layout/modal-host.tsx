@@ -19,6 +19,8 @@ function ModalContent({ id }: { id: ModalId }) {
     case 'login':
     case 'register':
     case 'verify':
+    case 'forgotPassword':
+    case 'terms':
       return <LazyAuthModal id={id} />;
     case 'play':
       return <LazyPlayModal />;

@@ -5,6 +5,9 @@ export interface RegistrationDraft {
   email: string;
   password: string;
   confirmPassword: string;
+  /** YYYY-MM-DD from the date input; '' until chosen. */
+  dateOfBirth: string;
+  acceptTerms: boolean;
 }
 
 export type RegistrationField = keyof RegistrationDraft;
@@ -23,6 +26,8 @@ const emptyDraft: RegistrationDraft = {
   email: '',
   password: '',
   confirmPassword: '',
+  dateOfBirth: '',
+  acceptTerms: false,
 };
 
 interface RegistrationState {

@@ -129,6 +129,12 @@ export const en = {
     verify: {
       title: 'Verify',
     },
+    forgotPassword: {
+      title: 'Reset password',
+    },
+    terms: {
+      title: 'Updated terms',
+    },
     play: {
       title: 'Play',
       text: 'Games launch here once the game catalog is connected.',

@@ -128,6 +128,12 @@ export const ru: Messages = {
     verify: {
       title: 'Подтверждение',
     },
+    forgotPassword: {
+      title: 'Сброс пароля',
+    },
+    terms: {
+      title: 'Обновлённые правила',
+    },
     play: {
       title: 'Игра',
       text: 'Игры будут запускаться здесь после подключения каталога.',

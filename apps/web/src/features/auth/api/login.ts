@@ -47,6 +47,11 @@ export function useLogin() {
     },
     onError: (error) => {
       console.warn('Login failed', error);
+      if (isApiError(error) && error.code === authErrorCodes.TERMS_NOT_ACCEPTED) {
+        // The password was right; the new terms must be accepted before a session opens.
+        useModalStore.getState().open('terms');
+        return;
+      }
       toast.error(loginFailedText(error), i18n.t('auth.login.failedTitle'));
       const modals = useModalStore.getState();
       if (!modals.modal) modals.open('login');

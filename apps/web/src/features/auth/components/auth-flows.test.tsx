@@ -39,6 +39,8 @@ async function fillRegistration() {
   type('register-email', typed.email);
   type('register-password', typed.password);
   type('register-confirm', typed.confirmPassword);
+  type('register-dob', '1990-04-12');
+  fireEvent.click(screen.getByTestId('register-terms'));
 }
 
 beforeEach(async () => {
@@ -87,6 +89,8 @@ describe('registration', () => {
         email: 'lucky@example.com', // normalised by the contract schema
         password: 'correct horse',
         confirmPassword: 'correct horse',
+        dateOfBirth: '1990-04-12',
+        acceptTerms: true,
       }),
     );
 

@@ -1,13 +1,15 @@
 import { registerAccountMessages } from '../../../shared/i18n/accounts/register';
+import { ForgotPasswordModal } from './forgot-password-modal';
 import { LoginModal } from './login-modal';
 import { RegisterModal } from './register-modal';
+import { TermsModal } from './terms-modal';
 import { VerifyModal } from './verify-modal';
 
 // This module is the lazily loaded entry of the auth modals: their texts and the contract
 // schemas (zod) arrive with it, never in the first download.
 registerAccountMessages();
 
-export type AuthModalId = 'login' | 'register' | 'verify';
+export type AuthModalId = 'login' | 'register' | 'verify' | 'forgotPassword' | 'terms';
 
 /** The Login, Register and Verify modals (SPEC §2 "Modals"). */
 export function AuthModal({ id }: { id: AuthModalId }) {
@@ -18,5 +20,9 @@ export function AuthModal({ id }: { id: AuthModalId }) {
       return <RegisterModal />;
     case 'verify':
       return <VerifyModal />;
+    case 'forgotPassword':
+      return <ForgotPasswordModal />;
+    case 'terms':
+      return <TermsModal />;
   }
 }

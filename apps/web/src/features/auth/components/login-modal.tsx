@@ -61,6 +61,18 @@ export function LoginModal() {
           data-autofocus={restored ? true : undefined}
           testId="login-password"
         />
+        <button
+          type="button"
+          className={`${styles.link} ${styles.forgot}`}
+          onClick={() => {
+            // The reset form starts from the address typed here.
+            useLoginDraftStore.getState().save({ email: getValues('email'), password: '' });
+            open('forgotPassword');
+          }}
+          data-testid="login-forgot"
+        >
+          {t('auth.login.forgot')}
+        </button>
         <Button
           type="submit"
           variant="primary"

@@ -23,6 +23,8 @@ const fieldOrder: readonly RegistrationField[] = [
   'email',
   'password',
   'confirmPassword',
+  'dateOfBirth',
+  'acceptTerms',
 ];
 
 function serverErrorText(field: RegistrationField, error: ServerFieldError): string | undefined {
@@ -87,10 +89,11 @@ export function RegisterModal() {
     (invalid) => void focusFirstBad(invalid),
   );
 
-  const bind = (name: RegistrationField) => ({
+  const bind = (name: Exclude<RegistrationField, 'acceptTerms'>) => ({
     ...field(name),
     error: errorOf(name),
   });
+  const termsError = errorOf('acceptTerms');
 
   return (
     <Modal open onClose={close} title={t('modal.register.title')} name="register">
@@ -134,6 +137,30 @@ export function RegisterModal() {
           autoComplete="new-password"
           testId="register-confirm"
         />
+        <TextField
+          {...bind('dateOfBirth')}
+          label={t('auth.register.dateOfBirth')}
+          type="date"
+          autoComplete="bday"
+          max={new Date().toISOString().slice(0, 10)}
+          note={{ tone: 'muted', text: t('auth.register.ageHint') }}
+          testId="register-dob"
+        />
+        <label className={styles.termsCheck}>
+          <input
+            type="checkbox"
+            {...field('acceptTerms')}
+            aria-invalid={termsError ? true : undefined}
+            aria-describedby={termsError ? 'register-terms-message' : undefined}
+            data-testid="register-terms"
+          />
+          <span>{t('auth.register.acceptTerms')}</span>
+        </label>
+        {termsError ? (
+          <p id="register-terms-message" className={styles.codeError} role="alert">
+            {termsError}
+          </p>
+        ) : null}
         <Button
           type="submit"
           variant="primary"
@@ -144,7 +171,6 @@ export function RegisterModal() {
         >
           {t('auth.register.submit')}
         </Button>
-        <p className={styles.terms}>{t('auth.register.terms')}</p>
       </form>
       <p className={styles.switch}>
         {t('modal.register.switchPrompt')}{' '}

@@ -7,6 +7,8 @@ const registrationFields: readonly RegistrationField[] = [
   'email',
   'password',
   'confirmPassword',
+  'dateOfBirth',
+  'acceptTerms',
 ];
 
 const isRegistrationField = (value: string): value is RegistrationField =>
@@ -28,6 +30,8 @@ export function registrationFieldErrors(
       return { email: 'busy' };
     case authErrorCodes.PASSWORD_TOO_COMMON:
       return { password: 'common' };
+    case authErrorCodes.UNDER_AGE:
+      return { dateOfBirth: 'underage' };
     case ErrorCode.VALIDATION_FAILED: {
       const errors: Partial<Record<RegistrationField, ServerFieldError>> = {};
       for (const issue of error.fields) {

@@ -1,4 +1,5 @@
 import { ErrorCode, authErrorCodes, changePasswordRequestSchema } from '@casino/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../shared/i18n/i18n';
 import { isApiError } from '../../../shared/lib/api-client';
@@ -10,11 +11,12 @@ import { apiErrorText } from '../../../shared/lib/api-error-text';
 import { validationText } from '../../../shared/lib/form-validation';
 import { fieldErrorText, serverErrorType, useSchemaForm } from '../../../shared/lib/schema-form';
 import { useChangePassword } from '../api/change-password';
+import { sessionsOptions } from '../api/sessions';
 import styles from './profile-cards.module.css';
 
 type Field = 'oldPassword' | 'newPassword' | 'repeatPassword';
 const fieldOrder: readonly Field[] = ['oldPassword', 'newPassword', 'repeatPassword'];
-const empty: Record<Field, string> = { oldPassword: '', newPassword: '', repeatPassword: '' };
+const empty = { oldPassword: '', newPassword: '', repeatPassword: '', signOutOthers: true };
 
 function serverFieldErrors(error: unknown): Partial<Record<Field, string>> {
   if (!isApiError(error)) return {};
@@ -33,14 +35,18 @@ function serverFieldErrors(error: unknown): Partial<Record<Field, string>> {
   return errors;
 }
 
-/** Change password (SPEC §2, §5): old, new and repeat; the server signs out other devices. */
-export function ChangePassword({ username }: { username: string }) {
+/**
+ * Change password (SPEC §2, §5): old, new and repeat, and whether to sign out the other
+ * devices too (offered, on by default).
+ */
+export function ChangePassword({ username, userId }: { username: string; userId: string }) {
   const { t } = useTranslation();
   const { register, handleSubmit, reset, setError, setFocus, formState } = useSchemaForm(
     changePasswordRequestSchema,
     empty,
   );
   const change = useChangePassword();
+  const queryClient = useQueryClient();
 
   const onSubmit = handleSubmit(async (data) => {
     if (change.isPending) return;
@@ -48,6 +54,9 @@ export function ChangePassword({ username }: { username: string }) {
       await change.mutateAsync(data);
       toast.success(t('profile.password.changed'), t('profile.password.toastTitle'));
       reset(empty);
+      if (data.signOutOthers !== false) {
+        void queryClient.invalidateQueries({ queryKey: sessionsOptions(userId).queryKey });
+      }
     } catch (error) {
       console.warn('Password was not changed', error);
       const fields = serverFieldErrors(error);
@@ -108,6 +117,10 @@ export function ChangePassword({ username }: { username: string }) {
           autoComplete="new-password"
           testId="password-repeat"
         />
+        <label className={styles.check}>
+          <input type="checkbox" {...register('signOutOthers')} data-testid="password-sign-out" />
+          {t('profile.password.signOutOthers')}
+        </label>
         <div className={styles.formFooter}>
           <span />
           <Button

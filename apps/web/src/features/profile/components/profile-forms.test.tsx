@@ -117,7 +117,7 @@ describe('account settings', () => {
 describe('change password', () => {
   it('shows "Passwords do not match" on the repeat field', async () => {
     const seen = mockApi({});
-    renderWithToasts(<ChangePassword username="lucky_star" />);
+    renderWithToasts(<ChangePassword userId="u-1" username="lucky_star" />);
     type('password-old', 'old password');
     type('password-new', 'new password 1');
     type('password-repeat', 'new password 2');
@@ -132,7 +132,7 @@ describe('change password', () => {
 
   it('puts WRONG_PASSWORD on the old-password field', async () => {
     mockApi({ 'PATCH /user/reset-password': () => apiError(400, 'WRONG_PASSWORD') });
-    renderWithToasts(<ChangePassword username="lucky_star" />);
+    renderWithToasts(<ChangePassword userId="u-1" username="lucky_star" />);
     type('password-old', 'not my password');
     type('password-new', 'new password 1');
     type('password-repeat', 'new password 1');
@@ -145,7 +145,7 @@ describe('change password', () => {
 
   it('resets the form and says so on success', async () => {
     const seen = mockApi({ 'PATCH /user/reset-password': () => json(200, { status: 'updated' }) });
-    renderWithToasts(<ChangePassword username="lucky_star" />);
+    renderWithToasts(<ChangePassword userId="u-1" username="lucky_star" />);
     type('password-old', 'old password');
     type('password-new', 'new password 1');
     type('password-repeat', 'new password 1');
@@ -155,8 +155,21 @@ describe('change password', () => {
       oldPassword: 'old password',
       newPassword: 'new password 1',
       repeatPassword: 'new password 1',
+      signOutOthers: true,
     });
     expect(screen.getByTestId<HTMLInputElement>('password-old').value).toBe('');
+  });
+
+  it('sends the choice to keep the other devices signed in', async () => {
+    const seen = mockApi({ 'PATCH /user/reset-password': () => json(200, { status: 'updated' }) });
+    renderWithToasts(<ChangePassword userId="u-1" username="lucky_star" />);
+    type('password-old', 'old password');
+    type('password-new', 'new password 2');
+    type('password-repeat', 'new password 2');
+    fireEvent.click(screen.getByTestId('password-sign-out'));
+    fireEvent.click(screen.getByTestId('password-submit'));
+    expect((await screen.findByTestId('toast')).textContent).toContain('Your password is changed');
+    expect(seen[0]?.body).toMatchObject({ signOutOthers: false });
   });
 });
 
@@ -165,7 +178,7 @@ describe('form messages', () => {
   const message = (testId: string) => screen.getByTestId(`${testId}-message`).textContent;
 
   it('shows a message once the field is left, then follows every keystroke', async () => {
-    renderWithToasts(<ChangePassword username="lucky_star" />);
+    renderWithToasts(<ChangePassword userId="u-1" username="lucky_star" />);
     type('password-new', 'short');
     expect(message('password-new')).toBe(''); // still typing: nothing yet
     fireEvent.blur(screen.getByTestId('password-new'));
@@ -176,7 +189,7 @@ describe('form messages', () => {
   });
 
   it('takes "Passwords do not match" away as soon as the first password is fixed', async () => {
-    renderWithToasts(<ChangePassword username="lucky_star" />);
+    renderWithToasts(<ChangePassword userId="u-1" username="lucky_star" />);
     type('password-new', 'new password 1');
     type('password-repeat', 'new password 2');
     fireEvent.blur(screen.getByTestId('password-repeat'));
@@ -187,7 +200,7 @@ describe('form messages', () => {
 
   it('on submit shows every message and focuses the first invalid field', async () => {
     const seen = mockApi({});
-    renderWithToasts(<ChangePassword username="lucky_star" />);
+    renderWithToasts(<ChangePassword userId="u-1" username="lucky_star" />);
     type('password-repeat', 'something');
     fireEvent.click(screen.getByTestId('password-submit'));
     await waitFor(() => expect(message('password-old')).toBe('Password is required'));
@@ -198,7 +211,7 @@ describe('form messages', () => {
 
   it("keeps the server's word on its field until that field changes", async () => {
     mockApi({ 'PATCH /user/reset-password': () => apiError(400, 'WRONG_PASSWORD') });
-    renderWithToasts(<ChangePassword username="lucky_star" />);
+    renderWithToasts(<ChangePassword userId="u-1" username="lucky_star" />);
     type('password-old', 'not my password');
     type('password-new', 'new password 1');
     type('password-repeat', 'new password 1');
@@ -214,7 +227,7 @@ describe('form messages', () => {
 
   it('starts quiet again after a successful change', async () => {
     mockApi({ 'PATCH /user/reset-password': () => json(200, { status: 'updated' }) });
-    renderWithToasts(<ChangePassword username="lucky_star" />);
+    renderWithToasts(<ChangePassword userId="u-1" username="lucky_star" />);
     type('password-old', 'old password');
     type('password-new', 'new password 1');
     type('password-repeat', 'new password 1');

@@ -11,6 +11,7 @@ import { useAuthStore, useLogout, useMe, type User } from '../../auth';
 import { AccountSettings } from '../components/account-settings';
 import { AvatarEditor } from '../components/avatar-editor';
 import { ChangePassword } from '../components/change-password';
+import { DeviceSessions } from '../components/device-sessions';
 import styles from './profile-page.module.css';
 
 // The profile page is its own chunk; its texts and the contract schemas travel with it.
@@ -40,7 +41,8 @@ export function ProfilePage() {
       </section>
       <div className={styles.cards}>
         <AccountSettings user={user} />
-        <ChangePassword username={user.username} />
+        <ChangePassword username={user.username} userId={user.id} />
+        <DeviceSessions userId={user.id} />
       </div>
     </Page>
   );

@@ -1,7 +1,15 @@
 import { create } from 'zustand';
 
 /** Every modal the app can show (SPEC §2 "Modals"). Only one is open at a time. */
-export const modalIds = ['play', 'login', 'register', 'verify', 'cardPay'] as const;
+export const modalIds = [
+  'play',
+  'login',
+  'register',
+  'verify',
+  'cardPay',
+  'forgotPassword',
+  'terms',
+] as const;
 export type ModalId = (typeof modalIds)[number];
 
 interface ModalState {

@@ -1,0 +1,133 @@
+import { authErrorCodes, passwordResetRequestSchema } from '@casino/contracts';
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorText } from '../../../shared/lib/api-error-text';
+import { isApiError } from '../../../shared/lib/api-client';
+import { fieldErrorText, useSchemaForm } from '../../../shared/lib/schema-form';
+import { Button } from '../../../shared/ui/button/button';
+import { TextField } from '../../../shared/ui/field/text-field';
+import { Modal } from '../../../shared/ui/modal/modal';
+import { useModalStore } from '../../../shared/ui/modal/modal-store';
+import { Spinner } from '../../../shared/ui/spinner/spinner';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+import { useLoginDraftStore } from '../login-draft-store';
+import styles from './auth-form.module.css';
+import { ResetCodeForm } from './reset-code-form';
+
+/** Where the reset stands: the address the code went to and when another may be asked. */
+export interface ResetSent {
+  email: string;
+  resendAt: number;
+}
+
+/**
+ * "Forgot password?" from the login modal (docs/decisions/045): the e-mail, then the code from
+ * the mail with a new password, which signs the player in. The server answers alike for every
+ * address, so this screen never says whether an account has it.
+ */
+export function ForgotPasswordModal() {
+  const { t } = useTranslation();
+  const close = useModalStore((state) => state.close);
+  const open = useModalStore((state) => state.open);
+  const [sent, setSent] = useState<ResetSent | null>(null);
+  const request = useRequestPasswordReset();
+
+  const send = (email: string, onError?: (text: string) => void) => {
+    request.mutate(
+      { email },
+      {
+        onSuccess: (answer) =>
+          setSent({ email, resendAt: Date.now() + answer.resend_after * 1000 }),
+        onError: (error) => {
+          if (isApiError(error) && error.code === authErrorCodes.OTP_RESEND_LIMIT) {
+            // A code went to this address a moment ago and is still good: go and enter it.
+            setSent({ email, resendAt: Date.now() + (error.retryAfterSeconds ?? 60) * 1000 });
+            return;
+          }
+          onError?.(apiErrorText(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal open onClose={close} title={t('modal.forgotPassword.title')} name="forgot-password">
+      {sent ? (
+        <ResetCodeForm
+          sent={sent}
+          resending={request.isPending}
+          onResend={() => send(sent.email)}
+          onChangeEmail={() => setSent(null)}
+        />
+      ) : (
+        <ResetEmailForm sending={request.isPending} onSend={send} />
+      )}
+      <p className={styles.switch}>
+        {t('auth.reset.rememberPrompt')}{' '}
+        <button
+          type="button"
+          className={styles.link}
+          onClick={() => open('login')}
+          data-testid="reset-back-to-login"
+        >
+          {t('modal.register.switchAction')}
+        </button>
+      </p>
+    </Modal>
+  );
+}
+
+function ResetEmailForm({
+  sending,
+  onSend,
+}: {
+  sending: boolean;
+  onSend: (email: string, onError: (text: string) => void) => void;
+}) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useSchemaForm(passwordResetRequestSchema, {
+    email: useLoginDraftStore.getState().email,
+  });
+  const onSubmit = handleSubmit(({ email }) => {
+    setFailure(null);
+    onSend(email, setFailure);
+  });
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+      <div className={styles.sent}>
+        <span className={styles.sentIcon} aria-hidden="true">
+          <KeyRound size={22} strokeWidth={1.75} />
+        </span>
+        <p>{t('auth.reset.lead')}</p>
+      </div>
+      <TextField
+        {...register('email')}
+        error={fieldErrorText(formState.errors.email) ?? failure ?? undefined}
+        label={t('auth.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="username"
+        autoCapitalize="off"
+        spellCheck={false}
+        placeholder={t('auth.emailPlaceholder')}
+        data-autofocus
+        testId="reset-email"
+      />
+      <Button
+        type="submit"
+        variant="primary"
+        size="lg"
+        block
+        disabled={sending}
+        icon={sending ? <Spinner /> : undefined}
+        className={styles.submit}
+        data-testid="reset-send"
+      >
+        {t('auth.reset.send')}
+      </Button>
+    </form>
+  );
+}

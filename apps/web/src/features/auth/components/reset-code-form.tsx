@@ -1,0 +1,174 @@
+import {
+  ErrorCode,
+  authErrorCodes,
+  limits,
+  passwordLimits,
+  passwordResetConfirmSchema,
+} from '@casino/contracts';
+import { MailCheck } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorText } from '../../../shared/lib/api-error-text';
+import { isApiError } from '../../../shared/lib/api-client';
+import { fieldErrorText, serverErrorType, useSchemaForm } from '../../../shared/lib/schema-form';
+import { useNow } from '../../../shared/lib/use-now';
+import { Button } from '../../../shared/ui/button/button';
+import { OtpInput } from '../../../shared/ui/field/otp-input';
+import { PasswordField } from '../../../shared/ui/field/password-field';
+import { Spinner } from '../../../shared/ui/spinner/spinner';
+import { useConfirmPasswordReset } from '../api/confirm-password-reset';
+import { formatCountdown } from '../lib/countdown';
+import styles from './auth-form.module.css';
+import type { ResetSent } from './forgot-password-modal';
+
+const codeErrorKey: Partial<
+  Record<string, 'auth.verify.otpInvalid' | 'auth.verify.otpExpired' | 'auth.verify.otpAttempts'>
+> = {
+  [authErrorCodes.OTP_INVALID]: 'auth.verify.otpInvalid',
+  [authErrorCodes.OTP_EXPIRED]: 'auth.verify.otpExpired',
+  [authErrorCodes.OTP_ATTEMPTS_EXCEEDED]: 'auth.verify.otpAttempts',
+};
+
+interface ResetCodeFormProps {
+  sent: ResetSent;
+  resending: boolean;
+  onResend: () => void;
+  onChangeEmail: () => void;
+}
+
+/** The second step: the code from the mail and the new password, twice. */
+export function ResetCodeForm({ sent, resending, onResend, onChangeEmail }: ResetCodeFormProps) {
+  const { t } = useTranslation();
+  const confirm = useConfirmPasswordReset();
+  const [failure, setFailure] = useState<string | null>(null);
+  const now = useNow(sent.resendAt);
+  const codeId = useId();
+  const messageId = `${codeId}-message`;
+  const { register, handleSubmit, formState, setValue, setError, watch } = useSchemaForm(
+    passwordResetConfirmSchema,
+    { email: sent.email, otp: '', password: '', confirmPassword: '' },
+  );
+  const code = watch('otp');
+  const codeError = fieldErrorText(formState.errors.otp);
+  const waitSeconds = Math.ceil((sent.resendAt - now) / 1000);
+
+  const onSubmit = handleSubmit((values) => {
+    if (confirm.isPending) return;
+    setFailure(null);
+    confirm.mutate(values, {
+      onError: (error) => {
+        console.warn('Password reset failed', error);
+        const key = isApiError(error) ? codeErrorKey[error.code] : undefined;
+        if (key) {
+          setError('otp', { type: serverErrorType, message: t(key) }, { shouldFocus: true });
+        } else if (isApiError(error) && error.code === authErrorCodes.PASSWORD_TOO_COMMON) {
+          setError(
+            'password',
+            { type: serverErrorType, message: t('errors.passwordTooCommon') },
+            { shouldFocus: true },
+          );
+        } else if (isApiError(error) && error.code === ErrorCode.VALIDATION_FAILED) {
+          setFailure(t('errors.validation'));
+        } else {
+          setFailure(t('auth.reset.failedReason', { reason: apiErrorText(error) }));
+        }
+      },
+    });
+  });
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+      <div className={styles.sent} aria-live="polite">
+        <span className={styles.sentIcon} aria-hidden="true">
+          {resending ? <Spinner size={22} /> : <MailCheck size={24} strokeWidth={1.75} />}
+        </span>
+        <p data-testid="reset-status">{t('auth.reset.sent', { email: sent.email })}</p>
+      </div>
+      <div className={styles.codeField}>
+        <label htmlFor={codeId} className={styles.codeLabel}>
+          {t('auth.verify.codeLabel')}
+        </label>
+        <OtpInput
+          {...register('otp')}
+          id={codeId}
+          value={code}
+          length={limits.otpLength}
+          onChange={(next) =>
+            setValue('otp', next, { shouldValidate: formState.isSubmitted, shouldDirty: true })
+          }
+          invalid={codeError !== undefined}
+          aria-describedby={codeError ? messageId : undefined}
+          data-autofocus
+          testId="reset-code"
+        />
+        <p
+          id={messageId}
+          className={styles.codeError}
+          aria-live="polite"
+          data-testid="reset-code-message"
+        >
+          {codeError ?? ''}
+        </p>
+      </div>
+      <PasswordField
+        {...register('password')}
+        error={fieldErrorText(formState.errors.password)}
+        label={t('auth.reset.newPassword')}
+        autoComplete="new-password"
+        note={{ tone: 'muted', text: t('auth.passwordHint', { passwordMin: passwordLimits.min }) }}
+        testId="reset-password"
+      />
+      <PasswordField
+        {...register('confirmPassword')}
+        error={fieldErrorText(formState.errors.confirmPassword)}
+        label={t('auth.confirmPassword')}
+        autoComplete="new-password"
+        testId="reset-confirm"
+      />
+      {failure ? (
+        <p className={styles.codeError} role="alert" data-testid="reset-failure">
+          {failure}
+        </p>
+      ) : null}
+      <Button
+        type="submit"
+        variant="primary"
+        size="lg"
+        block
+        disabled={confirm.isPending}
+        icon={confirm.isPending ? <Spinner /> : undefined}
+        className={styles.submit}
+        data-testid="reset-submit"
+      >
+        {t('auth.reset.submit')}
+      </Button>
+      <p className={styles.terms}>{t('auth.reset.othersSignedOut')}</p>
+      <div className={styles.resendRow}>
+        {waitSeconds <= 0 && !resending ? (
+          <button
+            type="button"
+            className={styles.link}
+            onClick={onResend}
+            data-testid="reset-resend"
+          >
+            {t('auth.verify.resend')}
+          </button>
+        ) : (
+          <span className={styles.countdown} data-testid="reset-resend-wait">
+            {waitSeconds > 0
+              ? t('auth.verify.resendIn', { time: formatCountdown(waitSeconds) })
+              : ''}
+          </span>
+        )}
+        <button
+          type="button"
+          className={styles.link}
+          onClick={onChangeEmail}
+          data-testid="reset-edit"
+        >
+          {t('auth.reset.changeEmail')}
+        </button>
+      </div>
+    </form>
+  );
+}
