@@ -204,6 +204,8 @@ async function scanGuestModals(page: Page, combination: string): Promise<Finding
   await page.getByTestId('register-email').fill(player.email);
   await page.getByTestId('register-password').fill(player.password);
   await page.getByTestId('register-confirm').fill(player.password);
+  await page.getByTestId('register-dob').fill('1990-04-12');
+  await page.getByTestId('register-terms').check();
   await page.getByTestId('register-submit').click();
   await expect(page.getByTestId('verify-status')).toHaveAttribute('data-state', 'sent', {
     timeout: 15_000,

@@ -7,6 +7,8 @@ const good = {
   email: '  Player@Example.COM ',
   password: 'correct horse',
   confirmPassword: 'correct horse',
+  dateOfBirth: '1990-04-12',
+  acceptTerms: true,
 };
 
 function messages(result: {
@@ -17,6 +19,18 @@ function messages(result: {
 }
 
 describe('registration schema', () => {
+  it('needs a real date of birth and the terms accepted', () => {
+    expect(messages(registerRequestSchema.safeParse({ ...good, dateOfBirth: '' }))).toContain(
+      'dateOfBirth:dateofbirtherror',
+    );
+    expect(
+      messages(registerRequestSchema.safeParse({ ...good, dateOfBirth: '1990-02-30' })),
+    ).toContain('dateOfBirth:dateofbirthinvalid');
+    expect(messages(registerRequestSchema.safeParse({ ...good, acceptTerms: false }))).toContain(
+      'acceptTerms:accepttermserror',
+    );
+  });
+
   it('trims and lower-cases the e-mail', () => {
     const parsed = registerRequestSchema.parse(good);
     expect(parsed.email).toBe('player@example.com');

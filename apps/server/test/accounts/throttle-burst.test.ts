@@ -164,6 +164,8 @@ describe('throttles under a burst (issue 17)', () => {
       username: `burst_${Date.now().toString(36).slice(-6)}`,
       email: `burst.${Date.now()}@example.com`,
       password: 'correct horse battery',
+      dateOfBirth: '1990-04-12',
+      acceptTerms: true,
     };
     const registered = await t.app.inject({
       method: 'POST',
