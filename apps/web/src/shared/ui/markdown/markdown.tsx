@@ -17,9 +17,10 @@ const components: Components = {
         {children}
       </a>
     ),
-  // Tables scroll sideways on a phone instead of widening the page.
+  // Tables scroll sideways on a phone instead of widening the page; the scroller takes focus
+  // so a keyboard can scroll it too (axe: scrollable-region-focusable).
   table: ({ children }) => (
-    <div className={styles.tableWrap}>
+    <div className={styles.tableWrap} tabIndex={0}>
       <table>{children}</table>
     </div>
   ),
