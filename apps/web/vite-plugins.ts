@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -90,13 +91,27 @@ interface RoutePreload {
 /**
  * Starts the download of the current page's code with the page itself. A page is a lazy chunk
  * the entry only asks for once it runs, a round trip after the entry's download on a phone's
- * slow link (issue 16). A small script in index.html adds modulepreload links for the page's
+ * slow link (issue 16). A small script (its own file, loaded first by index.html) adds modulepreload links for the page's
  * chunks (and the lobby texts of the saved language) and its stylesheets, by the address.
  */
 export function preloadRouteChunks(routes: RoutePreload[], texts: Record<string, string>): Plugin {
+  let outDir = 'dist';
+  // The script goes out as a file of its own, not inline: the server's Content-Security-Policy
+  // allows no inline script (decision 049). Named by its content, so it is cached for good.
+  let emitted: { fileName: string; source: string } | undefined;
   return {
     name: 'orbita:preload-route-chunks',
     apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/')
+        ? config.build.outDir
+        : join(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      if (!emitted) return;
+      mkdirSync(join(outDir, 'assets'), { recursive: true });
+      writeFileSync(join(outDir, emitted.fileName), emitted.source);
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
@@ -135,7 +150,9 @@ export function preloadRouteChunks(routes: RoutePreload[], texts: Record<string,
           }),
         );
         const script = `(function(){var t=${JSON.stringify(table)},x=${JSON.stringify(textFiles)};var p=location.pathname.replace(/\\/+$/,'')||'/';function a(r,h){var l=document.createElement('link');l.rel=r;l.href='/'+h;l.crossOrigin='';document.head.appendChild(l)}for(var i=0;i<t.length;i++){if(new RegExp(t[i][0]).test(p)){t[i][1].forEach(function(f){a('modulepreload',f)});t[i][2].forEach(function(f){a('stylesheet',f)});t[i][3].forEach(function(m){var l=document.createElement('link');l.rel='preload';l.as='image';l.href=m[0];l.media=m[1];l.fetchPriority='high';document.head.appendChild(l)});var g=x[document.documentElement.lang]||x.ru;if(g)a('modulepreload',g);break}}})();`;
-        return html.replace('</head>', `<script>${script}</script></head>`);
+        const hash = createHash('sha256').update(script).digest('hex').slice(0, 10);
+        emitted = { fileName: `assets/route-preload-${hash}.js`, source: script };
+        return html.replace('</head>', `<script src="/${emitted.fileName}"></script></head>`);
       },
     },
   };
