@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newPlayer, registerThroughUi, useEnglish } from './support/accounts';
+import { NOT_A_SLOT } from './support/studio-games';
 
 /**
  * The bonus page on a real server: a promo code's bonus money is wagered by a real game's
@@ -22,9 +23,6 @@ async function activatePromo(page: Page, code: string) {
   await page.getByTestId('promo-code').fill(code);
   await page.getByTestId('promo-submit').click();
 }
-
-/** Titles of the studios' table and instant games: every other studio title is a slot. */
-const NOT_A_SLOT = /Roulette|Blackjack|Baccarat|Crash|Mines|Plinko|Keno/;
 
 async function spinSome(page: Page, rounds: number) {
   await page.goto('/pragmatic');

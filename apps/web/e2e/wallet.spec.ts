@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import process from 'node:process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { newPlayer, registerThroughUi, useEnglish, type Player } from './support/accounts';
+import { NOT_A_SLOT } from './support/studio-games';
 
 /** playwright.config.ts gives the main e2e server this operator token. */
 const operatorToken = process.env.E2E_OPERATOR_API_TOKEN ?? '';
@@ -41,9 +42,6 @@ async function serverBalance(page: Page): Promise<string> {
 }
 
 const headerBalance = (page: Page) => page.getByTestId('header-balance');
-
-/** Titles of the studios' table and instant games: every other studio title is a slot. */
-const NOT_A_SLOT = /Roulette|Blackjack|Baccarat|Crash|Mines|Plinko|Keno/;
 
 test.describe('wallet', () => {
   test.beforeEach(async ({ page }) => {
