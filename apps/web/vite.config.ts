@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { inlineEntryCss, precompress, preloadRouteChunks } from './vite-plugins';
@@ -42,6 +43,21 @@ export default defineConfig(({ mode }) => ({
     ),
     precompress(),
   ],
+  resolve: {
+    alias:
+      mode === 'production'
+        ? [
+            // React Router's package exports only its development build (warnings, checks and
+            // their messages, decision 056); the production build sits beside it.
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+              ),
+            },
+          ]
+        : [],
+  },
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false, ws: true },
