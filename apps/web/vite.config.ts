@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
+// The contracts package's own file (its entry is TypeScript, which the config loader cannot import).
+import { limits, storageKeys } from '../../packages/contracts/src/limits';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { inlineEntryCss, precompress, preloadRouteChunks } from './vite-plugins';
+import { i18nLiteAliases, inlineEntryCss, precompress, preloadRouteChunks } from './vite-plugins';
 
 /** Modules the lobby pages share (not the pages themselves: each stays its own chunk). */
 const lobbyShared =
@@ -14,6 +16,9 @@ const lobbyShared =
  */
 const lobbyInShell =
   /[\\/]features[\\/]games[\\/](index|catalog)\.|[\\/](header-search|search-store|lazy-play-modal|provider-list)\./;
+
+// The first API requests of the lobby pages, exactly as the app makes them (the route table).
+const { currency, gamePageSize: pageSize, topGamesExpanded: topGames } = limits;
 
 // The dev server forwards /api to the local API server, so the SPA and the API share one origin
 // in development exactly as they do in production (the server serves dist/ and /api).
@@ -32,31 +37,57 @@ export default defineConfig(({ mode }) => ({
             { href: '/banners/universe-mobile.svg', media: '(max-width: 768px)' },
             { href: '/banners/universe-desktop.svg', media: '(min-width: 769px)' },
           ],
+          fetches: [
+            '/api/games/providers',
+            `/api/total/games?currency=${currency}&page=1&limit=${topGames}&sort=top`,
+            `/api/total/games?currency=${currency}&page=1&limit=${pageSize}&sort=recent`,
+          ],
         },
-        { path: '^/casino$', module: 'features/games/pages/casino-page.tsx' },
         {
-          path: '^/(endorphina|gbgames|pragmatic)$',
-          module: 'features/games/pages/provider-page.tsx',
+          path: '^/casino$',
+          module: 'features/games/pages/casino-page.tsx',
+          fetches: [
+            '/api/games/providers',
+            `/api/total/games?currency=${currency}&page=1&limit=${pageSize}&sort=all`,
+          ],
         },
+        // Each studio's own list first (SPEC §5: three different APIs).
+        ...(
+          [
+            ['endorphina', `/api/endo-game/list?currency=${currency}&page=1&limit=${pageSize}`],
+            ['gbgames', `/api/provider2-game/list/${currency}/EN?page=1`],
+            ['pragmatic', `/api/pragmatic/list?currency=${currency}&page=1&limit=${pageSize}`],
+          ] as const
+        ).map(([slug, list]) => ({
+          path: `^/${slug}$`,
+          module: 'features/games/pages/provider-page.tsx',
+          fetches: ['/api/games/providers', list],
+        })),
       ],
       { en: 'shared/i18n/games/en.ts', ru: 'shared/i18n/games/ru.ts' },
+      { tokenKey: storageKeys.token, markerKey: storageKeys.refreshToken },
     ),
     precompress(),
   ],
   resolve: {
-    alias:
-      mode === 'production'
+    alias: [
+      ...i18nLiteAliases,
+      ...(mode === 'production'
         ? [
             // React Router's package exports only its development build (warnings, checks and
             // their messages, decision 056); the production build sits beside it.
             {
               find: /^react-router$/,
               replacement: fileURLToPath(
-                new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+                new URL(
+                  '../../node_modules/react-router/dist/production/index.mjs',
+                  import.meta.url,
+                ),
               ),
             },
           ]
-        : [],
+        : []),
+    ],
   },
   server: {
     proxy: {

@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { i18nLiteAliases } from './vite-plugins';
 
 export default defineProject({
   plugins: [react()],
+  resolve: { alias: i18nLiteAliases },
   test: {
     name: 'web',
     environment: 'jsdom',
