@@ -197,7 +197,11 @@ export class I18n {
     if (!options) return value;
     return value.replace(interpolation, (_, name: string) => {
       const data = valueAt(options, name.trim());
-      return data === undefined || data === null ? '' : String(data);
+      if (data === undefined || data === null) return '';
+      if (typeof data === 'string') return data;
+      return typeof data === 'number' || typeof data === 'boolean'
+        ? String(data)
+        : JSON.stringify(data);
     });
   }
 }
