@@ -3,7 +3,7 @@ import '@fontsource-variable/inter';
 import './shared/styles/tokens.css';
 import './shared/styles/global.css';
 import './shared/i18n/i18n';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startSession } from './features/auth';
@@ -17,8 +17,13 @@ startSession();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// As a transition, the first render yields to the browser every few milliseconds instead of
+// holding the main thread for the whole shell and page at once (a phone's long task, decision
+// 056); what it commits is the same.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+// This package's folder, from this file's address.
+const webDir = decodeURIComponent(import.meta.url.replace(/^file:\/\//, '')).replace(
+  /\/src\/first-download\.test\.ts$/,
+  '',
+);
+
+/**
+ * Issue 16's budget, checked on a production build rather than timed: the JavaScript a guest's
+ * phone downloads for the home page, compressed as the server sends it (the build's Brotli
+ * copies), is at most 120 KB (decision 056). Counted: the head script (theme and route
+ * preloads), the entry and its preloads, the home page's chunks the head script preloads, the
+ * lobby texts of the default language, and every chunk those import statically.
+ */
+describe('the home page’s first download', () => {
+  let outDir: string;
+  beforeAll(async () => {
+    outDir = await mkdtemp(join(tmpdir(), 'web-first-download-'));
+    await run(
+      process.execPath,
+      [
+        join(webDir, '../../node_modules/vite/bin/vite.js'),
+        'build',
+        '--outDir',
+        outDir,
+        '--emptyOutDir',
+        '--logLevel',
+        'error',
+      ],
+      {
+        cwd: webDir,
+        // Vitest runs with NODE_ENV=test, which would give the libraries' development builds.
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
+  }, 180_000);
+  afterAll(async () => {
+    await rm(outDir, { recursive: true, force: true });
+  });
+
+  it('is at most 120 KB of JavaScript, compressed', async () => {
+    const html = await readFile(join(outDir, 'index.html'), 'utf8');
+    const fromHtml = [
+      ...html.matchAll(/<script[^>]+src="\/(assets\/[^"]+\.js)"/g),
+      ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/(assets\/[^"]+\.js)"/g),
+    ].map((match) => match[1] ?? '');
+    const head = fromHtml.find((file) => file.includes('route-preload-'));
+    expect(head).toBeDefined();
+    // The head script's route table: [pattern, chunks, styles, images, fetches]; texts by language.
+    const headCode = await readFile(join(outDir, head ?? ''), 'utf8');
+    const table = JSON.parse(/var t=(\[.*?\]\]\]),x=/.exec(headCode)?.[1] ?? '[]') as [
+      string,
+      string[],
+    ][];
+    const texts = JSON.parse(/,x=(\{.*?\}),k=/.exec(headCode)?.[1] ?? '{}') as Record<
+      string,
+      string
+    >;
+    const home = table.find(([pattern]) => new RegExp(pattern).test('/'));
+    expect(home?.[1].length).toBeGreaterThan(0);
+
+    const files = new Set<string>();
+    const queue = [...fromHtml, ...(home?.[1] ?? []), texts.ru ?? ''];
+    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+      if (files.has(file) || file === '') continue;
+      files.add(file);
+      const code = await readFile(join(outDir, file), 'utf8');
+      for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([^"']+\.js)["']/g)) {
+        queue.push(`assets/${match[1]}`);
+      }
+    }
+    let bytes = 0;
+    for (const file of files) {
+      const compressed = join(outDir, `${file}.br`);
+      bytes += (await stat(compressed).catch(() => stat(join(outDir, file)))).size;
+    }
+    const all = await readdir(join(outDir, 'assets'));
+    expect(all.some((name) => name.startsWith('home-page-'))).toBe(true);
+    expect(bytes / 1024).toBeLessThanOrEqual(120);
+  });
+});
