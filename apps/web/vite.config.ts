@@ -56,12 +56,17 @@ export default defineConfig(({ mode }) => ({
           [
             ['endorphina', `/api/endo-game/list?currency=${currency}&page=1&limit=${pageSize}`],
             ['gbgames', `/api/provider2-game/list/${currency}/EN?page=1`],
-            ['pragmatic', `/api/pragmatic/list?currency=${currency}&page=1&limit=${pageSize}`],
+            [
+              'pragmatic',
+              `/api/pragmatic/list?currency=${currency}&page=1&limit=${pageSize}`,
+              // Its list carries no count: the page reads it from the combined list.
+              `/api/total/games?currency=${currency}&page=1&limit=1&sort=all&provider=pragmatic`,
+            ],
           ] as const
-        ).map(([slug, list]) => ({
+        ).map(([slug, ...lists]) => ({
           path: `^/${slug}$`,
           module: 'features/games/pages/provider-page.tsx',
-          fetches: ['/api/games/providers', list],
+          fetches: ['/api/games/providers', ...lists],
         })),
       ],
       { en: 'shared/i18n/games/en.ts', ru: 'shared/i18n/games/ru.ts' },
