@@ -43,6 +43,7 @@ const usersPlugin: FastifyPluginAsync<UsersFeatureOptions> = async (app, deps) =
       sessions: auth.sessions,
       throttle: auth.throttle,
       otpSecret: auth.otpSecret,
+      twoFactor: auth.twoFactor,
     }),
   });
   const store = createAvatarStore(deps.config.dataDir);
