@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { afterFailure, twoFactorThrottlePolicies } from './throttle';
+import type { ThrottleRow } from './throttle-repository';
 import {
   decryptSecret,
   deriveTwoFactorKeys,
@@ -97,7 +98,7 @@ describe('login challenges', () => {
 describe('two-factor throttle policy', () => {
   it('locks a challenge after 5 wrong codes for 15 minutes, the account after 10 (doubling)', () => {
     const now = new Date('2026-03-02T10:00:00Z');
-    const start = {
+    const start: ThrottleRow = {
       key: 'k',
       failures: 0,
       windowStartedAt: now,

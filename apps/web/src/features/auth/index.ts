@@ -17,3 +17,9 @@ export {
   type AvailabilityKind,
   type AvailabilityStatus,
 } from './hooks/use-availability';
+export {
+  fetchTwoFactorStatus,
+  twoFactorStatusOptions,
+  useTwoFactorStatus,
+} from './api/two-factor-status';
+export { TwoFactorCodeField, twoFactorErrorText } from './components/two-factor-code-field';

@@ -12,6 +12,7 @@ import { AccountSettings } from '../components/account-settings';
 import { AvatarEditor } from '../components/avatar-editor';
 import { ChangePassword } from '../components/change-password';
 import { DeviceSessions } from '../components/device-sessions';
+import { TwoFactorCard } from '../components/two-factor-card';
 import styles from './profile-page.module.css';
 
 // The profile page is its own chunk; its texts and the contract schemas travel with it.
@@ -42,6 +43,7 @@ export function ProfilePage() {
       <div className={styles.cards}>
         <AccountSettings user={user} />
         <ChangePassword username={user.username} userId={user.id} />
+        <TwoFactorCard userId={user.id} />
         <DeviceSessions userId={user.id} />
       </div>
     </Page>
