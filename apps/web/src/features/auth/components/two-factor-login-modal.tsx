@@ -64,6 +64,8 @@ export function TwoFactorLoginModal() {
         toast.error(t('twoFactor.login.expired'), t('twoFactor.login.failed'));
         backToLogin();
       } else if (failure.code === authErrorCodes.TWO_FACTOR_INVALID) {
+        // The cells start empty again for the next code.
+        setCode('');
         setError(t('twoFactor.field.invalid'));
       } else if (failure.status === 429) {
         setError(t('twoFactor.login.tooMany', { when: retryWhen(failure.retryAfterSeconds) }));

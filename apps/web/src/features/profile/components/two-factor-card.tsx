@@ -215,8 +215,13 @@ function SetupStep({
     } catch (failure) {
       console.warn('Two-factor was not turned on', failure);
       const text = twoFactorErrorText(failure);
-      if (text) setError(text);
-      else failedToast(failure);
+      if (text) {
+        // The cells start empty again for the next code.
+        setCode('');
+        setError(text);
+      } else {
+        failedToast(failure);
+      }
     }
   };
 
