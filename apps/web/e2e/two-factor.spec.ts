@@ -119,4 +119,43 @@ test.describe('two-factor sign-in', () => {
     await expect(page.getByTestId('header-username')).toHaveText(player.username);
     await expect(dialog).toHaveCount(0);
   });
+
+  test('Russian, dark theme, phone: the set-up, the withdrawal asks for a code', async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const context = await browser.newContext({
+      ...(baseURL ? { baseURL } : {}),
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await context.addInitScript(() => {
+      window.localStorage.setItem('theme', 'dark');
+      window.localStorage.setItem('lang', 'ru');
+    });
+    const page = await context.newPage();
+    await registerThroughUi(page, newPlayer('tr'));
+    await page.goto('/profile');
+    const card = page.getByTestId('two-factor-card');
+    await expect(card.getByRole('heading', { name: 'Двухфакторная аутентификация' })).toBeVisible();
+    await card.getByTestId('two-factor-enable').click();
+    await expect(card.getByTestId('two-factor-qr')).toBeVisible();
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await card.screenshot({ path: test.info().outputPath('two-factor-setup-ru-dark-phone.png') });
+    const secret = (await card.getByTestId('two-factor-secret').getAttribute('data-secret')) ?? '';
+    await card.getByTestId('two-factor-confirm-code').fill(totp(secret));
+    await card.getByTestId('two-factor-confirm').click();
+    await expect(card.getByTestId('two-factor-recovery-code')).toHaveCount(10);
+    await card.screenshot({ path: test.info().outputPath('two-factor-codes-ru-dark-phone.png') });
+    await card.getByTestId('two-factor-codes-done').click();
+    await expect(card.getByTestId('two-factor-status')).toHaveText('Вкл.');
+
+    await page.goto('/profile/balance/widthdrawall');
+    await page.getByTestId('method-crypto').click();
+    await expect(page.getByTestId('withdraw-crypto-two-factor')).toBeVisible();
+    await expect(page.getByText('Код двухфакторной защиты')).toBeVisible();
+    await context.close();
+  });
 });
