@@ -10,6 +10,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/uuid';
 import { createAccountRepository } from './account-repository';
+import { unauthorized } from './authenticate';
 import { verifyPassword } from './password';
 import {
   throttleKeys,
@@ -172,7 +173,7 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps): TwoFactorSer
 
     async startEnrolment(userId) {
       const account = await accounts.findById(userId);
-      if (!account) throw challengeInvalid();
+      if (!account) throw unauthorized();
       const secret = generateTotpSecret();
       const stored = encryptSecret(keys.encryption, userId, secret);
       if (!(await repository.putPending(userId, stored, deps.clock.now()))) {

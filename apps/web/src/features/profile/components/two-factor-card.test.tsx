@@ -1,3 +1,4 @@
+import type { TwoFactorStatus } from '@casino/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,8 +22,12 @@ const player: User = {
   createdAt: me.created_at,
 };
 
-const off = { enabled: false, enabled_at: null, recovery_codes_left: 0 };
-const on = { enabled: true, enabled_at: '2026-03-02T10:00:00.000Z', recovery_codes_left: 10 };
+const off: TwoFactorStatus = { enabled: false, enabled_at: null, recovery_codes_left: 0 };
+const on: TwoFactorStatus = {
+  enabled: true,
+  enabled_at: '2026-03-02T10:00:00.000Z',
+  recovery_codes_left: 10,
+};
 const codes = Array.from({ length: 10 }, (_, i) => `${'abcdefghij'[i]}bcde-fgh23`);
 const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
