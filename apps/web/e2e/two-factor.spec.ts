@@ -105,7 +105,7 @@ test.describe('two-factor sign-in', () => {
     // The switch to a recovery code and back, by keyboard.
     await page.getByTestId('two-factor-switch').focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('two-factor-recovery')).toBeVisible();
+    await expect(page.getByTestId('two-factor-recovery')).toBeFocused();
     await page.getByTestId('two-factor-switch').click();
     await expect(page.getByTestId('two-factor-code')).toBeVisible();
 

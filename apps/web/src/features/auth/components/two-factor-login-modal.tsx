@@ -26,6 +26,8 @@ export function TwoFactorLoginModal() {
   const open = useModalStore((state) => state.open);
   const challenge = useTwoFactorLoginStore((state) => state.challenge);
   const [recovery, setRecovery] = useState(false);
+  // After the switch, the other field takes the focus (the modal focused the first one).
+  const [switched, setSwitched] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const login = useTwoFactorLogin();
@@ -77,6 +79,7 @@ export function TwoFactorLoginModal() {
 
   const switchMode = () => {
     setRecovery((value) => !value);
+    setSwitched(true);
     setCode('');
     setError(null);
   };
@@ -111,6 +114,7 @@ export function TwoFactorLoginModal() {
             placeholder="abcde-fgh23"
             maxLength={32}
             data-autofocus
+            autoFocus={switched}
             testId="two-factor-recovery"
           />
         ) : (
@@ -130,6 +134,7 @@ export function TwoFactorLoginModal() {
               invalid={error !== null}
               aria-describedby={error ? messageId : undefined}
               data-autofocus
+              autoFocus={switched}
               testId="two-factor-code"
             />
             <p id={messageId} className={styles.codeError} aria-live="polite">

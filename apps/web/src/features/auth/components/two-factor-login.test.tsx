@@ -101,6 +101,7 @@ describe('login with two-factor sign-in', () => {
     renderApp();
     await passwordStep();
     fireEvent.click(screen.getByTestId('two-factor-switch'));
+    expect(document.activeElement).toBe(screen.getByTestId('two-factor-recovery'));
     type('two-factor-recovery', 'not a code');
     fireEvent.click(screen.getByTestId('two-factor-submit'));
     expect(
