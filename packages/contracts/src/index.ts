@@ -14,3 +14,4 @@ export * from './support';
 export * from './content';
 export * from './password-reset';
 export * from './sessions';
+export * from './identity';

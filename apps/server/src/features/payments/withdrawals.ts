@@ -98,6 +98,8 @@ async function requestWithdrawal(
   let payment = await deps.repo.byKey(userId, submission.idempotencyKey);
   let created = false;
   if (!payment) {
+    // The first withdrawal, and any above KYC_WITHDRAWAL_THRESHOLD, need a verified identity.
+    await deps.identity.assertMayWithdraw(userId, amount);
     const destination = await submission.destination();
     const now = deps.clock.now();
     payment = await deps.repo.insert({
