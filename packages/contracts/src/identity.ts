@@ -16,6 +16,26 @@ export type IdentityDocumentKind = (typeof identityDocumentKinds)[number];
 export const identityDocumentTypes = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 export type IdentityDocumentType = (typeof identityDocumentTypes)[number];
 
+/**
+ * The type of a document judged by its first bytes only (the server's rule, which the web app
+ * applies before uploading): a file name or a declared type is the sender's word.
+ *
+ * - JPEG: FF D8 FF (start of image, then a marker)
+ * - PNG: the 8-byte signature 89 50 4E 47 0D 0A 1A 0A
+ * - PDF: "%PDF-" (readers accept junk before it; we do not)
+ */
+export function sniffDocumentType(bytes: Uint8Array): IdentityDocumentType | undefined {
+  const starts = (signature: readonly number[]) =>
+    bytes.length >= signature.length && signature.every((byte, i) => bytes[i] === byte);
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
+  return undefined;
+}
+
+/** Bytes sniffDocumentType needs to see. */
+export const documentSniffBytes = 8;
+
 export const identityLimits = {
   /** Largest document file: 10 MiB (a phone photo or a scanned PDF page). */
   documentMaxBytes: 10 * 1024 * 1024,
