@@ -1,4 +1,4 @@
-import type { IdentityDocumentKind, IdentityResponse } from '@casino/contracts';
+import type { IdentityResponse } from '@casino/contracts';
 import { multipart, solid } from '../helpers/images';
 import { bearer, type SignedInPlayer } from '../helpers/players';
 import type { TestApp } from '../helpers/test-app';
@@ -20,7 +20,7 @@ export const jpegDocument = () => solid(32, 20).jpeg().toBuffer();
 export async function upload(
   t: TestApp,
   player: SignedInPlayer,
-  kind: IdentityDocumentKind | string,
+  kind: string,
   content: Buffer | string,
   options: { filename?: string; type?: string; name?: string } = {},
 ) {
