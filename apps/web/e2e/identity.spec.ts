@@ -26,6 +26,7 @@ test.describe('identity check and data export', () => {
     await page.goto('/profile/balance/widthdrawall');
     const notice = page.getByTestId('withdrawal-identity-notice');
     await expect(notice).toContainText('Your first withdrawal needs a verified identity.');
+    await page.screenshot({ path: test.info().outputPath('withdrawal-notice.png') });
     await page.getByTestId('withdrawal-identity-link').click();
     await expect(page).toHaveURL(/\/profile\/verification$/);
     await expect(page.getByTestId('identity-status')).toHaveText('Not started');
@@ -84,6 +85,7 @@ test.describe('identity check and data export', () => {
     // The closure dialog: the password, then the account is gone and the player signed out.
     await page.getByTestId('privacy-close').click();
     await page.getByTestId('close-password').fill(player.password);
+    await page.screenshot({ path: test.info().outputPath('close-dialog.png') });
     await page.getByTestId('close-confirm').click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('register-button')).toBeVisible();

@@ -22,8 +22,9 @@ export const identityOptions = (userId: string) =>
     staleTime: 0,
   });
 
-export function useIdentity(userId: string) {
-  return useQuery(identityOptions(userId));
+/** The signed-in player's check; nothing is asked without a player. */
+export function useIdentity(userId: string | undefined) {
+  return useQuery({ ...identityOptions(userId ?? ''), enabled: userId !== undefined });
 }
 
 /** POST /identity/documents/{kind}, multipart field `file` → the check as it is now. */

@@ -19,7 +19,7 @@ export function WithdrawalIdentityNotice() {
   const { t } = useTranslation();
   const language = useLanguage();
   const userId = useAuthStore((state) => state.user?.id);
-  const identity = useIdentity(userId ?? '');
+  const identity = useIdentity(userId);
   if (!userId || !identity.data || identity.data.status === 'verified') return null;
   const { status, withdrawal } = identity.data;
   const rule = withdrawal.first_needs_verification
