@@ -63,7 +63,7 @@ function VerificationBody({ userId }: { userId: string }) {
           <StatusBadge status={status} />
           <p className={cards.cardLead}>{t('identity.lead')}</p>
         </div>
-        <p className={styles.statusText} role="status" data-testid="identity-status-text">
+        <p className={styles.statusText} aria-live="polite" data-testid="identity-status-text">
           {t(`identity.statusText.${status}`)}
         </p>
         {status === 'rejected' && reason ? (
