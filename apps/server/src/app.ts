@@ -19,6 +19,8 @@ import { bonusFeature } from './features/bonus/bonus-feature';
 import { chatFeature } from './features/chat/chat-feature';
 import { supportFeature } from './features/support/support-feature';
 import { contentFeature } from './features/content/content-feature';
+import { identityFeature } from './features/identity/identity-feature';
+import { privacyFeature } from './features/privacy/privacy-feature';
 import { openSharedState } from './lib/shared-state/open-shared-state';
 import { handleError } from './http/error-handler';
 import { createNotFoundHandler } from './http/not-found';
@@ -123,6 +125,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger,
     operatorApiToken: config.operatorApiToken,
   });
+  // The identity check (KYC, decision 052): the cashier's withdrawals ask it.
+  await app.register(identityFeature, {
+    db,
+    clock,
+    logger,
+    withdrawalThreshold: config.kycWithdrawalThreshold,
+    operatorApiToken: config.operatorApiToken,
+  });
   // The cashier: card and crypto deposits and withdrawals, on the ledger.
   await app.register(paymentsFeature, { config, db, clock, logger });
   // Bonuses: offers, promo codes, wagering; bonus money on the ledger (decision 039).
@@ -147,6 +157,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     operatorApiToken: config.operatorApiToken,
   });
   await app.register(contentFeature, { contentDir: config.contentDir });
+  // Data export and account closure (decision 053).
+  await app.register(privacyFeature, { config, db, clock, logger });
 
   // In development Vite serves the SPA (and proxies /api here); only production serves it.
   let serveSpaIndex: ((reply: FastifyReply) => FastifyReply) | undefined;

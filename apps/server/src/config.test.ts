@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       minAge: 18,
       termsVersion: '1',
       privacyVersion: '1',
+      kycWithdrawalThreshold: 2_000_000n,
       providers: {
         endorphina: { mode: 'simulated', url: undefined, nodeId: undefined, salt: undefined },
         pragmatic: {
@@ -235,6 +236,7 @@ describe('loadConfig', () => {
       'MIN_AGE',
       'TERMS_VERSION',
       'PRIVACY_VERSION',
+      'KYC_WITHDRAWAL_THRESHOLD',
       'PROVIDERS',
       'ENDORPHINA_MODE',
       'PRAGMATIC_MODE',

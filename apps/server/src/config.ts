@@ -16,6 +16,7 @@ import {
   paymentsSecretVariables,
   type PaymentsConfigPart,
 } from './features/payments/payments-config';
+import { fromDecimalString } from './features/wallet/money';
 import { StartupError } from './lib/errors';
 import { serverPackageRoot } from './lib/package-root';
 
@@ -102,6 +103,12 @@ const envSchema = z.object({
     .optional(),
   API_DOCS: booleanFlag.optional(),
   REGISTRATIONS_PER_IP_HOUR: integer(1, 1_000_000).default(20),
+  KYC_WITHDRAWAL_THRESHOLD: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, {
+      error: 'must be an amount in dollars with at most two decimals, e.g. 2000.00',
+    })
+    .default('2000.00'),
   ...providerEnvShape,
   ...paymentsEnvShape,
 });
@@ -246,6 +253,11 @@ export const configVariables: Record<EnvName, { default: string; description: st
     default: '1',
     description: 'Version of the Privacy Policy, accepted and re-accepted like TERMS_VERSION.',
   },
+  KYC_WITHDRAWAL_THRESHOLD: {
+    default: '2000.00',
+    description:
+      'Withdrawals above this amount (dollars) need a verified identity (documents reviewed through the operator API); the first withdrawal always does. 0 asks it for every withdrawal.',
+  },
   ...providerConfigVariables,
   ...paymentsConfigVariables,
 };
@@ -291,6 +303,8 @@ export interface Config extends ProviderConfigPart, PaymentsConfigPart {
   minAge: number;
   termsVersion: string;
   privacyVersion: string;
+  /** KYC_WITHDRAWAL_THRESHOLD in thousandths of a dollar. */
+  kycWithdrawalThreshold: bigint;
 }
 
 const unechoed = new Set<string>([
@@ -378,6 +392,7 @@ export function loadConfig(
     minAge: e.MIN_AGE,
     termsVersion: e.TERMS_VERSION,
     privacyVersion: e.PRIVACY_VERSION,
+    kycWithdrawalThreshold: fromDecimalString(e.KYC_WITHDRAWAL_THRESHOLD, { scale: 2 }),
     ...providerConfigFrom(e),
     ...paymentsConfigFrom(e),
   };

@@ -15,3 +15,4 @@ export * from './content';
 export * from './password-reset';
 export * from './sessions';
 export * from './two-factor';
+export * from './identity';

@@ -388,6 +388,39 @@ const matrix: Record<string, MatrixRow> = {
       payload: { reason: 'matrix' },
     },
   },
+  'GET /api/identity': { guard: 'player', request: { method: 'GET', url: '/api/identity' } },
+  'POST /api/identity/documents/{kind}': {
+    guard: 'player',
+    request: { method: 'POST', url: '/api/identity/documents/identity' },
+  },
+  'GET /api/operator/identity/checks': {
+    guard: 'operator',
+    request: { method: 'GET', url: '/api/operator/identity/checks' },
+  },
+  'GET /api/operator/identity/checks/{userId}/documents/{kind}': {
+    guard: 'operator',
+    request: {
+      method: 'GET',
+      url: `/api/operator/identity/checks/${matrixPaymentId}/documents/identity`,
+    },
+  },
+  'POST /api/operator/identity/checks/{userId}/verify': {
+    guard: 'operator',
+    request: { method: 'POST', url: `/api/operator/identity/checks/${matrixPaymentId}/verify` },
+  },
+  'POST /api/operator/identity/checks/{userId}/reject': {
+    guard: 'operator',
+    request: {
+      method: 'POST',
+      url: `/api/operator/identity/checks/${matrixPaymentId}/reject`,
+      payload: { reason: 'matrix' },
+    },
+  },
+  'GET /api/user/export': { guard: 'player', request: { method: 'GET', url: '/api/user/export' } },
+  'POST /api/user/close': {
+    guard: 'player',
+    request: { method: 'POST', url: '/api/user/close', payload: { password: 'matrix' } },
+  },
   'GET /api/bonus': { guard: 'player', request: { method: 'GET', url: '/api/bonus' } },
   'POST /api/bonus/claim': {
     guard: 'player',

@@ -14,3 +14,4 @@ export * from './payments';
 export * from './bonus';
 export * from './chat';
 export * from './two-factor';
+export * from './identity';

@@ -110,6 +110,9 @@ async function requestWithdrawal(
   let payment = await deps.repo.byKey(userId, submission.idempotencyKey);
   let created = false;
   if (!payment) {
+    // The first withdrawal, and any above KYC_WITHDRAWAL_THRESHOLD, need a verified identity.
+    // Asked before the second factor, so a refused request does not use up a one-time code.
+    await deps.identity.assertMayWithdraw(userId, amount);
     await submission.secondFactor?.();
     const destination = await submission.destination();
     const now = deps.clock.now();

@@ -9,6 +9,7 @@ import type { GamesMessages } from './games/en';
 import type { BonusMessages } from './bonus/en';
 import type { HelpMessages } from './help/en';
 import type { TwoFactorMessages } from './two-factor/en';
+import type { IdentityMessages } from './identity/en';
 import { ru } from './ru';
 
 declare module 'i18next' {
@@ -22,7 +23,8 @@ declare module 'i18next' {
         GamesMessages &
         BonusMessages &
         HelpMessages &
-        TwoFactorMessages;
+        TwoFactorMessages &
+        IdentityMessages;
     };
   }
 }

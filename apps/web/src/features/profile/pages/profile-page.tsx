@@ -8,6 +8,7 @@ import { Button } from '../../../shared/ui/button/button';
 import { Page } from '../../../shared/ui/page/page';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { useAuthStore, useLogout, useMe, type User } from '../../auth';
+import { IdentityCard, PrivacyCard } from '../../identity';
 import { AccountSettings } from '../components/account-settings';
 import { AvatarEditor } from '../components/avatar-editor';
 import { ChangePassword } from '../components/change-password';
@@ -45,6 +46,8 @@ export function ProfilePage() {
         <ChangePassword username={user.username} userId={user.id} />
         <TwoFactorCard userId={user.id} />
         <DeviceSessions userId={user.id} />
+        <IdentityCard userId={user.id} />
+        <PrivacyCard />
       </div>
     </Page>
   );
