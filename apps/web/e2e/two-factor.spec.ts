@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { newPlayer, registerThroughUi, useEnglish } from './support/accounts';
+import { verifyIdentityThroughApi } from './support/identity';
 
 /**
  * Two-factor sign-in in the browser (issue 15, docs/decisions/051): turned on in the profile
@@ -152,6 +153,8 @@ test.describe('two-factor sign-in', () => {
     await card.getByTestId('two-factor-codes-done').click();
     await expect(card.getByTestId('two-factor-status')).toHaveText('Вкл.');
 
+    // Past the identity check that the first withdrawal needs (decision 052).
+    await verifyIdentityThroughApi(page);
     await page.goto('/profile/balance/widthdrawall');
     await page.getByTestId('method-crypto').click();
     await expect(page.getByTestId('withdraw-crypto-two-factor')).toBeVisible();

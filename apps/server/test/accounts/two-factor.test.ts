@@ -12,6 +12,7 @@ import {
   refreshCookie,
   type SignedInPlayer,
 } from '../helpers/players';
+import { markIdentityVerified } from '../helpers/identity';
 import type { TestApp } from '../helpers/test-app';
 import { balanceOf, buildCashierApp, fundedByCard, withdraw } from '../payments/payments-helpers';
 
@@ -410,6 +411,8 @@ describe('sensitive actions need a code while it is on', () => {
 
   it('crypto withdrawal is gated the same way', async () => {
     const player = await enrolledPlayer();
+    // Past the identity check (decision 052), which a withdrawal asks first.
+    await markIdentityVerified(t.db, player.id);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/payments/crypto/withdrawals',
