@@ -91,6 +91,7 @@ describe('data export', () => {
       ],
       payments: [{ direction: 'deposit', status: 'succeeded', amount: '50.00' }],
       bonuses: [],
+      two_factor: { enabled_at: null },
       identity: {
         status: 'pending',
         documents: [
@@ -143,6 +144,15 @@ describe('account closure', () => {
     expect((await adjust(player, '30.00')).statusCode).toBe(200);
     expect((await adjust(player, '-30.00')).statusCode).toBe(200);
     await submitBoth(t, player);
+    // A two-factor key and a recovery code (decision 051), which must go with the account.
+    await t.db.execute(
+      `insert into two_factor_authenticators (user_id, secret_ciphertext, enabled_at, created_at, updated_at)
+       values ('${player.id}', 'sealed', now(), now(), now())`,
+    );
+    await t.db.execute(
+      `insert into two_factor_recovery_codes (id, user_id, code_hash, created_at)
+       values ('${randomUUID()}', '${player.id}', 'hash', now())`,
+    );
     const rowsBefore = await ledgerRows(player.id);
     expect(rowsBefore).toBe(2);
 
@@ -188,6 +198,11 @@ describe('account closure', () => {
       `select count(*)::int as n from identity_documents where user_id = '${player.id}'`,
     );
     expect(documents.rows[0]?.n).toBe(0);
+    const secondFactor = await t.db.execute<{ n: number }>(
+      `select (select count(*) from two_factor_authenticators where user_id = '${player.id}')::int
+            + (select count(*) from two_factor_recovery_codes where user_id = '${player.id}')::int as n`,
+    );
+    expect(secondFactor.rows[0]?.n).toBe(0);
     const closures = await t.db.execute<{ n: number }>(
       `select count(*)::int as n from account_closures where user_id = '${player.id}'`,
     );

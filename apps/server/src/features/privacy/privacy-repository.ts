@@ -14,6 +14,8 @@ import {
   sessions,
   supportMessages,
   termsAcceptances,
+  twoFactorAuthenticators,
+  twoFactorRecoveryCodes,
   users,
   wallets,
 } from '../../db/schema';
@@ -138,6 +140,15 @@ export function createPrivacyRepository(db: Database) {
         .where(eq(playerBonuses.userId, userId))
         .orderBy(asc(playerBonuses.id)),
 
+    /** Whether two-factor sign-in is on (decision 051); never the key or the codes. */
+    twoFactor: async (userId: string) => {
+      const [row] = await db
+        .select({ enabledAt: twoFactorAuthenticators.enabledAt })
+        .from(twoFactorAuthenticators)
+        .where(eq(twoFactorAuthenticators.userId, userId));
+      return row ?? null;
+    },
+
     identity: async (userId: string) => {
       const [check] = await db
         .select({
@@ -226,6 +237,9 @@ export function createPrivacyRepository(db: Database) {
       await db.delete(emailChanges).where(eq(emailChanges.userId, userId));
       await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
       await db.delete(knownDevices).where(eq(knownDevices.userId, userId));
+      // The two-factor key and recovery codes (decision 051) die with the account.
+      await db.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+      await db.delete(twoFactorAuthenticators).where(eq(twoFactorAuthenticators.userId, userId));
       await db
         .update(sessions)
         .set({ userAgent: null, ip: null })

@@ -47,18 +47,29 @@ export function createPrivacyService(deps: PrivacyServiceDeps): PrivacyService {
     async exportData(userId) {
       const profile = await repository.profile(userId);
       if (!profile) throw new AppError(401, 'UNAUTHORIZED', 'Sign in again.');
-      const [terms, sessionRows, wallet, ledger, paymentRows, bonuses, identity, chat, support] =
-        await Promise.all([
-          repository.terms(userId),
-          repository.sessions(userId),
-          repository.wallet(userId),
-          repository.ledger(userId),
-          repository.payments(userId),
-          repository.bonuses(userId),
-          repository.identity(userId),
-          repository.chat(userId),
-          repository.support(userId),
-        ]);
+      const [
+        terms,
+        sessionRows,
+        wallet,
+        ledger,
+        paymentRows,
+        bonuses,
+        identity,
+        chat,
+        support,
+        twoFactor,
+      ] = await Promise.all([
+        repository.terms(userId),
+        repository.sessions(userId),
+        repository.wallet(userId),
+        repository.ledger(userId),
+        repository.payments(userId),
+        repository.bonuses(userId),
+        repository.identity(userId),
+        repository.chat(userId),
+        repository.support(userId),
+        repository.twoFactor(userId),
+      ]);
       const data = {
         format: 'orbita-player-data',
         version: exportFormatVersion,
@@ -121,6 +132,7 @@ export function createPrivacyService(deps: PrivacyServiceDeps): PrivacyService {
           claimed_at: iso(row.claimedAt),
           activated_at: iso(row.activatedAt),
         })),
+        two_factor: { enabled_at: iso(twoFactor?.enabledAt) },
         identity: {
           status: identity.check?.status ?? 'not_started',
           reason: identity.check?.rejectReason ?? null,
