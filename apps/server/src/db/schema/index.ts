@@ -13,3 +13,4 @@ export * from './ledger';
 export * from './payments';
 export * from './bonus';
 export * from './chat';
+export * from './shared-state';
