@@ -1,7 +1,6 @@
 import type { Game, GamePage } from '@casino/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database';
 import { foldSearchText } from '../src/features/games/search-text';
 import { fixedClock, systemClock } from '../src/lib/clock';
 import { catalogEntry, createTestPlayer, seedGames } from './helpers/games';
@@ -289,7 +288,7 @@ describe('the public page cache', () => {
     const seedUnannounced = (entries: Parameters<typeof seedGames>[2]) =>
       cached.db.transaction(async (tx) => {
         await tx.execute(sql`set local session_replication_role = replica`);
-        await seedGames(tx as unknown as Database, 'gbgames', entries);
+        await seedGames(tx, 'gbgames', entries);
       });
     try {
       await cached.app.gameCatalog.sync.syncAll();
