@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app, serverVersion, config.apiDocs);
 
-  await registerRateLimit(app);
+  await registerRateLimit(app, shared);
 
   // The features, each one plugin (features/<name>/<name>-feature.ts) that names the
   // features it needs: Fastify refuses to start if one is registered before them.
@@ -123,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     logger,
+    shared,
     operatorApiToken: config.operatorApiToken,
   });
   // The identity check (KYC, decision 052): the cashier's withdrawals ask it.

@@ -227,6 +227,7 @@ describe('loadConfig', () => {
       'OPERATOR_API_TOKEN',
       'REDIS_URL',
       'REDIS_KEY_PREFIX',
+      'INSTANCE_URL',
       'CONTENT_DIR',
       'SUPPORT_CHANNEL_URL',
       'SUPPORT_PARTNER_URL',

@@ -94,6 +94,9 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9:_.-]{1,64}$/, { error: 'must be 1 to 64 letters, digits or : _ . -' })
     .default('orbita:'),
+  INSTANCE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
   CONTENT_DIR: z.string().min(1).optional(),
   SUPPORT_CHANNEL_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
@@ -203,12 +206,17 @@ export const configVariables: Record<EnvName, { default: string; description: st
   REDIS_URL: {
     default: '(unset: one instance, in-process)',
     description:
-      'Redis shared by every instance of one deployment (redis:// or rediss://): live chat messages, the online count and chat rate limits go through it; start-up stops if it does not answer.',
+      'Redis shared by every instance of one deployment (redis:// or rediss://): live chat messages, the online count, rate limits and the live-balance streams cap go through it; start-up stops if it does not answer.',
   },
   REDIS_KEY_PREFIX: {
     default: 'orbita:',
     description:
       'Put before every Redis key and channel, so several deployments can share one Redis.',
+  },
+  INSTANCE_URL: {
+    default: '(unset: http://127.0.0.1:{port} once listening)',
+    description:
+      "This instance's own address as the other instances of the deployment reach it (e.g. http://10.0.0.5:3000): a simulated game opened on one instance is played on it, requests reaching another are forwarded there. Set it when instances run on different hosts.",
   },
   CONTENT_DIR: {
     default: 'apps/server/content',
@@ -290,6 +298,8 @@ export interface Config extends ProviderConfigPart, PaymentsConfigPart {
   /** Unset: one instance, shared state in-process. Never logged (may hold a password). */
   redisUrl: string | undefined;
   redisKeyPrefix: string;
+  /** This instance as the others reach it (INSTANCE_URL); undefined: 127.0.0.1 and the port it listens on. */
+  instanceUrl: string | undefined;
   /** Absolute. */
   contentDir: string;
   /** The help page's link cards; unset, the card is hidden. */
@@ -380,6 +390,7 @@ export function loadConfig(
     operatorApiToken: e.OPERATOR_API_TOKEN,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    instanceUrl: e.INSTANCE_URL?.replace(/\/+$/, ''),
     contentDir:
       e.CONTENT_DIR === undefined
         ? resolve(serverPackageRoot, 'content')

@@ -15,3 +15,4 @@ export * from './bonus';
 export * from './chat';
 export * from './two-factor';
 export * from './identity';
+export * from './shared-state';

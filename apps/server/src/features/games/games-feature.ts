@@ -38,8 +38,11 @@ declare module 'fastify' {
 
 export interface GamesFeatureOptions {
   config: Config;
-  /** withClusterLock (optional for tests' fakes): periodic syncs once per cluster. */
-  db: Database & Partial<Pick<DatabaseControl, 'withClusterLock'>>;
+  /**
+   * withClusterLock (optional for tests' fakes): periodic syncs once per cluster; listen:
+   * every instance hears the catalog change (NOTIFY catalog_changed).
+   */
+  db: Database & Partial<Pick<DatabaseControl, 'withClusterLock' | 'listen'>>;
   clock: Clock;
   logger: Logger;
   /** Optional sign-in for lists and launches; by default the accounts feature's bearer token. */
@@ -81,6 +84,12 @@ const gamesPlugin: FastifyPluginAsync<GamesFeatureOptions> = async (app, options
     scheduler.stop();
     done();
   });
+  // Any instance's sync (or games:sync, or an operator's UPDATE) changes the shared catalog:
+  // migration 0013's trigger announces it and every instance forgets its cached pages at once.
+  if (db.listen) {
+    const stopListening = await db.listen(catalogChangedChannel, () => catalog.catalogChanged());
+    app.addHook('onClose', () => stopListening());
+  }
   app.decorate('gameCatalog', { sync, scheduler, settings, adapters });
 
   const resolvePlayer = options.resolvePlayer ?? optionalPlayer(app);
@@ -97,6 +106,9 @@ const gamesPlugin: FastifyPluginAsync<GamesFeatureOptions> = async (app, options
   await app.register(catalogRoutes, { catalog, resolvePlayer, offered });
   await app.register(launchRoutes, { launches, resolvePlayer });
 };
+
+/** The channel migration 0013's trigger NOTIFYs on every change to the games table. */
+export const catalogChangedChannel = 'catalog_changed';
 
 export const gamesFeature = fastifyPlugin(gamesPlugin, {
   name: 'games',
