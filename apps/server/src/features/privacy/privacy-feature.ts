@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { Config } from '../../config';
@@ -20,7 +21,11 @@ export interface PrivacyFeatureOptions {
  * docs/decisions/053). No decorators of its own.
  */
 const privacyPlugin: FastifyPluginAsync<PrivacyFeatureOptions> = async (app, options) => {
-  const avatars = createAvatarStore(options.config.dataDir);
+  const avatars = createAvatarStore({
+    db: options.db,
+    clock: options.clock,
+    legacyDir: join(options.config.dataDir, 'avatars'),
+  });
   const service = createPrivacyService({
     db: options.db,
     clock: options.clock,
