@@ -18,9 +18,9 @@ let setup: Pick<FaultLoadOptions, 'serverDatabaseUrl' | 'restartDatabase'>;
 let how: string;
 if (bin) {
   const cluster = await startPrivatePostgres(bin);
-  cleanups.push(cluster.stop);
+  cleanups.push(() => cluster.stop());
   databaseUrl = cluster.url;
-  setup = { restartDatabase: cluster.restart };
+  setup = { restartDatabase: () => cluster.restart() };
   how = `a private cluster (${bin}), restarted with pg_ctl restart -m fast`;
 } else {
   const url = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -33,7 +33,7 @@ if (bin) {
   databaseUrl = url;
   const target = new URL(url);
   const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
-  cleanups.push(proxy.close);
+  cleanups.push(() => proxy.close());
   setup = {
     serverDatabaseUrl: urlThrough(url, proxy),
     restartDatabase: async () => {

@@ -224,7 +224,7 @@ export async function runFaultLoad(options: FaultLoadOptions): Promise<FaultLoad
     decide: (res: Response) => Promise<T | undefined>,
   ): Promise<T> => {
     const began = Date.now();
-    let last = '';
+    let last: string;
     for (;;) {
       try {
         const res = await send();
@@ -553,9 +553,9 @@ export async function runFaultLoad(options: FaultLoadOptions): Promise<FaultLoad
   const progress = setInterval(() => {
     log(`… ${total()} postings, ${report.retries} retries`);
   }, 5_000);
-  let failed: unknown;
+  let failed: Error | undefined;
   const watchWorkers = Promise.all(workers).catch((error: unknown) => {
-    failed = error;
+    failed = error instanceof Error ? error : new Error(String(error));
     stopping = true;
   });
   const faults = async () => {
@@ -590,7 +590,7 @@ export async function runFaultLoad(options: FaultLoadOptions): Promise<FaultLoad
   try {
     await faults();
   } catch (error) {
-    failed ??= error;
+    failed ??= error instanceof Error ? error : new Error(String(error));
   } finally {
     stopping = true;
     await watchWorkers;

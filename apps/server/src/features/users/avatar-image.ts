@@ -1,4 +1,5 @@
 import { authErrorCodes } from '@casino/contracts';
+import type * as SharpModule from 'sharp';
 import { AppError } from '../../lib/errors';
 
 export const avatarImageLimits = {
@@ -19,7 +20,7 @@ const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif']);
  * sharp (with libvips) is loaded on the first upload, not at start-up: it is the slowest
  * module to load, and a restart after a crash must answer within seconds (decision 055).
  */
-let sharpModule: Promise<typeof import('sharp')> | undefined;
+let sharpModule: Promise<typeof SharpModule> | undefined;
 const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
 
 function unsupported(): AppError {
