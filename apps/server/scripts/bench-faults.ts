@@ -69,8 +69,12 @@ try {
       `postings answered: ${total} (${Object.entries(report.postings)
         .map(([kind, n]) => `${kind} ${n}`)
         .join(', ')})`,
-      `replays answered: ${report.replays}, refusals: ${report.refusals}, ` +
-        `deposits declined after a restart: ${report.depositsDeclined}`,
+      `replays answered: ${report.replays}, refusals: ${report.refusals}`,
+      `deposits not answered "succeeded": ${
+        Object.entries(report.depositsUnsettled)
+          .map(([label, n]) => `${n} ${label}`)
+          .join(', ') || 'none'
+      }`,
       `retries after no answer: ${report.retries}; SIGKILLs: ${report.kills}, ` +
         `PostgreSQL restarts: ${report.databaseRestarts}, in ${seconds} s`,
       ...report.recoveries.map(

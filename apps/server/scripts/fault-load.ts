@@ -70,8 +70,13 @@ export interface FaultLoadReport {
   replays: number;
   /** Definite refusals (not enough money): nothing moved. */
   refusals: number;
-  /** Deposits whose card the restarted card service no longer knew: declined, nothing moved. */
-  depositsDeclined: number;
+  /**
+   * Deposits not answered "succeeded" (the card the restarted card service no longer knew,
+   * or an answer still "pending" after a kill), by the payment's status at the end: a
+   * deposit whose payment later became "succeeded" (a webhook) must be credited once, the
+   * others not at all.
+   */
+  depositsUnsettled: Record<string, number>;
   /** Attempts sent again because the previous one had no definite answer. */
   retries: number;
   kills: number;
@@ -191,6 +196,7 @@ export async function runFaultLoad(options: FaultLoadOptions): Promise<FaultLoad
   }
 
   const confirmed = new Map<string, bigint>(players.map((p) => [p.id, 0n]));
+  const unsettled: { player: Player; key: string; amount: bigint; answered: string }[] = [];
   const credit = (p: Player, amount: bigint) => {
     confirmed.set(p.id, confirmed.get(p.id)! + amount);
   };
@@ -206,7 +212,7 @@ export async function runFaultLoad(options: FaultLoadOptions): Promise<FaultLoad
     },
     replays: 0,
     refusals: 0,
-    depositsDeclined: 0,
+    depositsUnsettled: {},
     retries: 0,
     kills: 0,
     databaseRestarts: 0,
@@ -368,7 +374,7 @@ export async function runFaultLoad(options: FaultLoadOptions): Promise<FaultLoad
     if (status === 'succeeded') {
       report.postings.deposit += 1;
       credit(p, thousandths(amount));
-    } else report.depositsDeclined += 1;
+    } else unsettled.push({ player: p, key, amount: thousandths(amount), answered: status });
   };
 
   const tokenise = async (p: Player): Promise<string> => {
@@ -619,6 +625,20 @@ export async function runFaultLoad(options: FaultLoadOptions): Promise<FaultLoad
       [players.map((p) => p.id)],
     );
     const balances = new Map(rows.map((r) => [r.user_id, BigInt(r.balance)]));
+    // The deposits answered "declined" or "pending": what their payment says now.
+    for (const deposit of unsettled) {
+      const { rows: found } = await client.query<{ status: string }>(
+        `select status from payments where user_id = $1 and idempotency_key = $2`,
+        [deposit.player.id, deposit.key],
+      );
+      const status = found[0]?.status ?? 'not stored';
+      const label = `answered ${deposit.answered}, now ${status}`;
+      report.depositsUnsettled[label] = (report.depositsUnsettled[label] ?? 0) + 1;
+      if (status === 'succeeded') {
+        report.postings.deposit += 1;
+        credit(deposit.player, deposit.amount);
+      }
+    }
     for (const p of players) {
       const balance = balances.get(p.id) ?? 0n;
       if (balance < 0n) report.negative += 1;
