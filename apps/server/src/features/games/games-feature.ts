@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { ProviderSlug } from '@casino/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
@@ -75,8 +76,12 @@ const gamesPlugin: FastifyPluginAsync<GamesFeatureOptions> = async (app, options
   const scheduler = createCatalogScheduler({
     sync,
     logger,
-    // The studios answer at once; a real provider must not hold up start-up.
-    awaitFirstSync: offered.list.every((provider) => settings.modes[provider] === 'simulated'),
+    // The studios answer at once; a real provider must not hold up start-up. Even the studios'
+    // sync is awaited only on an empty catalog: a restart serves the games it has at once
+    // (recovery after a crash within seconds, decision 055) and refreshes them behind.
+    awaitFirstSync: offered.list.every((provider) => settings.modes[provider] === 'simulated')
+      ? async () => (await db.execute(sql`select 1 from games limit 1`)).rows.length === 0
+      : false,
     intervalMs: config.catalogSyncIntervalMinutes * 60_000,
     ...(db.withClusterLock ? { clusterLock: db.withClusterLock.bind(db) } : {}),
   });
