@@ -11,6 +11,7 @@ import { endorphinaSign } from '../src/features/providers/endorphina/signature';
 import { systemClock } from '../src/lib/clock';
 import { serverPackageRoot } from '../src/lib/package-root';
 import { createTestPlayer } from '../test/helpers/games';
+import { markIdentityVerified } from '../test/helpers/identity';
 import { recordTestLaunch } from '../test/helpers/launch-tokens';
 import { spawnServer, type SpawnedServer } from '../test/helpers/spawn-server';
 import { testSecrets } from '../test/helpers/test-app';
@@ -177,6 +178,9 @@ export async function runFaultLoad(options: FaultLoadOptions): Promise<FaultLoad
     game = row.provider_game_id;
     for (let i = 0; i < options.players; i++) {
       const p = await createTestPlayer(db, systemClock, 0n);
+      // The first withdrawal needs a verified identity (decision 052); the check itself is
+      // tested in test/identity/, here it is a player's state before the load.
+      await markIdentityVerified(db, p.id);
       const token = await recordTestLaunch(db, systemClock, {
         provider: 'endorphina',
         gameId: row.id,
