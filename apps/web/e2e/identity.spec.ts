@@ -103,7 +103,9 @@ async function shootEveryLook(browser: Browser, page: Page, name: string) {
     [{ name: 'wide', width: 1440, height: 900 }, 'light', 'en'],
     [{ name: 'wide', width: 1440, height: 900 }, 'dark', 'ru'],
   ] as const) {
-    const context = await browser.newContext({ viewport });
+    const context = await browser.newContext({
+      viewport: { width: viewport.width, height: viewport.height },
+    });
     await context.addInitScript(
       ([t, th, l]) => {
         localStorage.setItem('token', t ?? '');
