@@ -19,6 +19,8 @@ import { bonusFeature } from './features/bonus/bonus-feature';
 import { chatFeature } from './features/chat/chat-feature';
 import { supportFeature } from './features/support/support-feature';
 import { contentFeature } from './features/content/content-feature';
+import { identityFeature } from './features/identity/identity-feature';
+import { privacyFeature } from './features/privacy/privacy-feature';
 import { openSharedState } from './lib/shared-state/open-shared-state';
 import { handleError } from './http/error-handler';
 import { createNotFoundHandler } from './http/not-found';
@@ -110,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app, serverVersion, config.apiDocs);
 
-  await registerRateLimit(app);
+  await registerRateLimit(app, shared);
 
   // The features, each one plugin (features/<name>/<name>-feature.ts) that names the
   // features it needs: Fastify refuses to start if one is registered before them.
@@ -121,6 +123,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     logger,
+    shared,
+    operatorApiToken: config.operatorApiToken,
+  });
+  // The identity check (KYC, decision 052): the cashier's withdrawals ask it.
+  await app.register(identityFeature, {
+    db,
+    clock,
+    logger,
+    withdrawalThreshold: config.kycWithdrawalThreshold,
     operatorApiToken: config.operatorApiToken,
   });
   // The cashier: card and crypto deposits and withdrawals, on the ledger.
@@ -147,6 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     operatorApiToken: config.operatorApiToken,
   });
   await app.register(contentFeature, { contentDir: config.contentDir });
+  // Data export and account closure (decision 053).
+  await app.register(privacyFeature, { config, db, clock, logger });
 
   // In development Vite serves the SPA (and proxies /api here); only production serves it.
   let serveSpaIndex: ((reply: FastifyReply) => FastifyReply) | undefined;

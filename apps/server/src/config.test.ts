@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       minAge: 18,
       termsVersion: '1',
       privacyVersion: '1',
+      kycWithdrawalThreshold: 2_000_000n,
       providers: {
         endorphina: { mode: 'simulated', url: undefined, nodeId: undefined, salt: undefined },
         pragmatic: {
@@ -226,6 +227,7 @@ describe('loadConfig', () => {
       'OPERATOR_API_TOKEN',
       'REDIS_URL',
       'REDIS_KEY_PREFIX',
+      'INSTANCE_URL',
       'CONTENT_DIR',
       'SUPPORT_CHANNEL_URL',
       'SUPPORT_PARTNER_URL',
@@ -235,6 +237,7 @@ describe('loadConfig', () => {
       'MIN_AGE',
       'TERMS_VERSION',
       'PRIVACY_VERSION',
+      'KYC_WITHDRAWAL_THRESHOLD',
       'PROVIDERS',
       'ENDORPHINA_MODE',
       'PRAGMATIC_MODE',

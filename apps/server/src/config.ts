@@ -16,6 +16,7 @@ import {
   paymentsSecretVariables,
   type PaymentsConfigPart,
 } from './features/payments/payments-config';
+import { fromDecimalString } from './features/wallet/money';
 import { StartupError } from './lib/errors';
 import { serverPackageRoot } from './lib/package-root';
 
@@ -93,6 +94,9 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9:_.-]{1,64}$/, { error: 'must be 1 to 64 letters, digits or : _ . -' })
     .default('orbita:'),
+  INSTANCE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
   CONTENT_DIR: z.string().min(1).optional(),
   SUPPORT_CHANNEL_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
@@ -102,6 +106,12 @@ const envSchema = z.object({
     .optional(),
   API_DOCS: booleanFlag.optional(),
   REGISTRATIONS_PER_IP_HOUR: integer(1, 1_000_000).default(20),
+  KYC_WITHDRAWAL_THRESHOLD: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, {
+      error: 'must be an amount in dollars with at most two decimals, e.g. 2000.00',
+    })
+    .default('2000.00'),
   ...providerEnvShape,
   ...paymentsEnvShape,
 });
@@ -196,12 +206,17 @@ export const configVariables: Record<EnvName, { default: string; description: st
   REDIS_URL: {
     default: '(unset: one instance, in-process)',
     description:
-      'Redis shared by every instance of one deployment (redis:// or rediss://): live chat messages, the online count and chat rate limits go through it; start-up stops if it does not answer.',
+      'Redis shared by every instance of one deployment (redis:// or rediss://): live chat messages, the online count, rate limits and the live-balance streams cap go through it; start-up stops if it does not answer.',
   },
   REDIS_KEY_PREFIX: {
     default: 'orbita:',
     description:
       'Put before every Redis key and channel, so several deployments can share one Redis.',
+  },
+  INSTANCE_URL: {
+    default: '(unset: http://127.0.0.1:{port} once listening)',
+    description:
+      "This instance's own address as the other instances of the deployment reach it (e.g. http://10.0.0.5:3000): a simulated game opened on one instance is played on it, requests reaching another are forwarded there. Set it when instances run on different hosts.",
   },
   CONTENT_DIR: {
     default: 'apps/server/content',
@@ -246,6 +261,11 @@ export const configVariables: Record<EnvName, { default: string; description: st
     default: '1',
     description: 'Version of the Privacy Policy, accepted and re-accepted like TERMS_VERSION.',
   },
+  KYC_WITHDRAWAL_THRESHOLD: {
+    default: '2000.00',
+    description:
+      'Withdrawals above this amount (dollars) need a verified identity (documents reviewed through the operator API); the first withdrawal always does. 0 asks it for every withdrawal.',
+  },
   ...providerConfigVariables,
   ...paymentsConfigVariables,
 };
@@ -278,6 +298,8 @@ export interface Config extends ProviderConfigPart, PaymentsConfigPart {
   /** Unset: one instance, shared state in-process. Never logged (may hold a password). */
   redisUrl: string | undefined;
   redisKeyPrefix: string;
+  /** This instance as the others reach it (INSTANCE_URL); undefined: 127.0.0.1 and the port it listens on. */
+  instanceUrl: string | undefined;
   /** Absolute. */
   contentDir: string;
   /** The help page's link cards; unset, the card is hidden. */
@@ -291,6 +313,8 @@ export interface Config extends ProviderConfigPart, PaymentsConfigPart {
   minAge: number;
   termsVersion: string;
   privacyVersion: string;
+  /** KYC_WITHDRAWAL_THRESHOLD in thousandths of a dollar. */
+  kycWithdrawalThreshold: bigint;
 }
 
 const unechoed = new Set<string>([
@@ -366,6 +390,7 @@ export function loadConfig(
     operatorApiToken: e.OPERATOR_API_TOKEN,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    instanceUrl: e.INSTANCE_URL?.replace(/\/+$/, ''),
     contentDir:
       e.CONTENT_DIR === undefined
         ? resolve(serverPackageRoot, 'content')
@@ -378,6 +403,7 @@ export function loadConfig(
     minAge: e.MIN_AGE,
     termsVersion: e.TERMS_VERSION,
     privacyVersion: e.PRIVACY_VERSION,
+    kycWithdrawalThreshold: fromDecimalString(e.KYC_WITHDRAWAL_THRESHOLD, { scale: 2 }),
     ...providerConfigFrom(e),
     ...paymentsConfigFrom(e),
   };

@@ -26,20 +26,32 @@ export interface StartedServer {
 export async function startServer(
   env: Record<string, string | undefined> = process.env,
 ): Promise<StartedServer> {
+  // Where start-up time goes, logged once: recovery after a crash is this (decision 055).
+  const began = performance.now();
+  const timings: Record<string, number> = {};
+  let mark = began;
+  const lap = (name: string) => {
+    const now = performance.now();
+    timings[name] = Math.round(now - mark);
+    mark = now;
+  };
   // Simulated providers: their secrets (DATA_DIR/providers.json) and, for PORT=0, the port.
   const config = await prepareSimulatedProviders(loadConfig(env));
   // Checked before the database opens, so a missing build fails fast and leaves no files.
   if (config.env === 'production') assertWebAppBuilt(config.webDistDir);
 
   const logger = createLogger(config);
+  lap('configMs');
   const db = await openDatabase(config, logger);
   try {
     await db.migrate();
+    lap('migrateMs');
     const identity = await ensureInstanceIdentity(createAppMetaRepository(db), systemClock);
     logger.info(
       { driver: db.driver, instanceId: identity.instanceId, installedAt: identity.installedAt },
       'database ready',
     );
+    lap('identityMs');
     const app = await buildApp({
       config,
       db,
@@ -51,10 +63,24 @@ export async function startServer(
     });
     // Simulated providers: the catalog is synced before the first request (in-process, fast).
     // External ones: in the background, retried, so a slow provider never delays start-up.
+    lap('buildAppMs');
     await app.gameCatalog.scheduler.start();
+    lap('catalogMs');
     app.housekeeping.start();
     app.bonus.settler.start();
     const address = await app.listen({ port: config.port, host: config.host });
+    lap('listenMs');
+    logger.info(
+      {
+        startup: {
+          ...timings,
+          totalMs: Math.round(performance.now() - began),
+          // Since the process began: module loading included.
+          sinceProcessStartMs: Math.round(performance.now()),
+        },
+      },
+      'start-up timings',
+    );
     return { app, logger, address };
   } catch (error) {
     await db.close();

@@ -8,7 +8,9 @@ import { gameSessionsFeature } from '../src/features/game-sessions/game-sessions
 import { gamesFeature } from '../src/features/games/games-feature';
 import { healthFeature } from '../src/features/health/health-feature';
 import { housekeepingFeature } from '../src/features/housekeeping/housekeeping-feature';
+import { identityFeature } from '../src/features/identity/identity-feature';
 import { paymentsFeature } from '../src/features/payments/payments-feature';
+import { privacyFeature } from '../src/features/privacy/privacy-feature';
 import { providersFeature } from '../src/features/providers/providers-feature';
 import { supportFeature } from '../src/features/support/support-feature';
 import { usersFeature } from '../src/features/users/users-feature';
@@ -32,7 +34,9 @@ const features = {
   games: gamesFeature,
   health: healthFeature,
   housekeeping: housekeepingFeature,
+  identity: identityFeature,
   payments: paymentsFeature,
+  privacy: privacyFeature,
   providers: providersFeature,
   support: supportFeature,
   users: usersFeature,
@@ -57,7 +61,9 @@ describe('feature plugins', () => {
       games: ['providers', 'game-sessions'],
       health: [],
       housekeeping: [],
-      payments: ['auth', 'wallet'],
+      identity: ['auth'],
+      payments: ['auth', 'wallet', 'identity'],
+      privacy: ['auth', 'wallet', 'identity'],
       providers: ['wallet', 'game-sessions'],
       support: ['auth', 'chat'],
       users: ['auth'],

@@ -1,4 +1,5 @@
 import type { Game, GamePage } from '@casino/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldSearchText } from '../src/features/games/search-text';
 import { fixedClock, systemClock } from '../src/lib/clock';
@@ -280,9 +281,15 @@ describe('GET /api/total/games', () => {
 });
 
 describe('the public page cache', () => {
-  it('serves a page from memory until it expires or a sync changes the catalog', async () => {
+  it('serves a page from memory until it expires or the catalog changes', async () => {
     const clock = fixedClock(new Date());
     const cached = await buildTestApp({ clock, env: { CATALOG_PAGE_CACHE_SECONDS: '30' } });
+    /** Writes games without firing triggers: no catalog_changed notice, as if it were lost. */
+    const seedUnannounced = (entries: Parameters<typeof seedGames>[2]) =>
+      cached.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await seedGames(tx, 'gbgames', entries);
+      });
     try {
       await cached.app.gameCatalog.sync.syncAll();
       const first = async () =>
@@ -290,20 +297,28 @@ describe('the public page cache', () => {
           await cached.app.inject({ method: 'GET', url: '/api/total/games?limit=1' })
         ).json<GamePage>().data[0]!.gameId;
       const before = await first();
-      await seedGames(cached.db, 'gbgames', [
+      await seedUnannounced([
         catalogEntry({ providerGameId: 'gb-cache-star', name: 'Aaa Star', popularity: 100 }),
       ]);
       expect(await first()).toBe(before);
+      // Without a notice, the time limit is the backstop.
       clock.advance(31_000);
       expect(await first()).toBe('gb-cache-star');
 
-      await seedGames(cached.db, 'gbgames', [
+      await seedUnannounced([
         catalogEntry({ providerGameId: 'gb-cache-aaa', name: 'Aaa Aaa', popularity: 100 }),
       ]);
       expect(await first()).toBe('gb-cache-star');
       // A sync that changed the catalog clears the cache at once.
       await cached.app.gameCatalog.sync.syncProvider('endorphina');
       expect(await first()).toBe('gb-cache-aaa');
+
+      // Any other write to the catalog (another instance, games:sync, SQL) is announced by
+      // the trigger (NOTIFY catalog_changed) and clears it too (decision 054).
+      await seedGames(cached.db, 'gbgames', [
+        catalogEntry({ providerGameId: 'gb-cache-aa', name: 'Aa', popularity: 100 }),
+      ]);
+      await expect.poll(first, { timeout: 3_000, interval: 50 }).toBe('gb-cache-aa');
     } finally {
       await cached.close();
     }

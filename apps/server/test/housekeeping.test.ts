@@ -7,6 +7,7 @@ import {
   emailChanges,
   passwordResets,
   launchTokens,
+  studioSessions,
   otpSends,
   pendingRegistrations,
   refreshTokens,
@@ -120,6 +121,10 @@ describe('housekeeping', () => {
     await db
       .insert(launchTokens)
       .values([launch('lt-8-days', hoursAgo(24 * 8)), launch('lt-2-days', hoursAgo(48))]);
+    await db.insert(studioSessions).values([
+      { key: 'pragmatic:session:gone', value: { owner: 'http://a' }, expiresAt: hoursAgo(1) },
+      { key: 'pragmatic:session:live', value: { owner: 'http://a' }, expiresAt: hoursAgo(-1) },
+    ]);
     const entriesBefore = await count('ledger_entries');
 
     const lines: string[] = [];
@@ -136,6 +141,7 @@ describe('housekeeping', () => {
       'password throttles': 1,
       'launch tokens': 1,
       sessions: 1,
+      'studio sessions': 1,
     });
     expect(
       (await db.select({ email: pendingRegistrations.email }).from(pendingRegistrations)).map(

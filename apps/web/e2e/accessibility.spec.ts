@@ -40,6 +40,7 @@ const profilePaths = [
   '/profile/balance/widthdrawall',
   '/profile/balance/credit',
   '/profile/bonus',
+  '/profile/verification',
 ];
 
 // WCAG 2.0, 2.1 and 2.2, levels A and AA; and the check that a control's name holds its

@@ -1,6 +1,7 @@
 import process from 'node:process';
 import { expect, test, type Page } from '@playwright/test';
 import { newPlayer, registerThroughUi, useEnglish } from './support/accounts';
+import { verifyIdentityThroughApi } from './support/identity';
 
 const headerBalance = (page: Page) => page.getByTestId('header-balance');
 
@@ -54,6 +55,8 @@ test.describe('cashier', () => {
     await expect(cashIn).toContainText('Cash in');
     await expect(cashIn).toContainText('Confirmed');
 
+    // The first withdrawal needs a verified identity (decision 052; identity.spec.ts).
+    await verifyIdentityThroughApi(page);
     await page.goto('/profile/balance/widthdrawall');
     await page.getByTestId('withdraw-card-sum').fill('40');
     await page.getByTestId('withdraw-card-submit').click();
@@ -168,6 +171,7 @@ test.describe('cashier', () => {
     await setup.getByTestId('card-submit').click();
     await billingStep(setup);
     await expect(setup.getByTestId('payment-status')).toContainText('$100.00');
+    await verifyIdentityThroughApi(setup);
     await setup.goto('/profile/balance/widthdrawall');
     await setup.getByTestId('withdraw-card-sum').fill('40');
     await setup.getByTestId('withdraw-card-submit').click();

@@ -130,6 +130,14 @@ export const authErrorCodes = {
   FILE_MISSING: 'FILE_MISSING',
   UNDER_AGE: 'UNDER_AGE',
   TERMS_NOT_ACCEPTED: 'TERMS_NOT_ACCEPTED',
+  /** Two-factor sign-in is on: this action needs a code (field `twoFactorCode`). */
+  TWO_FACTOR_REQUIRED: 'TWO_FACTOR_REQUIRED',
+  /** The authenticator or recovery code is wrong, already used, or out of its window. */
+  TWO_FACTOR_INVALID: 'TWO_FACTOR_INVALID',
+  /** The login's second step expired or was never opened: sign in again. */
+  TWO_FACTOR_CHALLENGE_INVALID: 'TWO_FACTOR_CHALLENGE_INVALID',
+  TWO_FACTOR_ALREADY_ENABLED: 'TWO_FACTOR_ALREADY_ENABLED',
+  TWO_FACTOR_NOT_ENABLED: 'TWO_FACTOR_NOT_ENABLED',
 } as const;
 export type AuthErrorCode = (typeof authErrorCodes)[keyof typeof authErrorCodes];
 
@@ -146,4 +154,6 @@ export const authFieldMessages = {
   otpExpired: 'otpexpired',
   otpAttemptsExceeded: 'otpattemptsexceeded',
   underAge: 'underage',
+  twoFactorRequired: 'twofactorrequired',
+  twoFactorInvalid: 'twofactorinvalid',
 } as const;

@@ -14,3 +14,5 @@ export * from './support';
 export * from './content';
 export * from './password-reset';
 export * from './sessions';
+export * from './two-factor';
+export * from './identity';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneySchema } from './user';
+import { twoFactorCodeSchema } from './two-factor';
 
 /**
  * The cashier (docs/decisions/036-cashier.md): card deposits and withdrawals through a payment
@@ -46,7 +47,10 @@ export const cardDepositRequestSchema = z.object({
 export type CardDepositRequest = z.infer<typeof cardDepositRequestSchema>;
 
 /** POST /payments/card/withdrawals: to a card this player deposited with before. */
-export const cardWithdrawalRequestSchema = cardDepositRequestSchema;
+export const cardWithdrawalRequestSchema = cardDepositRequestSchema.extend({
+  /** Required when the player has two-factor sign-in on (docs/decisions/051). */
+  twoFactorCode: twoFactorCodeSchema.optional(),
+});
 export type CardWithdrawalRequest = z.infer<typeof cardWithdrawalRequestSchema>;
 
 /** Crypto networks (SPEC §3 crypto form `net`): ETH is the default. */
@@ -77,6 +81,8 @@ export const cryptoWithdrawalRequestSchema = z
       .trim()
       .min(1, { error: 'Transfer Adress is required' }),
     idempotency_key: idempotencyKeySchema,
+    /** Required when the player has two-factor sign-in on (docs/decisions/051). */
+    twoFactorCode: twoFactorCodeSchema.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.address !== '' && !addressPatterns[value.net].test(value.address)) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema, otpSchema, usernameSchema } from './auth';
+import { twoFactorCodeSchema } from './two-factor';
 
 /** Money travels as a decimal string ("0.00"); never a JSON number. */
 export const moneySchema = z.string().regex(/^-?\d+\.\d{2,3}$/);
@@ -27,7 +28,8 @@ export type Availability = z.infer<typeof availabilityResponseSchema>;
 /** PATCH /user/setting: one of username or email at a time (SPEC §3 "Settings payload"). */
 export const settingsRequestSchema = z.union([
   z.object({ username: usernameSchema }).strict(),
-  z.object({ email: emailSchema }).strict(),
+  /** With two-factor sign-in on, `twoFactorCode` (app or recovery code) is required. */
+  z.object({ email: emailSchema, twoFactorCode: twoFactorCodeSchema.optional() }).strict(),
 ]);
 export type SettingsRequest = z.input<typeof settingsRequestSchema>;
 

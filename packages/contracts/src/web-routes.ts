@@ -29,6 +29,8 @@ export const webRoutePatterns = [
   '/profile/balance/widthdrawall',
   '/profile/balance/credit',
   '/profile/bonus',
+  // The identity check (decision 052).
+  '/profile/verification',
   // The provably fair verifier of the studio games (decision 041).
   '/fair',
   // Responsible gaming, a content page (decision 044).

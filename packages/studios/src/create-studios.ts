@@ -6,6 +6,7 @@ import { FairLedger } from './fair/ledger';
 import { Reconciler } from './shared/reconciler';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './shared/retry';
 import { cryptoRng, type Rng } from './shared/rng';
+import type { SessionOwners, SessionSharing } from './shared/session-owners';
 import type { StudioContext } from './studio-context';
 
 export type {
@@ -14,6 +15,8 @@ export type {
   PragmaticStudioOptions,
   RetryPolicy,
   Rng,
+  SessionOwners,
+  SessionSharing,
 };
 
 export interface StudiosOptions {
@@ -36,6 +39,13 @@ export interface StudiosOptions {
    * Outcomes derive from the seeds (provably fair), never from this directly.
    */
   rng?: Rng;
+  /**
+   * Several instances of the host behind a balancer: a directory of which instance holds
+   * each game session and launch ticket, and this instance's own URL. A request for a session
+   * held elsewhere is forwarded to its owner (decision 054). Absent: sessions live in this
+   * process alone.
+   */
+  sharing?: SessionSharing;
 }
 
 export interface StudiosPlugin extends FastifyPluginAsync {
@@ -108,6 +118,7 @@ export function createStudios(options: StudiosOptions): StudiosPlugin {
       demoBalance: options.demoBalance ?? 1_000_000,
       sessionTtlMs: options.sessionTtlMs ?? 2 * 60 * 60_000,
       log,
+      sharing: options.sharing && { log, ...options.sharing },
     };
     app.addHook('onClose', (_instance, done) => {
       reconciler.close();

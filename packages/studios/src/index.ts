@@ -7,6 +7,8 @@ export type {
   PragmaticStudioOptions,
   RetryPolicy,
   Rng,
+  SessionOwners,
+  SessionSharing,
   StudiosOptions,
   StudiosPlugin,
 } from './create-studios';

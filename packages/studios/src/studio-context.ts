@@ -1,6 +1,7 @@
 import type { FairLedger } from './fair/ledger';
 import type { Reconciler } from './shared/reconciler';
 import type { RetryPolicy } from './shared/retry';
+import type { SessionSharing } from './shared/session-owners';
 import type { Rng } from './shared/rng';
 
 /** What every studio plugin shares: randomness, the retry rules and the background retrier. */
@@ -15,4 +16,6 @@ export interface StudioContext {
   /** How long an idle game session lives. */
   sessionTtlMs: number;
   log: (message: string) => void;
+  /** Several instances: where each session is held (absent: this process alone). */
+  sharing?: SessionSharing | undefined;
 }

@@ -29,6 +29,20 @@ export function openPostgres(options: PostgresOptions): DatabaseConnection & { $
   pool.on('error', (error) => {
     options.logger?.error({ err: error }, 'idle PostgreSQL client failed');
   });
+  // So can a client that is checked out but between two queries (a transaction waiting on
+  // our code, a job holding its cluster lock) when PostgreSQL restarts: the pool's idle
+  // listener is detached while a client is out, and node-postgres then emits 'error' on the
+  // client itself, with no listener an uncaught exception that took the whole server down
+  // (found by the fault load, decision 055). The client's next query fails instead, and the
+  // pool drops a client that is no longer queryable when it comes back.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      options.logger?.warn(
+        { err: { message: error.message, code: (error as { code?: unknown }).code } },
+        'PostgreSQL connection lost',
+      );
+    });
+  });
   const db = drizzle({ client: pool, schema });
   const listeners = new Set<Listener>();
   let closing: Promise<void> | undefined;

@@ -1,5 +1,6 @@
 import { ErrorCode, type FieldIssue } from '@casino/contracts';
 import type { FastifySchemaValidationError } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { isAppError, type AppErrorCode } from '../lib/errors';
 
 /** What the client is told about a failure. */
@@ -15,6 +16,11 @@ export interface ClientError {
    * told to the client in generic words. AppErrors are planned, whatever their status.
    */
   unexpected: boolean;
+  /**
+   * What the log says instead of the error's own message, where that message may hold
+   * values of the request (Drizzle's repeats the statement and its bound parameters).
+   */
+  logText?: string;
 }
 
 // Fixed texts: a library's own message may describe internals, so none is passed on.
@@ -58,6 +64,20 @@ const internalError: ClientError = {
   unexpected: true,
 };
 
+/** Seconds a client waits before it asks again while the database is unreachable. */
+export const databaseRetryAfterSeconds = 2;
+
+const databaseUnavailable: ClientError = {
+  statusCode: 503,
+  code: ErrorCode.SERVICE_UNAVAILABLE,
+  message: 'The service is temporarily unavailable. Please try again in a few seconds.',
+  retryAfterSeconds: databaseRetryAfterSeconds,
+  // Planned for, and logged at warn level (an operator wants to see the outage), in fixed
+  // words: the query's text and values stay out of the log.
+  unexpected: false,
+  logText: 'database unavailable',
+};
+
 /** Decides status, code and client-safe message for anything a route or Fastify threw. */
 export function classifyError(error: unknown): ClientError {
   if (isAppError(error)) {
@@ -73,6 +93,8 @@ export function classifyError(error: unknown): ClientError {
     };
   }
   if (typeof error !== 'object' || error === null) return internalError;
+  // PostgreSQL restarting or out of reach: nothing was done, the same request may pass soon.
+  if (isDatabaseUnavailable(error)) return databaseUnavailable;
 
   const { validation, validationContext } = error as {
     validation?: FastifySchemaValidationError[];

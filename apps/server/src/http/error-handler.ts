@@ -18,7 +18,10 @@ export function handleError(
     request.log.error({ err: error }, 'request failed');
   } else {
     const level = failure.statusCode >= 500 ? 'warn' : 'info';
-    request.log[level]({ code: failure.code, statusCode: failure.statusCode }, error.message);
+    request.log[level](
+      { code: failure.code, statusCode: failure.statusCode },
+      failure.logText ?? error.message,
+    );
   }
   if (failure.retryAfterSeconds !== undefined) {
     reply.header('retry-after', String(Math.max(1, Math.ceil(failure.retryAfterSeconds))));

@@ -5,11 +5,19 @@ import type {
   FieldIssue,
   GamesErrorCode,
   PaymentsErrorCode,
+  IdentityErrorCode,
+  AccountErrorCode,
 } from '@casino/contracts';
 
 /** Every code the API may answer with: the general ones and each feature's own. */
 export type AppErrorCode =
-  ErrorCode | AuthErrorCode | GamesErrorCode | PaymentsErrorCode | BonusErrorCode;
+  | ErrorCode
+  | AuthErrorCode
+  | GamesErrorCode
+  | PaymentsErrorCode
+  | BonusErrorCode
+  | IdentityErrorCode
+  | AccountErrorCode;
 
 /**
  * An expected failure with a stable code, thrown by services and routes. The error handler

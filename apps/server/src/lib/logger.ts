@@ -20,6 +20,13 @@ const secretFields = [
   'refreshToken',
   'passwordHash',
   'codeHash',
+  // Two-factor sign-in (docs/decisions/051).
+  'twoFactorCode',
+  'challenge',
+  'secret',
+  'otpauth_uri',
+  'recovery_codes',
+  'secretCiphertext',
 ];
 
 /**

@@ -150,6 +150,30 @@ describe('authorisation between players', () => {
     b = { ...b, accessToken: access, refreshToken: refreshCookie(res)?.value ?? '' };
   });
 
+  it('two-factor: B turning it on changes nothing for A', async () => {
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/two-factor/setup',
+      headers: bearer(b.accessToken),
+    });
+    expect(setup.statusCode).toBe(200);
+    const forA = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/two-factor',
+      headers: bearer(a.accessToken),
+    });
+    expect(forA.json()).toMatchObject({ enabled: false });
+    // A confirming finds no set-up of its own (B's waits for B's code).
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/two-factor/confirm',
+      headers: bearer(a.accessToken),
+      payload: { code: '123456' },
+    });
+    expect(confirm.statusCode).toBe(409);
+    expect((await login(t, a.email, a.password)).statusCode).toBe(201);
+  });
+
   it('DELETE /auth/logout: B logging out ends B session only', async () => {
     const res = await t.app.inject({
       method: 'DELETE',
@@ -169,6 +193,9 @@ describe('authorisation between players', () => {
       ['PATCH', '/api/user/reset-password'],
       ['POST', '/api/user/change/avatar'],
       ['DELETE', '/api/auth/logout'],
+      ['GET', '/api/user/two-factor'],
+      ['POST', '/api/user/two-factor/setup'],
+      ['POST', '/api/user/two-factor/disable'],
     ];
     for (const [method, url] of routes) {
       const res = await t.app.inject({
@@ -239,6 +266,34 @@ const matrix: Record<string, MatrixRow> = {
   'DELETE /api/user/sessions/{id}': {
     guard: 'player',
     request: { method: 'DELETE', url: `/api/user/sessions/${matrixPaymentId}` },
+  },
+  'GET /api/user/two-factor': {
+    guard: 'player',
+    request: { method: 'GET', url: '/api/user/two-factor' },
+  },
+  'POST /api/user/two-factor/setup': {
+    guard: 'player',
+    request: { method: 'POST', url: '/api/user/two-factor/setup' },
+  },
+  'POST /api/user/two-factor/confirm': {
+    guard: 'player',
+    request: { method: 'POST', url: '/api/user/two-factor/confirm', payload: { code: '123456' } },
+  },
+  'POST /api/user/two-factor/recovery-codes': {
+    guard: 'player',
+    request: {
+      method: 'POST',
+      url: '/api/user/two-factor/recovery-codes',
+      payload: { code: '123456' },
+    },
+  },
+  'POST /api/user/two-factor/disable': {
+    guard: 'player',
+    request: {
+      method: 'POST',
+      url: '/api/user/two-factor/disable',
+      payload: { password: 'matrix secret', code: '123456' },
+    },
   },
   'POST /api/user/change/avatar': {
     guard: 'player',
@@ -332,6 +387,39 @@ const matrix: Record<string, MatrixRow> = {
       url: `/api/operator/payments/withdrawals/${matrixPaymentId}/reject`,
       payload: { reason: 'matrix' },
     },
+  },
+  'GET /api/identity': { guard: 'player', request: { method: 'GET', url: '/api/identity' } },
+  'POST /api/identity/documents/{kind}': {
+    guard: 'player',
+    request: { method: 'POST', url: '/api/identity/documents/identity' },
+  },
+  'GET /api/operator/identity/checks': {
+    guard: 'operator',
+    request: { method: 'GET', url: '/api/operator/identity/checks' },
+  },
+  'GET /api/operator/identity/checks/{userId}/documents/{kind}': {
+    guard: 'operator',
+    request: {
+      method: 'GET',
+      url: `/api/operator/identity/checks/${matrixPaymentId}/documents/identity`,
+    },
+  },
+  'POST /api/operator/identity/checks/{userId}/verify': {
+    guard: 'operator',
+    request: { method: 'POST', url: `/api/operator/identity/checks/${matrixPaymentId}/verify` },
+  },
+  'POST /api/operator/identity/checks/{userId}/reject': {
+    guard: 'operator',
+    request: {
+      method: 'POST',
+      url: `/api/operator/identity/checks/${matrixPaymentId}/reject`,
+      payload: { reason: 'matrix' },
+    },
+  },
+  'GET /api/user/export': { guard: 'player', request: { method: 'GET', url: '/api/user/export' } },
+  'POST /api/user/close': {
+    guard: 'player',
+    request: { method: 'POST', url: '/api/user/close', payload: { password: 'matrix' } },
   },
   'GET /api/bonus': { guard: 'player', request: { method: 'GET', url: '/api/bonus' } },
   'POST /api/bonus/claim': {

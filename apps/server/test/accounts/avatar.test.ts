@@ -1,11 +1,13 @@
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedGif, halvesJpegWithExif, multipart, pngBomb, solid } from '../helpers/images';
 import { bearer, createPlayer, errorOf, me, type SignedInPlayer } from '../helpers/players';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
+import { avatars, users } from '../../src/db/schema';
 
 describe('avatars', () => {
   let t: TestApp;
@@ -39,7 +41,8 @@ describe('avatars', () => {
     return { res, image: res.statusCode === 200 ? sharp(res.rawPayload) : undefined };
   }
 
-  const avatarFiles = () => readdir(join(t.config.dataDir, 'avatars'));
+  const storedNames = async () =>
+    (await t.db.select({ name: avatars.name }).from(avatars)).map((row) => row.name);
 
   it('accepts a PNG: 256×256 WebP under a stable URL, answered with the player', async () => {
     const res = await upload(player, await solid(800, 600).png().toBuffer());
@@ -113,9 +116,43 @@ describe('avatars', () => {
     expect(secondUrl).not.toBe(firstUrl);
     expect((await served(firstUrl)).res.statusCode).toBe(404);
     expect((await served(secondUrl)).res.statusCode).toBe(200);
-    const files = await avatarFiles();
-    expect(files).toContain(secondUrl.split('/').at(-1));
-    expect(files).not.toContain(firstUrl.split('/').at(-1));
+    const names = await storedNames();
+    expect(names).toContain(secondUrl.split('/').at(-1));
+    expect(names).not.toContain(firstUrl.split('/').at(-1));
+  });
+
+  it('keeps pictures in the database, not in DATA_DIR (every instance serves them)', async () => {
+    const res = await upload(player, await solid(64, 64).png().toBuffer());
+    const name = res.json<{ avatar: string }>().avatar.split('/').at(-1) ?? '';
+    const rows = await t.db.select().from(avatars).where(eq(avatars.name, name));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ userId: player.id, contentType: 'image/webp' });
+    expect(rows[0]?.byteLength).toBe(rows[0]?.bytes.length);
+    const folder = await readdir(join(t.config.dataDir, 'avatars')).catch(() => []);
+    expect(folder).not.toContain(name);
+    const { res: file } = await served(`/api/avatars/${name}`);
+    expect(file.headers.etag).toBe(`"${name.slice(0, 32)}"`);
+  });
+
+  it('reads through the old DATA_DIR/avatars folder and moves a picture in use into the table', async () => {
+    const owner = await createPlayer(t);
+    const name = `${'ab'.repeat(16)}.webp`;
+    const webp = await solid(256, 256, '#00ff00').webp().toBuffer();
+    await mkdir(join(t.config.dataDir, 'avatars'), { recursive: true });
+    await writeFile(join(t.config.dataDir, 'avatars', name), webp);
+    await t.db.update(users).set({ avatar: name }).where(eq(users.id, owner.id));
+
+    const { res } = await served(`/api/avatars/${name}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(Buffer.compare(res.rawPayload, webp)).toBe(0);
+    expect(await storedNames()).toContain(name);
+
+    // Replacing it removes the row and the old file alike.
+    await upload(owner, await solid(64, 64).png().toBuffer());
+    expect(await storedNames()).not.toContain(name);
+    expect(await readdir(join(t.config.dataDir, 'avatars'))).not.toContain(name);
+    expect((await served(`/api/avatars/${name}`)).res.statusCode).toBe(404);
   });
 
   it('judges by content: a PNG named x.svg and sent as SVG is accepted', async () => {

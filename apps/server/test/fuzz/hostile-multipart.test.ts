@@ -5,10 +5,14 @@ import { bearer, createPlayer, type SignedInPlayer } from '../helpers/players';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * Malformed multipart bodies on POST /api/user/change/avatar (issue 17: each of these was a
- * 500): a client error (400, 413 or 415) in the API's error shape, never a 5xx.
+ * Malformed multipart bodies on the upload routes, POST /api/user/change/avatar (issue 17:
+ * each of these was a 500) and POST /api/identity/documents/:kind (decision 052): a client
+ * error (400, 413 or 415) in the API's error shape, never a 5xx.
  */
-describe('hostile multipart on the avatar upload', () => {
+describe.each([
+  ['the avatar upload', '/api/user/change/avatar'],
+  ['an identity document upload', '/api/identity/documents/identity'],
+])('hostile multipart on %s', (_route, url) => {
   let t: TestApp;
   let player: SignedInPlayer;
   let png: Buffer;
@@ -24,7 +28,7 @@ describe('hostile multipart on the avatar upload', () => {
   async function send(contentType: string, payload: Buffer | string) {
     return t.app.inject({
       method: 'POST',
-      url: '/api/user/change/avatar',
+      url,
       headers: { ...bearer(player.accessToken), 'content-type': contentType },
       payload,
     });

@@ -6,6 +6,7 @@ import { ipnSignature, type CryptoSandbox } from '@casino/payments-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partialCredit } from '../../src/features/payments/crypto-deposits';
 import { fixedClock } from '../../src/lib/clock';
+import { markIdentityVerified } from '../helpers/identity';
 import { bearer, createPlayer, errorOf, signIn, type SignedInPlayer } from '../helpers/players';
 import type { TestApp } from '../helpers/test-app';
 import { balanceOf, buildCashierApp, getPayment, operatorToken } from './payments-helpers';
@@ -266,6 +267,7 @@ describe('crypto withdrawals', () => {
     sandbox.sendCoins(providerRefOf(payment), payment.crypto?.pay_amount ?? '');
     await mine(3);
     expect(await balanceOf(t, player)).toBe(`${amount}`);
+    await markIdentityVerified(t.db, player.id);
     return player;
   }
 

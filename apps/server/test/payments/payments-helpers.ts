@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Payment } from '@casino/contracts';
 import type { CardSandbox } from '@casino/payments-sandbox';
 import { expect } from 'vitest';
+import { markIdentityVerified } from '../helpers/identity';
 import { bearer, type SignedInPlayer } from '../helpers/players';
 import { buildTestApp, type TestApp, type TestAppOverrides } from '../helpers/test-app';
 
@@ -64,11 +65,16 @@ export function deposit(
   });
 }
 
-export function withdraw(
+/**
+ * A card withdrawal of a player whose identity is verified (marked so first: the identity
+ * gate itself is tested in test/identity/identity-withdrawal-gate.test.ts).
+ */
+export async function withdraw(
   t: TestApp,
   player: SignedInPlayer,
   body: { amount: string; payment_method: string; idempotency_key?: string },
 ) {
+  await markIdentityVerified(t.db, player.id);
   return t.app.inject({
     method: 'POST',
     url: '/api/payments/card/withdrawals',

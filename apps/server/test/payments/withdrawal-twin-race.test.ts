@@ -4,6 +4,7 @@ import type { CashierDeps } from '../../src/features/payments/cashier-deps';
 import { paymentsRepository } from '../../src/features/payments/payments-repository';
 import { requestCardWithdrawal } from '../../src/features/payments/withdrawals';
 import { systemClock } from '../../src/lib/clock';
+import { markIdentityVerified } from '../helpers/identity';
 import { createPlayer } from '../helpers/players';
 import type { TestApp } from '../helpers/test-app';
 import { balanceOf, buildCashierApp, fundedByCard } from './payments-helpers';
@@ -30,6 +31,7 @@ describe('a withdrawal whose row a refused twin dropped', () => {
         return repo.advance(id, from, to, patch, now);
       },
     };
+    await markIdentityVerified(t.db, player.id);
     const deps = {
       db: t.db,
       repo: racing,
@@ -39,6 +41,7 @@ describe('a withdrawal whose row a refused twin dropped', () => {
       config: t.config.payments,
       card: { slug: 'card' },
       crypto: undefined,
+      identity: t.app.identity,
       returnUrl: () => '/',
     } as unknown as CashierDeps;
     await expect(

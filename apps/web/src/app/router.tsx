@@ -41,6 +41,11 @@ const SearchPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('../features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
+const VerificationPage = lazy(() =>
+  import('../features/identity/pages/verification-page').then((m) => ({
+    default: m.VerificationPage,
+  })),
+);
 const FaqPage = lazy(() =>
   withHelpMessages(import('../features/help/pages/faq-page')).then((m) => ({
     default: m.FaqPage,
@@ -113,6 +118,8 @@ export const routes: RouteObject[] = [
           { path: 'balance/widthdrawall', element: <WithdrawalPage /> },
           { path: 'balance/credit', element: <DepositPage /> },
           { path: 'bonus', element: <BonusPage /> },
+          // The identity check (decision 052).
+          { path: 'verification', element: <VerificationPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

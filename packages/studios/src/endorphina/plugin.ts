@@ -10,7 +10,7 @@ import { singleValued, useFormBodies } from '../shared/body-parsers';
 import { randomId } from '../shared/ids';
 import { pickLanguage } from '../shared/language';
 import { safeReturnUrl } from '../shared/safe-url';
-import { TtlStore } from '../shared/ttl-store';
+import { SessionTable } from '../shared/session-owners';
 import type { StudioContext } from '../studio-context';
 import { endorphinaSessionWallet } from './session-wallet';
 import { endorphinaSignValid } from './sign';
@@ -52,7 +52,11 @@ export function endorphinaStudio(
     { callbackUrl: options.operatorUrl, nodeId: options.nodeId, salt: options.salt },
     ctx.retry,
   );
-  const sessions = new TtlStore<PlaySession>(ctx.sessionTtlMs);
+  const sessions = new SessionTable<PlaySession>(
+    'endorphina:session',
+    ctx.sessionTtlMs,
+    ctx.sharing,
+  );
   const catalog = catalogOf('endorphina');
   /** Games with a demo by the MD5 of their id, as the demo host's link API names them. */
   const demoByHash = new Map(
@@ -112,7 +116,7 @@ export function endorphinaStudio(
         busy: false,
         player: info.value.player,
       };
-      sessions.set(session.id, session);
+      await sessions.set(session.id, session);
       return reply.redirect(`${publicUrl}/game/${session.id}`, 302);
     });
 
@@ -144,7 +148,7 @@ export function endorphinaStudio(
         wallet: demoWallet(ctx.demoBalance),
         busy: false,
       };
-      sessions.set(session.id, session);
+      await sessions.set(session.id, session);
       return reply.redirect(`${publicUrl}/game/${session.id}`, 302);
     });
 

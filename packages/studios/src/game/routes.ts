@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { StudioName } from '../catalog/types';
 import { randomId } from '../shared/ids';
 import { pickLanguage } from '../shared/language';
-import type { TtlStore } from '../shared/ttl-store';
+import type { SessionTable } from '../shared/session-owners';
 import { renderErrorPage, renderGamePage } from './page/render-page';
 import { TEXTS } from './page/texts';
 import { CLIENT_SEED_PATTERN } from '../fair/ledger';
@@ -13,7 +13,8 @@ import { fairKey, type PlaySession } from './session';
 
 export interface GameRouteDeps extends RoundDeps {
   studio: StudioName;
-  sessions: TtlStore<PlaySession>;
+  /** This studio's sessions; one held by another instance is played there (forwarded). */
+  sessions: SessionTable<PlaySession>;
 }
 
 /** Game pages embed in an operator's iframe; scripts run only with this response's nonce. */
@@ -51,6 +52,7 @@ export function sendErrorPage(
 export function registerGameRoutes(app: FastifyInstance, deps: GameRouteDeps): void {
   app.get<{ Params: { sid: string } }>('/game/:sid', async (request, reply) => {
     const session = deps.sessions.get(request.params.sid);
+    if (!session && (await deps.sessions.forward(request.params.sid, request, reply))) return reply;
     if (!session) {
       return sendErrorPage(
         reply,
@@ -81,6 +83,7 @@ export function registerGameRoutes(app: FastifyInstance, deps: GameRouteDeps): v
 
   app.get<{ Params: { sid: string } }>('/game/:sid/state', async (request, reply) => {
     const session = deps.sessions.get(request.params.sid);
+    if (!session && (await deps.sessions.forward(request.params.sid, request, reply))) return reply;
     if (!session) return reply.code(404).send({ ok: false, error: 'SESSION_EXPIRED' });
     const balance = await session.wallet.balance();
     if (balance.kind === 'ok') session.balance = balance.value;
@@ -102,6 +105,8 @@ export function registerGameRoutes(app: FastifyInstance, deps: GameRouteDeps): v
     '/game/:sid/play',
     async (request, reply) => {
       const session = deps.sessions.get(request.params.sid);
+      if (!session && (await deps.sessions.forward(request.params.sid, request, reply)))
+        return reply;
       if (!session)
         return reply.code(404).send({ ok: false, error: 'SESSION_EXPIRED', balance: 0 });
       const body = request.body;
@@ -117,6 +122,7 @@ export function registerGameRoutes(app: FastifyInstance, deps: GameRouteDeps): v
   // Provably fair: the commitment, the player's recent rounds (seeds revealed once rotated).
   app.get<{ Params: { sid: string } }>('/game/:sid/fair', async (request, reply) => {
     const session = deps.sessions.get(request.params.sid);
+    if (!session && (await deps.sessions.forward(request.params.sid, request, reply))) return reply;
     if (!session) return reply.code(404).send({ ok: false, error: 'SESSION_EXPIRED' });
     const key = fairKey(session);
     return reply.header('cache-control', 'no-store').send({
@@ -131,6 +137,8 @@ export function registerGameRoutes(app: FastifyInstance, deps: GameRouteDeps): v
     '/game/:sid/fair/rotate',
     async (request, reply) => {
       const session = deps.sessions.get(request.params.sid);
+      if (!session && (await deps.sessions.forward(request.params.sid, request, reply)))
+        return reply;
       if (!session) return reply.code(404).send({ ok: false, error: 'SESSION_EXPIRED' });
       const clientSeed = (request.body as { clientSeed?: unknown } | null)?.clientSeed;
       if (
@@ -152,6 +160,8 @@ export function registerGameRoutes(app: FastifyInstance, deps: GameRouteDeps): v
     '/game/:sid/spin',
     async (request, reply) => {
       const session = deps.sessions.get(request.params.sid);
+      if (!session && (await deps.sessions.forward(request.params.sid, request, reply)))
+        return reply;
       if (!session)
         return reply.code(404).send({ ok: false, error: 'SESSION_EXPIRED', balance: 0 });
       const body = request.body as { bet?: unknown } | undefined;
@@ -163,6 +173,7 @@ export function registerGameRoutes(app: FastifyInstance, deps: GameRouteDeps): v
 
   app.get<{ Params: { sid: string } }>('/game/:sid/exit', async (request, reply) => {
     const session = deps.sessions.get(request.params.sid);
+    if (!session && (await deps.sessions.forward(request.params.sid, request, reply))) return reply;
     if (!session) {
       return sendErrorPage(
         reply,

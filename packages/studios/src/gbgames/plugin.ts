@@ -15,7 +15,7 @@ import {
 import { randomId } from '../shared/ids';
 import { pickLanguage } from '../shared/language';
 import { safeReturnUrl } from '../shared/safe-url';
-import { TtlStore } from '../shared/ttl-store';
+import { SessionTable } from '../shared/session-owners';
 import type { StudioContext } from '../studio-context';
 import { gbSessionWallet } from './session-wallet';
 import { SIGNATURE_HEADER, gbSignatureValid, timestampFresh } from './signature';
@@ -68,14 +68,14 @@ export function gbgamesStudio(
     { siteUrl: options.operatorUrl, secret: options.secret },
     ctx.retry,
   );
-  const sessions = new TtlStore<PlaySession>(ctx.sessionTtlMs);
+  const sessions = new SessionTable<PlaySession>('gbgames:session', ctx.sessionTtlMs, ctx.sharing);
   const catalog = catalogOf('gbgames');
 
-  const openSession = (
+  const openSession = async (
     session: Omit<PlaySession, 'id' | 'studio' | 'busy'>,
-  ): { url: string; sessionId: string } => {
+  ): Promise<{ url: string; sessionId: string }> => {
     const id = randomId();
-    sessions.set(id, { ...session, id, studio: 'gbgames', busy: false });
+    await sessions.set(id, { ...session, id, studio: 'gbgames', busy: false });
     return { url: `${publicUrl}/game/${id}`, sessionId: id };
   };
 
@@ -136,12 +136,12 @@ export function gbgamesStudio(
         if (!game.demo) return fail(reply, 'GAME_NOT_FOUND', 'no demo for this game');
         return reply.send({
           status: 'OK',
-          ...openSession({
+          ...(await openSession({
             ...base,
             mode: 'demo',
             balance: ctx.demoBalance,
             wallet: demoWallet(ctx.demoBalance),
-          }),
+          })),
         });
       }
       const token = str(b['token']);
@@ -151,7 +151,7 @@ export function gbgamesStudio(
       const wallet = gbSessionWallet(client, { token, playerId, gameId: game.id, currency });
       return reply.send({
         status: 'OK',
-        ...openSession({ ...base, mode: 'real', balance: 0, wallet, player: playerId }),
+        ...(await openSession({ ...base, mode: 'real', balance: 0, wallet, player: playerId })),
       });
     });
 
@@ -162,7 +162,7 @@ export function gbgamesStudio(
       const game = catalog.byId.get(params['gameId'] ?? '');
       if (!game || !game.demo)
         return sendErrorPage(reply, 404, 'gbgames', accept, 'errorTitle', 'no demo for this game');
-      const { url } = openSession({
+      const { url } = await openSession({
         game,
         mode: 'demo',
         currency: /^[A-Z]{3}$/.test(params['currency'] ?? '')

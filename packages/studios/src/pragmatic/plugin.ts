@@ -9,7 +9,7 @@ import { singleValued, useFormBodies } from '../shared/body-parsers';
 import { randomId } from '../shared/ids';
 import { pickLanguage, type Language } from '../shared/language';
 import { safeReturnUrl } from '../shared/safe-url';
-import { TtlStore } from '../shared/ttl-store';
+import { SessionTable } from '../shared/session-owners';
 import type { StudioContext } from '../studio-context';
 import { pragmaticHashValid } from './hash';
 import { pragmaticSessionWallet } from './session-wallet';
@@ -98,8 +98,12 @@ export function pragmaticStudio(
     },
     ctx.retry,
   );
-  const sessions = new TtlStore<PlaySession>(ctx.sessionTtlMs);
-  const tickets = new TtlStore<Ticket>(30 * 60_000);
+  const sessions = new SessionTable<PlaySession>(
+    'pragmatic:session',
+    ctx.sessionTtlMs,
+    ctx.sharing,
+  );
+  const tickets = new SessionTable<Ticket>('pragmatic:ticket', 30 * 60_000, ctx.sharing);
   const catalog = catalogOf('pragmatic');
 
   /** Integration API answers are HTTP 200 with an error number, as the real API does. */
@@ -126,9 +130,11 @@ export function pragmaticStudio(
     return params;
   };
 
-  const openSession = (session: Omit<PlaySession, 'id' | 'studio' | 'busy'>): string => {
+  const openSession = async (
+    session: Omit<PlaySession, 'id' | 'studio' | 'busy'>,
+  ): Promise<string> => {
     const id = randomId();
-    sessions.set(id, { ...session, id, studio: 'pragmatic', busy: false });
+    await sessions.set(id, { ...session, id, studio: 'pragmatic', busy: false });
     return `${publicUrl}/game/${id}`;
   };
 
@@ -173,7 +179,7 @@ export function pragmaticStudio(
           return fail(reply, 7, 'Bad parameters: token and currency are required for REAL play');
         }
         const ticket = randomId();
-        tickets.set(ticket, {
+        await tickets.set(ticket, {
           game,
           mode: playMode,
           token: params['token'] ?? '',
@@ -193,6 +199,8 @@ export function pragmaticStudio(
       const accept = request.headers['accept-language'];
       if (params['tc']) {
         const ticket = tickets.get(params['tc']);
+        // A ticket issued by another instance is redeemed there (its answer is the redirect).
+        if (!ticket && (await tickets.forward(params['tc'], request, reply))) return reply;
         if (
           !ticket ||
           (params['stylename'] !== undefined && params['stylename'] !== options.secureLogin)
@@ -201,7 +209,7 @@ export function pragmaticStudio(
         }
         if (ticket.mode === 'DEMO') {
           return reply.redirect(
-            openSession({
+            await openSession({
               game: ticket.game,
               mode: 'demo',
               currency: ticket.currency,
@@ -226,7 +234,7 @@ export function pragmaticStudio(
           );
         }
         return reply.redirect(
-          openSession({
+          await openSession({
             game: ticket.game,
             mode: 'real',
             currency: account.value.currency,
@@ -254,7 +262,7 @@ export function pragmaticStudio(
           'no demo for this game',
         );
       return reply.redirect(
-        openSession({
+        await openSession({
           game,
           mode: 'demo',
           currency: /^[A-Z]{3}$/.test(params['cur'] ?? '') ? (params['cur'] as string) : 'FUN',

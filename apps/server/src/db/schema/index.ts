@@ -13,3 +13,6 @@ export * from './ledger';
 export * from './payments';
 export * from './bonus';
 export * from './chat';
+export * from './two-factor';
+export * from './identity';
+export * from './shared-state';

@@ -27,6 +27,8 @@ import { createAuthThrottle, type AuthThrottle } from './throttle';
 import { sessionRoutes } from './session-routes';
 import { createTermsService, type TermsService } from './terms';
 import { createTokenService, type TokenService } from './token-service';
+import { twoFactorRoutes } from './two-factor-routes';
+import { createTwoFactorService, type TwoFactorService } from './two-factor-service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,6 +72,8 @@ export interface Auth {
   devices: KnownDevices;
   geo: GeoLookup;
   terms: TermsService;
+  /** Two-factor sign-in: the login's second step and the gate of e-mail change and withdrawals. */
+  twoFactor: TwoFactorService;
   /** Mail sent after the answer (reset codes, new-device notices); settle() waits for it. */
   background: BackgroundTasks;
   otpSecret: string;
@@ -114,6 +118,7 @@ export function createAuth(deps: AuthDeps): Auth {
     otpSecret,
     publicUrl: config.publicUrl,
   });
+  const twoFactor = createTwoFactorService({ db, clock, throttle, otpSecret });
   return {
     tokens,
     sessions,
@@ -121,6 +126,7 @@ export function createAuth(deps: AuthDeps): Auth {
     codeSender,
     otpSecret,
     terms,
+    twoFactor,
     registration: createRegistrationService({
       db,
       clock,
@@ -130,7 +136,7 @@ export function createAuth(deps: AuthDeps): Auth {
       throttle,
       terms,
     }),
-    login: createLoginService({ db, clock, sessions, throttle, terms }),
+    login: createLoginService({ db, clock, sessions, throttle, terms, twoFactor }),
     geo,
     background,
     devices: createKnownDevices({
@@ -180,6 +186,7 @@ const authPlugin: FastifyPluginAsync<AuthFeatureOptions> = async (app, options) 
     devices: auth.devices,
   });
   await app.register(sessionRoutes, { prefix: '/api', sessions: auth.sessions, geo: auth.geo });
+  await app.register(twoFactorRoutes, { prefix: '/api', twoFactor: auth.twoFactor });
   // Some mail goes out after the answer: let it go before the database closes.
   app.addHook('onClose', () => auth.background.settle());
 };

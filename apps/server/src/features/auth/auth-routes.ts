@@ -5,6 +5,8 @@ import {
   registerRequestSchema,
   registerResponseSchema,
   tokenResponseSchema,
+  twoFactorChallengeResponseSchema,
+  twoFactorLoginRequestSchema,
   verifyRequestSchema,
   type TokenResponse,
 } from '@casino/contracts';
@@ -93,20 +95,57 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (app, option
       schema: {
         tags: ['auth'],
         summary: 'Sign in; the refresh token comes as an httpOnly cookie',
+        description:
+          '201 with tokens; 200 `{twoFactorRequired: true, challenge, expires_in}` when the ' +
+          'account has two-factor sign-in on: the password was right, and ' +
+          'POST /auth/login/two-factor with a code finishes the login.',
         body: loginRequestSchema,
-        response: { 201: tokenResponseSchema },
+        response: { 200: twoFactorChallengeResponseSchema, 201: tokenResponseSchema },
       },
     },
     async (request, reply) => {
       const { email, password, acceptTerms } = request.body;
-      const issued = await login.login(
+      const outcome = await login.login(
         email,
         password,
         request.ip,
         sessionClientOf(request),
         acceptTerms,
       );
+      if (outcome.twoFactor) {
+        const { challenge, expiresIn } = outcome.twoFactor;
+        return reply
+          .code(200)
+          .header('cache-control', 'no-store')
+          .send({ twoFactorRequired: true as const, challenge, expires_in: expiresIn });
+      }
       // A browser this account never signed in from: the player is told by e-mail.
+      await recordSignIn(devices, request, reply, outcome.session.userId, true);
+      return sendWithCookie(request, reply, outcome.session);
+    },
+  );
+
+  app.post(
+    '/auth/login/two-factor',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Finish a login with two-factor sign-in: the app's code or a recovery code",
+        description:
+          '401 TWO_FACTOR_CHALLENGE_INVALID when the challenge expired (sign in again); ' +
+          '400 TWO_FACTOR_INVALID for a wrong, used or replayed code; 429 after too many.',
+        body: twoFactorLoginRequestSchema,
+        response: { 201: tokenResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { challenge, code } = request.body;
+      const issued = await login.completeTwoFactor(
+        challenge,
+        code,
+        request.ip,
+        sessionClientOf(request),
+      );
       await recordSignIn(devices, request, reply, issued.userId, true);
       return sendWithCookie(request, reply, issued);
     },

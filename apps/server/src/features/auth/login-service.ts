@@ -8,6 +8,12 @@ import type { SessionClient } from './session-repository';
 import type { IssuedSession, SessionService } from './session-service';
 import type { TermsService } from './terms';
 import { throttleKeys, type AuthThrottle } from './throttle';
+import type { TwoFactorChallenge, TwoFactorService } from './two-factor-service';
+
+/** A session, or (two-factor sign-in on) the challenge of the login's second step. */
+export type LoginOutcome =
+  | { session: IssuedSession; twoFactor?: undefined }
+  | { twoFactor: TwoFactorChallenge; session?: undefined };
 
 export interface LoginService {
   /** `client` (user agent, IP) is recorded on the session for the player's device list. */
@@ -18,6 +24,16 @@ export interface LoginService {
     client?: SessionClient,
     /** Accepts today's terms when the account's are older (else 409 TERMS_NOT_ACCEPTED). */
     acceptTerms?: boolean,
+  ): Promise<LoginOutcome>;
+  /**
+   * The second step: a code (app or recovery) for the challenge login answered. Opens the
+   * session; 401 TWO_FACTOR_CHALLENGE_INVALID when the challenge has expired.
+   */
+  completeTwoFactor(
+    challenge: string,
+    code: string,
+    ip: string,
+    client?: SessionClient,
   ): Promise<IssuedSession>;
 }
 
@@ -28,6 +44,8 @@ export interface LoginServiceDeps {
   throttle: AuthThrottle;
   /** The terms step; the app always passes it (unit tests of the password check may not). */
   terms?: TermsService;
+  /** The second step (docs/decisions/051); the app always passes it. */
+  twoFactor?: TwoFactorService;
 }
 
 function invalidCredentials(): AppError {
@@ -58,7 +76,16 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
       }
       // Terms changed since this player last accepted them: no session until they accept.
       await deps.terms?.ensureAccepted(account.id, acceptTerms, ip);
-      return deps.sessions.open(account.id, undefined, client);
+      // Two-factor sign-in on: the password was right, but no session without the code.
+      if (deps.twoFactor && (await deps.twoFactor.isEnabled(account.id))) {
+        return { twoFactor: deps.twoFactor.challenge(account.id) };
+      }
+      return { session: await deps.sessions.open(account.id, undefined, client) };
+    },
+    async completeTwoFactor(challenge, code, ip, client) {
+      if (!deps.twoFactor) throw invalidCredentials();
+      const userId = await deps.twoFactor.completeChallenge(challenge, code, ip);
+      return deps.sessions.open(userId, undefined, client);
     },
   };
 }

@@ -1,4 +1,4 @@
-import maxmind, { type CityResponse } from 'maxmind';
+import type { CityResponse } from 'maxmind';
 import type { GeoLookup } from './geo-lookup';
 
 /**
@@ -7,6 +7,8 @@ import type { GeoLookup } from './geo-lookup';
  * unknown addresses have no place.
  */
 export async function openMaxmindGeoLookup(path: string): Promise<GeoLookup> {
+  // Loaded only when GEOIP_DB_PATH is set (decision 055: start-up loads what it needs).
+  const { default: maxmind } = await import('maxmind');
   const reader = await maxmind.open<CityResponse>(path);
   return {
     place(ip) {

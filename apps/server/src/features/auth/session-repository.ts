@@ -25,7 +25,8 @@ export interface LiveSessionRow {
   ip: string | null;
 }
 
-export type RevokeReason = 'logout' | 'reuse' | 'password_change' | 'password_reset';
+export type RevokeReason =
+  'logout' | 'reuse' | 'password_change' | 'password_reset' | 'account_closed';
 
 export interface SessionRepository {
   /** A new session with its first refresh token. */

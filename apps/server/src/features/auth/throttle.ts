@@ -30,6 +30,30 @@ export const throttlePolicies = {
   ip: { maxFailures: 100, windowMs: 15 * minute, lockMs: 15 * minute, maxLockMs: 15 * minute },
 } as const satisfies Record<string, ThrottlePolicy>;
 
+/** A policy for each of the three counters of an attempt. */
+export type ThrottlePolicies = Record<'pair' | 'account' | 'ip', ThrottlePolicy>;
+
+/**
+ * Wrong two-factor codes (docs/decisions/051). Only someone who already has the password gets
+ * this far, so the counters are tighter than the password's, and the account's escalates:
+ * - pair (one login challenge, or one account and IP for the gated actions): 5 → 15 minutes
+ *   (longer than a challenge lives: that login must start again with the password);
+ * - account (every challenge and action): 10 in an hour → 15 minutes, doubling up to a day.
+ *   About 70 guesses a day at most: a six-digit code (3 valid of a million within the
+ *   window) holds for years;
+ * - IP: as for passwords.
+ */
+export const twoFactorThrottlePolicies = {
+  pair: { maxFailures: 5, windowMs: 15 * minute, lockMs: 15 * minute, maxLockMs: 15 * minute },
+  account: {
+    maxFailures: 10,
+    windowMs: 60 * minute,
+    lockMs: 15 * minute,
+    maxLockMs: 24 * 60 * minute,
+  },
+  ip: throttlePolicies.ip,
+} as const satisfies ThrottlePolicies;
+
 /**
  * Registrations (codes e-mailed) from one IP, whatever the addresses: REGISTRATIONS_PER_IP_HOUR
  * an hour, then the rest of the hour's wait. Each address has its own resend limits
@@ -139,8 +163,9 @@ export interface AuthThrottle {
    * Retry-After, nothing counted) while any key is locked. Checking first and counting after
    * the (slow) password hash let every request of a burst through; counted first, a burst of
    * any size gets at most the policy's number of checks, on one instance or many.
+   * `policies` defaults to the password's (throttlePolicies).
    */
-  countAttempt(keys: ThrottleKeys): Promise<CountedAttempt>;
+  countAttempt(keys: ThrottleKeys, policies?: ThrottlePolicies): Promise<CountedAttempt>;
   /**
    * The secret was right: the pair counter starts over (this IP is the owner's) and the
    * account and IP counters give back the attempt counted in advance.
@@ -158,7 +183,7 @@ export function createAuthThrottle(deps: {
 }): AuthThrottle {
   const perIp = registrationPolicy(deps.registrationsPerIpHour);
   return {
-    async countAttempt(keys) {
+    async countAttempt(keys, policies = throttlePolicies) {
       const now = deps.clock.now();
       const outcome = await deps.db.transaction(async (tx) => {
         const repository = createThrottleRepository(tx);
@@ -169,7 +194,7 @@ export function createAuthThrottle(deps: {
         const locked = lockWaitSeconds([pair, account, ip], now);
         if (locked > 0) return locked;
         const count = async (before: ThrottleRow, scope: ThrottleScopeName) => {
-          const after = afterFailure(before, throttlePolicies[scope], now);
+          const after = afterFailure(before, policies[scope], now);
           await repository.store(after);
           return { before, after };
         };

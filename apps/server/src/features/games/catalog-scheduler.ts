@@ -5,8 +5,12 @@ import type { CatalogSync, SyncReport } from './catalog-sync';
 export interface CatalogSchedulerOptions {
   sync: CatalogSync;
   logger: Logger;
-  /** simulated: the first sync runs before listen (the studios are in-process and fast). */
-  awaitFirstSync: boolean;
+  /**
+   * simulated: the first sync runs before listen (the studios are in-process and fast). A
+   * function decides at start: true only when the catalog is still empty, so a restart
+   * (after a crash, say) serves the catalog it has at once and syncs it in the background.
+   */
+  awaitFirstSync: boolean | (() => Promise<boolean>);
   /** 0: no periodic re-sync. */
   intervalMs: number;
   /** Pauses between retries of a provider whose sync failed at start-up. */
@@ -82,7 +86,11 @@ export function createCatalogScheduler(options: CatalogSchedulerOptions): Catalo
   return {
     async start() {
       schedulePeriodic();
-      if (options.awaitFirstSync) {
+      const awaitFirst =
+        typeof options.awaitFirstSync === 'function'
+          ? await options.awaitFirstSync()
+          : options.awaitFirstSync;
+      if (awaitFirst) {
         const reports = await options.sync.syncAll();
         retryFailures(reports);
         return reports;

@@ -59,6 +59,7 @@ export function createCatalogService(deps: {
     const now = deps.clock.now().getTime();
     const cached = deps.pageCacheSeconds > 0 ? badgeSets.get('badges', now) : undefined;
     if (cached) return cached;
+    const generation = badgeSets.generation();
     const size = limits.topGamesExpanded;
     const [top, newest] = await Promise.all([
       deps.repository.page({ words: [], sort: 'top' }, size, 0),
@@ -69,7 +70,7 @@ export function createCatalogService(deps: {
       top: topIds,
       fresh: new Set(newest.map((row) => row.id).filter((id) => !topIds.has(id))),
     };
-    badgeSets.set('badges', sets, now);
+    badgeSets.set('badges', sets, now, generation);
     return sets;
   }
 
@@ -94,8 +95,9 @@ export function createCatalogService(deps: {
     const now = deps.clock.now().getTime();
     const cached = counts.get(key, now);
     if (cached !== undefined) return cached;
+    const generation = counts.generation();
     const counted = await deps.repository.count(filter);
-    counts.set(key, counted, now);
+    counts.set(key, counted, now, generation);
     return counted;
   }
 
@@ -123,6 +125,7 @@ export function createCatalogService(deps: {
       const now = deps.clock.now().getTime();
       const cached = cacheKey === undefined ? undefined : pages.get(cacheKey, now);
       if (cached) return cached;
+      const generation = pages.generation();
       const offset = (query.page - 1) * query.limit;
       const rows = await deps.repository.page(filter, query.limit, offset);
       // A short page is the last one, so it tells the total without counting; small search
@@ -136,7 +139,7 @@ export function createCatalogService(deps: {
         total: count,
         totalPages: Math.ceil(count / query.limit),
       };
-      if (cacheKey !== undefined) pages.set(cacheKey, page, now);
+      if (cacheKey !== undefined) pages.set(cacheKey, page, now, generation);
       return page;
     },
 
@@ -145,6 +148,7 @@ export function createCatalogService(deps: {
       const now = deps.clock.now().getTime();
       const cached = deps.pageCacheSeconds > 0 ? pages.get(key, now) : undefined;
       if (cached) return cached.data;
+      const generation = pages.generation();
       const data = await withBadges(
         await deps.repository.page({ provider, words: [], sort: 'all' }, 10_000, 0),
       );
@@ -153,6 +157,7 @@ export function createCatalogService(deps: {
           key,
           { data, page: 1, limit: data.length, total: data.length, totalPages: 1 },
           now,
+          generation,
         );
       }
       return data;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { ProviderSlug } from '@casino/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
@@ -38,8 +39,11 @@ declare module 'fastify' {
 
 export interface GamesFeatureOptions {
   config: Config;
-  /** withClusterLock (optional for tests' fakes): periodic syncs once per cluster. */
-  db: Database & Partial<Pick<DatabaseControl, 'withClusterLock'>>;
+  /**
+   * withClusterLock (optional for tests' fakes): periodic syncs once per cluster; listen:
+   * every instance hears the catalog change (NOTIFY catalog_changed).
+   */
+  db: Database & Partial<Pick<DatabaseControl, 'withClusterLock' | 'listen'>>;
   clock: Clock;
   logger: Logger;
   /** Optional sign-in for lists and launches; by default the accounts feature's bearer token. */
@@ -72,8 +76,12 @@ const gamesPlugin: FastifyPluginAsync<GamesFeatureOptions> = async (app, options
   const scheduler = createCatalogScheduler({
     sync,
     logger,
-    // The studios answer at once; a real provider must not hold up start-up.
-    awaitFirstSync: offered.list.every((provider) => settings.modes[provider] === 'simulated'),
+    // The studios answer at once; a real provider must not hold up start-up. Even the studios'
+    // sync is awaited only on an empty catalog: a restart serves the games it has at once
+    // (recovery after a crash within seconds, decision 055) and refreshes them behind.
+    awaitFirstSync: offered.list.every((provider) => settings.modes[provider] === 'simulated')
+      ? async () => (await db.execute(sql`select 1 from games limit 1`)).rows.length === 0
+      : false,
     intervalMs: config.catalogSyncIntervalMinutes * 60_000,
     ...(db.withClusterLock ? { clusterLock: db.withClusterLock.bind(db) } : {}),
   });
@@ -81,6 +89,12 @@ const gamesPlugin: FastifyPluginAsync<GamesFeatureOptions> = async (app, options
     scheduler.stop();
     done();
   });
+  // Any instance's sync (or games:sync, or an operator's UPDATE) changes the shared catalog:
+  // migration 0013's trigger announces it and every instance forgets its cached pages at once.
+  if (db.listen) {
+    const stopListening = await db.listen(catalogChangedChannel, () => catalog.catalogChanged());
+    app.addHook('onClose', () => stopListening());
+  }
   app.decorate('gameCatalog', { sync, scheduler, settings, adapters });
 
   const resolvePlayer = options.resolvePlayer ?? optionalPlayer(app);
@@ -97,6 +111,9 @@ const gamesPlugin: FastifyPluginAsync<GamesFeatureOptions> = async (app, options
   await app.register(catalogRoutes, { catalog, resolvePlayer, offered });
   await app.register(launchRoutes, { launches, resolvePlayer });
 };
+
+/** The channel migration 0013's trigger NOTIFYs on every change to the games table. */
+export const catalogChangedChannel = 'catalog_changed';
 
 export const gamesFeature = fastifyPlugin(gamesPlugin, {
   name: 'games',

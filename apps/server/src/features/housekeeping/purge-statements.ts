@@ -72,5 +72,10 @@ export function purgeStatements(now: Date): PurgeStatement[] {
       statement: counted(sql`delete from sessions
         where expires_at < ${before(retention.sessions)}::timestamptz`),
     },
+    {
+      name: 'studio sessions',
+      statement: counted(sql`delete from studio_sessions
+        where expires_at < ${now.toISOString()}::timestamptz`),
+    },
   ];
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
+import type { IdentityService } from '../identity/identity-service';
 import type { Ledger } from '../wallet/ledger';
 import { fromDecimalString, toDecimalString } from '../wallet/money';
 import type { CardPaymentProvider } from './card/card-provider';
@@ -22,6 +23,8 @@ export interface CashierDeps {
   card: CardPaymentProvider | undefined;
   /** Undefined when CRYPTO_PAYMENTS_MODE=off. */
   crypto: CryptoPaymentProvider | undefined;
+  /** The identity check: a withdrawal may need a verified identity (decision 052). */
+  identity: Pick<IdentityService, 'assertMayWithdraw'>;
   /** Where the 3-D Secure page sends the player back to (our deposit page). */
   returnUrl: (paymentId: string) => string;
 }

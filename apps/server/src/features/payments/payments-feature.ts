@@ -166,6 +166,7 @@ const paymentsPlugin: FastifyPluginAsync<PaymentsFeatureOptions> = async (app, d
     config: config.payments,
     card,
     crypto,
+    identity: app.identity,
     returnUrl: (paymentId) => `${browserBase}/profile/balance/credit?payment=${paymentId}`,
   };
   app.decorate('payments', { cardSandbox, cryptoSandbox });
@@ -182,5 +183,5 @@ const paymentsPlugin: FastifyPluginAsync<PaymentsFeatureOptions> = async (app, d
 
 export const paymentsFeature = fastifyPlugin(paymentsPlugin, {
   name: 'payments',
-  dependencies: ['auth', 'wallet'],
+  dependencies: ['auth', 'wallet', 'identity'],
 });

@@ -193,17 +193,22 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
         description:
           'The amount leaves the balance at once (status pending) until an operator approves ' +
           'or rejects it, or the player cancels it. 409 INSUFFICIENT_FUNDS over the balance ' +
-          '(nothing is kept); 201 new, 200 for a repeated `idempotency_key`.',
+          '(nothing is kept); 201 new, 200 for a repeated `idempotency_key`. With two-factor ' +
+          'sign-in on, `twoFactorCode` is required for a new key (403 TWO_FACTOR_REQUIRED).',
         security,
         body: cardWithdrawalRequestSchema,
         response: { 200: paymentSchema, 201: paymentSchema },
       },
     },
     async (request, reply) => {
-      const { payment, created } = await requestCardWithdrawal(
-        deps,
-        requirePlayer(request).id,
-        request.body,
+      const player = requirePlayer(request);
+      const { payment, created } = await requestCardWithdrawal(deps, player.id, request.body, () =>
+        app.auth.twoFactor.requireCode(
+          player.id,
+          request.body.twoFactorCode,
+          request.ip,
+          'twoFactorCode',
+        ),
       );
       return reply.code(created ? 201 : 200).send(view(payment));
     },
@@ -221,17 +226,26 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
           '`net` ETH (default), BNC or TRC; `address` in that network’s shape. The amount ' +
           'leaves the balance at once (pending) until an operator approves (the payout is ' +
           'sent) or rejects it, or the player cancels it. 409 INSUFFICIENT_FUNDS over the ' +
-          'balance; 201 new, 200 for a repeated `idempotency_key`.',
+          'balance; 201 new, 200 for a repeated `idempotency_key`. With two-factor sign-in on, ' +
+          '`twoFactorCode` is required for a new key (403 TWO_FACTOR_REQUIRED).',
         security,
         body: cryptoWithdrawalRequestSchema,
         response: { 200: paymentSchema, 201: paymentSchema },
       },
     },
     async (request, reply) => {
+      const player = requirePlayer(request);
       const { payment, created } = await requestCryptoWithdrawal(
         deps,
-        requirePlayer(request).id,
+        player.id,
         request.body,
+        () =>
+          app.auth.twoFactor.requireCode(
+            player.id,
+            request.body.twoFactorCode,
+            request.ip,
+            'twoFactorCode',
+          ),
       );
       return reply.code(created ? 201 : 200).send(view(payment));
     },

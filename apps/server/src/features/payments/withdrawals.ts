@@ -39,9 +39,11 @@ export async function requestCardWithdrawal(
   deps: CashierDeps,
   userId: string,
   body: CardWithdrawalRequest,
+  secondFactor?: SecondFactor,
 ): Promise<{ payment: PaymentRow; created: boolean }> {
   const card = requireCard(deps);
   return requestWithdrawal(deps, userId, {
+    ...(secondFactor ? { secondFactor } : {}),
     amountText: body.amount,
     idempotencyKey: body.idempotency_key,
     request: { payment_method: body.payment_method },
@@ -64,9 +66,11 @@ export async function requestCryptoWithdrawal(
   deps: CashierDeps,
   userId: string,
   body: CryptoWithdrawalRequest,
+  secondFactor?: SecondFactor,
 ): Promise<{ payment: PaymentRow; created: boolean }> {
   const crypto = requireCrypto(deps);
   return requestWithdrawal(deps, userId, {
+    ...(secondFactor ? { secondFactor } : {}),
     amountText: body.amount,
     idempotencyKey: body.idempotency_key,
     request: { net: body.net, address: body.address },
@@ -76,7 +80,15 @@ export async function requestCryptoWithdrawal(
   });
 }
 
+/**
+ * The two-factor gate (docs/decisions/051): throws 403 TWO_FACTOR_REQUIRED / 400
+ * TWO_FACTOR_INVALID while the player has it on. Asked only for a new idempotency key: a
+ * retry of a request already made is answered as before without a second code.
+ */
+export type SecondFactor = () => Promise<void>;
+
 interface WithdrawalSubmission {
+  secondFactor?: SecondFactor;
   amountText: string;
   idempotencyKey: string;
   /** Besides the amount: what a repeat of the key must match. */
@@ -98,6 +110,10 @@ async function requestWithdrawal(
   let payment = await deps.repo.byKey(userId, submission.idempotencyKey);
   let created = false;
   if (!payment) {
+    // The first withdrawal, and any above KYC_WITHDRAWAL_THRESHOLD, need a verified identity.
+    // Asked before the second factor, so a refused request does not use up a one-time code.
+    await deps.identity.assertMayWithdraw(userId, amount);
+    await submission.secondFactor?.();
     const destination = await submission.destination();
     const now = deps.clock.now();
     payment = await deps.repo.insert({
@@ -119,7 +135,9 @@ async function requestWithdrawal(
     payment ??= await deps.repo.byKey(userId, submission.idempotencyKey);
     if (!payment) {
       // The concurrent twin was refused (over the balance) and dropped: judge this one anew.
-      return requestWithdrawal(deps, userId, submission);
+      // Its code was already accepted (and is used up): not asked again.
+      const { secondFactor: _asked, ...again } = submission;
+      return requestWithdrawal(deps, userId, again);
     }
   }
   sameSubmission(payment, 'withdrawal', request);

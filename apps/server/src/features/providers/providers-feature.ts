@@ -19,6 +19,7 @@ import {
   type ProviderSettings,
 } from './provider-settings';
 import { simulatedStudios } from './simulated-studios';
+import { databaseSessionOwners, instanceUrlOf } from './studio-session-owners';
 
 /** The providers the server talks to: how they are configured and the adapter of each. */
 export interface Providers {
@@ -57,7 +58,12 @@ const providersPlugin: FastifyPluginAsync<ProvidersFeatureOptions> = async (app,
   const { config, db, clock } = options;
   const settings = resolveProviderSettings(config);
   if (anySimulated(settings)) {
-    await app.register(simulatedStudios(settings, callbackBaseUrlOf(config)));
+    await app.register(
+      simulatedStudios(settings, callbackBaseUrlOf(config), {
+        owners: databaseSessionOwners(db, clock),
+        self: instanceUrlOf(app, config.instanceUrl),
+      }),
+    );
   }
   const offered = enabledProviders(settings);
   const transportOf = (provider: ProviderSlug) =>

@@ -1,4 +1,4 @@
-import { createStudios, type StudiosPlugin } from '@casino/studios';
+import { createStudios, type SessionSharing, type StudiosPlugin } from '@casino/studios';
 import { endorphinaWalletPrefix } from './endorphina/wallet-routes';
 import { pragmaticWalletPrefix } from './pragmatic/wallet-routes';
 import { studiosMountPath, type ProviderSettings } from './provider-settings';
@@ -11,12 +11,15 @@ import { studiosMountPath, type ProviderSettings } from './provider-settings';
 export function simulatedStudios(
   settings: ProviderSettings,
   callbackBaseUrl: string,
+  sharing?: SessionSharing,
 ): StudiosPlugin {
   const { studiosUrl, modes } = settings;
   // Only the providers the operator runs simulated get a studio: an external or off
   // provider's studio would serve games nobody should reach.
   return createStudios({
     basePath: studiosMountPath,
+    // Several instances: a game opened on one is played there, from whichever it is reached.
+    ...(sharing && { sharing }),
     ...(modes.endorphina === 'simulated' && {
       endorphina: {
         publicUrl: settings.endorphina.url,

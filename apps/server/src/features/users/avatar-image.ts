@@ -1,5 +1,5 @@
 import { authErrorCodes } from '@casino/contracts';
-import sharp from 'sharp';
+import type * as SharpModule from 'sharp';
 import { AppError } from '../../lib/errors';
 
 export const avatarImageLimits = {
@@ -15,6 +15,13 @@ export const avatarImageLimits = {
  * surface than a profile picture is worth, so only these four pass.
  */
 const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif']);
+
+/**
+ * sharp (with libvips) is loaded on the first upload, not at start-up: it is the slowest
+ * module to load, and a restart after a crash must answer within seconds (decision 055).
+ */
+let sharpModule: Promise<typeof SharpModule> | undefined;
+const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
 
 function unsupported(): AppError {
   return new AppError(
@@ -43,6 +50,7 @@ export async function toAvatarWebp(input: Buffer): Promise<Buffer> {
   let width: number | undefined;
   let height: number | undefined;
   let format: string | undefined;
+  const sharp = await loadSharp();
   try {
     // Reads the header only. No pixel limit here: sharp would refuse a large image with
     // the same error as a broken one, and we want to tell the two apart.

@@ -119,14 +119,18 @@ export const avatarRoutes: FastifyPluginAsyncZod<AvatarRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      const bytes = await options.store.read(request.params.name);
-      if (!bytes) throw new AppError(404, ErrorCode.NOT_FOUND, 'No such avatar.');
-      return reply
-        .type('image/webp')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(bytes);
+      const avatar = await options.store.read(request.params.name);
+      if (!avatar) throw new AppError(404, ErrorCode.NOT_FOUND, 'No such avatar.');
+      return (
+        reply
+          .type(avatar.contentType)
+          // The name is the version: a new upload gets a new URL.
+          .header('etag', `"${request.params.name.slice(0, 32)}"`)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .send(avatar.bytes)
+      );
     },
   );
 };

@@ -72,7 +72,7 @@ export function createAvatarService(deps: {
         if (left === 0) inFlight.delete(userId);
         else inFlight.set(userId, left);
       }
-      const name = await deps.store.save(webp);
+      const name = await deps.store.save(userId, webp);
       let previous: string | null;
       try {
         previous = await profiles.replaceAvatar(userId, name, deps.clock.now());

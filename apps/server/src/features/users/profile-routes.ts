@@ -20,6 +20,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = (app, 
   // The checks answer guests, so they are what an address harvester would call: one
   // budget per IP shared by both checks (one limiter, one store).
   const availabilityLimit = app.rateLimit({
+    groupId: 'availability-checks',
     max: options.availabilityPerMinute,
     timeWindow: 60_000,
   });

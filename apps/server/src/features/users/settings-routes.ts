@@ -24,6 +24,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = (app
         tags: ['user'],
         summary:
           'Change the username (at once) or the e-mail (a code goes to the new address first)',
+        description:
+          'An e-mail change needs `twoFactorCode` while two-factor sign-in is on ' +
+          '(403 TWO_FACTOR_REQUIRED without it, 400 TWO_FACTOR_INVALID when wrong).',
         security: [{ bearerAuth: [] }],
         body: settingsRequestSchema,
         response: { 200: settingsResponseSchema },
@@ -34,7 +37,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = (app
       const body = request.body;
       if ('username' in body) return service.changeUsername(player, body.username);
       const language = preferredLanguage(request.headers['accept-language']);
-      return service.requestEmailChange(player, body.email, language);
+      return service.requestEmailChange(player, body.email, language, {
+        code: body.twoFactorCode,
+        ip: request.ip,
+      });
     },
   );
 

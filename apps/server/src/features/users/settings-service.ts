@@ -21,6 +21,7 @@ import { checkCode, hashCode, otpPolicy } from '../auth/otp';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { AuthenticatedPlayer, SessionService } from '../auth/session-service';
 import { throttleKeys, type AuthThrottle } from '../auth/throttle';
+import type { TwoFactorService } from '../auth/two-factor-service';
 import { createEmailChangeRepository } from './email-change-repository';
 import { toMe } from './me';
 import { createProfileRepository } from './profile-repository';
@@ -38,11 +39,15 @@ export interface PasswordChange {
  */
 export interface SettingsService {
   changeUsername(player: AuthenticatedPlayer, username: string): Promise<SettingsResponse>;
-  /** E-mails a code to the new address; the change waits for verifyEmailChange. */
+  /**
+   * E-mails a code to the new address; the change waits for verifyEmailChange. With
+   * two-factor sign-in on, `secondFactor.code` must be right first (docs/decisions/051).
+   */
   requestEmailChange(
     player: AuthenticatedPlayer,
     email: string,
     language: Language,
+    secondFactor?: { code: string | undefined; ip: string },
   ): Promise<SettingsResponse>;
   verifyEmailChange(player: AuthenticatedPlayer, code: string): Promise<SettingsResponse>;
   /** The old password must match (throttled like login); other sessions are revoked. */
@@ -56,6 +61,8 @@ export interface SettingsServiceDeps {
   sessions: SessionService;
   throttle: AuthThrottle;
   otpSecret: string;
+  /** The gate of an e-mail change; the app always passes it. */
+  twoFactor?: TwoFactorService;
 }
 
 function nothingToVerify(): AppError {
@@ -89,7 +96,14 @@ export function createSettingsService(deps: SettingsServiceDeps): SettingsServic
       return { status: 'updated', user: await me(player.id) };
     },
 
-    async requestEmailChange(player, email, language) {
+    async requestEmailChange(player, email, language, secondFactor) {
+      // Before anything is looked up: without the second factor nothing is learnt here.
+      await deps.twoFactor?.requireCode(
+        player.id,
+        secondFactor?.code,
+        secondFactor?.ip ?? '',
+        'twoFactorCode',
+      );
       const user = await me(player.id);
       if (email === user.email || (await profiles.emailTaken(email))) throw emailBusy();
       const sent = await deps.codeSender.send({

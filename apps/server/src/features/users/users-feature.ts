@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { Config } from '../../config';
@@ -43,9 +44,14 @@ const usersPlugin: FastifyPluginAsync<UsersFeatureOptions> = async (app, deps) =
       sessions: auth.sessions,
       throttle: auth.throttle,
       otpSecret: auth.otpSecret,
+      twoFactor: auth.twoFactor,
     }),
   });
-  const store = createAvatarStore(deps.config.dataDir);
+  const store = createAvatarStore({
+    db,
+    clock,
+    legacyDir: join(deps.config.dataDir, 'avatars'),
+  });
   await app.register(avatarRoutes, {
     prefix: '/api',
     store,

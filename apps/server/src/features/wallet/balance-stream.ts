@@ -4,10 +4,13 @@ import {
   walletStreamsPerPlayer,
   type WalletBalanceEvent,
 } from '@casino/contracts';
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { createInProcessSharedState } from '../../lib/shared-state/in-process-shared-state';
+import type { SharedState } from '../../lib/shared-state/shared-state';
 import { bearerToken, requirePlayer } from '../auth/authenticate';
 import type { Ledger } from './ledger';
 import { formatMoney } from './money';
@@ -20,7 +23,15 @@ export interface BalanceStreamOptions {
   heartbeatMs?: number;
   /** Open streams one player may hold; default walletStreamsPerPlayer (5). */
   maxPerPlayer?: number;
+  /**
+   * Where the cap is counted: the app's shared state, so that with REDIS_URL the five
+   * streams are five over every instance (decision 054). Default: this process alone.
+   */
+  shared?: Pick<SharedState, 'acquireLease' | 'releaseLease'>;
 }
+
+/** A lease outlives its stream's token by this much at most if an instance dies holding it. */
+const leaseMarginMs = 5_000;
 
 /** A client that stops reading: past this many unsent bytes its stream is dropped. */
 const maxBufferedBytes = 64 * 1024;
@@ -52,6 +63,7 @@ export const balanceStreamRoutes: FastifyPluginAsync<BalanceStreamOptions> = (ap
   const { ledger, clock } = options;
   const heartbeatMs = options.heartbeatMs ?? 25_000;
   const maxPerPlayer = options.maxPerPlayer ?? walletStreamsPerPlayer;
+  const shared = options.shared ?? createInProcessSharedState(clock);
   /** Every open stream's closer, by player: the cap and the shutdown both use it. */
   const open = new Map<string, Set<() => void>>();
   let closing = false;
@@ -83,15 +95,6 @@ export const balanceStreamRoutes: FastifyPluginAsync<BalanceStreamOptions> = (ap
       const player = requirePlayer(request);
       if (closing) throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, 'Shutting down.');
       const streams = open.get(player.id) ?? new Set<() => void>();
-      if (streams.size >= maxPerPlayer) {
-        throw new AppError(
-          429,
-          ErrorCode.RATE_LIMITED,
-          'Too many live balance streams are open for this player.',
-          undefined,
-          30,
-        );
-      }
       // app.authenticate verified the token; only its expiry is read here.
       const token = bearerToken(request.headers.authorization);
       const expiresAt = token === undefined ? undefined : decodeJwt(token).exp;
@@ -100,6 +103,33 @@ export const balanceStreamRoutes: FastifyPluginAsync<BalanceStreamOptions> = (ap
           ? 0
           : Math.min(maxTimerMs, expiresAt * 1000 - clock.now().getTime());
       if (ttlMs <= 0) throw new AppError(401, ErrorCode.UNAUTHORIZED, 'Sign in to continue.');
+
+      // One lease per open stream, over every instance; it ends with the stream, or by itself
+      // when the token would have ended it (an instance that died holding it).
+      const leaseKey = `wallet-streams:${player.id}`;
+      const leaseId = randomUUID();
+      let leased: boolean;
+      try {
+        leased = await shared.acquireLease(leaseKey, leaseId, maxPerPlayer, ttlMs + leaseMarginMs);
+      } catch (error) {
+        // The shared state is out of reach: this instance's own count still caps it.
+        request.log.warn({ err: error }, 'balance stream lease not taken; counting locally');
+        leased = streams.size < maxPerPlayer;
+      }
+      if (!leased) {
+        throw new AppError(
+          429,
+          ErrorCode.RATE_LIMITED,
+          'Too many live balance streams are open for this player.',
+          undefined,
+          30,
+        );
+      }
+      const releaseLease = () => {
+        shared.releaseLease(leaseKey, leaseId).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'balance stream lease not released');
+        });
+      };
 
       // Events that arrive while the first balance is read wait for it, then follow in order;
       // the newest ledger row wins, so a late event never undoes a newer balance.
@@ -140,6 +170,7 @@ export const balanceStreamRoutes: FastifyPluginAsync<BalanceStreamOptions> = (ap
         clearTimeout(timers.expiry);
         streams.delete(end);
         if (streams.size === 0) open.delete(player.id);
+        releaseLease();
         if (hijacked && !res.writableEnded) res.end();
       };
       streams.add(end);

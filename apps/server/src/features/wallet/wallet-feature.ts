@@ -3,6 +3,7 @@ import fastifyPlugin from 'fastify-plugin';
 import type { Database, DatabaseControl } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
+import type { SharedState } from '../../lib/shared-state/shared-state';
 import { balanceStreamRoutes } from './balance-stream';
 import { relayBalanceNotifications } from './balance-notifications';
 import { createLedger, type Ledger } from './ledger';
@@ -24,6 +25,8 @@ export interface WalletFeatureOptions {
   db: Database & Pick<DatabaseControl, 'listen'>;
   clock: Clock;
   logger: Logger;
+  /** What instances share: the 5-streams cap is counted there (optional for tests). */
+  shared?: SharedState;
   /** OPERATOR_API_TOKEN: without it the operator API is not registered (404). */
   operatorApiToken?: string | undefined;
 }
@@ -45,7 +48,12 @@ const walletPlugin: FastifyPluginAsync<WalletFeatureOptions> = async (app, optio
   app.addHook('onClose', () => stopRelay());
 
   await app.register(transactionsRoutes, { prefix: '/api', ledger, db });
-  await app.register(balanceStreamRoutes, { prefix: '/api', ledger, clock });
+  await app.register(balanceStreamRoutes, {
+    prefix: '/api',
+    ledger,
+    clock,
+    ...(options.shared && { shared: options.shared }),
+  });
   if (options.operatorApiToken !== undefined) {
     await app.register(operatorRoutes, {
       prefix: '/api',

@@ -1,5 +1,4 @@
-import { createTransport } from 'nodemailer';
-import { parseConnectionUrl } from 'nodemailer/lib/shared';
+import type { Transporter } from 'nodemailer';
 import type { Mailer } from './mailer';
 
 export interface SmtpMailerOptions {
@@ -16,18 +15,29 @@ export interface SmtpMailerOptions {
  * the player waits on the registration request while the message is handed over.
  */
 export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
-  const transport = createTransport(
-    {
-      ...parseConnectionUrl(options.url),
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-    },
-    { from: options.from },
-  );
+  // nodemailer is loaded with the first message, not at start-up (decision 055).
+  let transport: Promise<Transporter> | undefined;
+  const open = async () => {
+    const [{ createTransport }, { parseConnectionUrl }] = await Promise.all([
+      import('nodemailer'),
+      import('nodemailer/lib/shared'),
+    ]);
+    return createTransport(
+      {
+        ...parseConnectionUrl(options.url),
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      },
+      { from: options.from },
+    );
+  };
   return {
     async send(message) {
-      await transport.sendMail({
+      transport ??= open();
+      await (
+        await transport
+      ).sendMail({
         to: message.to,
         subject: message.subject,
         text: message.text,

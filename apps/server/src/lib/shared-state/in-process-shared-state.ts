@@ -15,6 +15,8 @@ interface Counter {
 export function createInProcessSharedState(clock: Clock): SharedState {
   const listeners = new Map<string, Set<(message: string) => void>>();
   const counters = new Map<string, Counter>();
+  /** Leases by key: member → expiry (ms). */
+  const leases = new Map<string, Map<string, number>>();
   let closed = false;
 
   const live = (key: string): Counter | undefined => {
@@ -70,10 +72,26 @@ export function createInProcessSharedState(clock: Clock): SharedState {
       const counter = live(key);
       return Promise.resolve(counter ? counter.expiresAt - clock.now().getTime() : 0);
     },
+    acquireLease(key, member, limit, ttlMs) {
+      const now = clock.now().getTime();
+      const held = leases.get(key) ?? new Map<string, number>();
+      for (const [who, expiresAt] of held) if (expiresAt <= now) held.delete(who);
+      if (!held.has(member) && held.size >= limit) return Promise.resolve(false);
+      held.set(member, now + ttlMs);
+      leases.set(key, held);
+      return Promise.resolve(true);
+    },
+    releaseLease(key, member) {
+      const held = leases.get(key);
+      held?.delete(member);
+      if (held?.size === 0) leases.delete(key);
+      return Promise.resolve();
+    },
     close() {
       closed = true;
       listeners.clear();
       counters.clear();
+      leases.clear();
       return Promise.resolve();
     },
   };

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis as RedisClient } from 'ioredis';
 import type { Logger } from '../logger';
 import type { SharedState } from './shared-state';
 
@@ -17,6 +17,21 @@ local value = redis.call('INCRBY', KEYS[1], ARGV[1])
 if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return value`;
 
+// A sorted set per key, scored by each lease's expiry on Redis's own clock (instances' clocks
+// may differ): expired leases are dropped, then the lease is taken if there is room. The key
+// itself expires with its longest lease, so an abandoned key leaves nothing behind.
+const acquireLeaseScript = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local ttl = tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if not redis.call('ZSCORE', KEYS[1], ARGV[1]) and redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then
+  return 0
+end
+redis.call('ZADD', KEYS[1], now + ttl, ARGV[1])
+if redis.call('PTTL', KEYS[1]) < ttl then redis.call('PEXPIRE', KEYS[1], ttl) end
+return 1`;
+
 /**
  * SharedState on Redis: one connection for commands and one for subscriptions (a
  * subscribed Redis connection takes no other command). ioredis reconnects by itself and
@@ -28,7 +43,9 @@ export async function createRedisSharedState(
   options: RedisSharedStateOptions,
 ): Promise<SharedState> {
   const { prefix, logger } = options;
-  const connect = (role: string) => {
+  // Loaded only when REDIS_URL is set: one module less to load at every start (decision 055).
+  const { Redis } = await import('ioredis');
+  const connect = (role: string): RedisClient => {
     const redis = new Redis(options.url, {
       lazyConnect: true,
       // A command waits for a reconnect at most this many tries, then fails (chat answers
@@ -100,6 +117,20 @@ export async function createRedisSharedState(
     },
     async remainingMs(key) {
       return Math.max(0, await commands.pttl(prefix + key));
+    },
+    async acquireLease(key, member, limit, ttlMs) {
+      const taken = await commands.eval(
+        acquireLeaseScript,
+        1,
+        prefix + key,
+        member,
+        limit,
+        Math.max(1, Math.ceil(ttlMs)),
+      );
+      return Number(taken) === 1;
+    },
+    async releaseLease(key, member) {
+      await commands.zrem(prefix + key, member);
     },
     async close() {
       if (closed) return;

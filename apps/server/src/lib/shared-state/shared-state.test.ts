@@ -70,7 +70,43 @@ describe.each(implementations)('SharedState: %s', (_name, open) => {
   });
 });
 
+describe.each(implementations)('SharedState leases: %s', (_name, open) => {
+  it('holds at most `limit` leases over every holder; a release frees one; renewing is free', async () => {
+    const { a, b } = await open();
+    expect(await a.acquireLease('l', 'one', 2, 60_000)).toBe(true);
+    expect(await b.acquireLease('l', 'two', 2, 60_000)).toBe(true);
+    expect(await a.acquireLease('l', 'three', 2, 60_000)).toBe(false);
+    expect(await b.acquireLease('l', 'one', 2, 60_000)).toBe(true);
+    await b.releaseLease('l', 'one');
+    await b.releaseLease('l', 'never-held');
+    expect(await a.acquireLease('l', 'three', 2, 60_000)).toBe(true);
+    expect(await b.acquireLease('other', 'x', 1, 60_000)).toBe(true);
+  });
+});
+
 describe('SharedState expiry', () => {
+  it('in-process: a lease frees itself once its time passed', async () => {
+    const clock = fixedClock(new Date('2026-01-01T00:00:00Z'));
+    const state = createInProcessSharedState(clock);
+    expect(await state.acquireLease('l', 'a', 1, 1000)).toBe(true);
+    expect(await state.acquireLease('l', 'b', 1, 1000)).toBe(false);
+    clock.advance(1000);
+    expect(await state.acquireLease('l', 'b', 1, 1000)).toBe(true);
+  });
+
+  it('redis: a lease frees itself once its time passed', async () => {
+    const a = await createRedisSharedState({
+      url: redisUrl,
+      prefix: `t-${randomBytes(6).toString('hex')}:`,
+      logger,
+    });
+    opened.push(a);
+    expect(await a.acquireLease('l', 'a', 1, 150)).toBe(true);
+    expect(await a.acquireLease('l', 'b', 1, 150)).toBe(false);
+    await sleep(250);
+    expect(await a.acquireLease('l', 'b', 1, 150)).toBe(true);
+  });
+
   it('in-process: a counter is gone once its window passed', async () => {
     const clock = fixedClock(new Date('2026-01-01T00:00:00Z'));
     const state = createInProcessSharedState(clock);

@@ -30,6 +30,16 @@ export interface SharedState {
   read(key: string): Promise<number>;
   /** Milliseconds the counter has left, or 0 if it does not exist. */
   remainingMs(key: string): Promise<number>;
+  /**
+   * Takes one of at most `limit` leases on `key` for `member` (a fresh random id per holder)
+   * and returns true, or false when `limit` live leases are held already. A lease ends with
+   * releaseLease or `ttlMs` after it was taken, so a crashed instance's leases free
+   * themselves (the 5-streams cap counts open streams over every instance this way).
+   * Taking a lease the member already holds renews it.
+   */
+  acquireLease(key: string, member: string, limit: number, ttlMs: number): Promise<boolean>;
+  /** Ends a lease; one already expired or never taken is not an error. */
+  releaseLease(key: string, member: string): Promise<void>;
   /** Ends subscriptions and connections; safe to call twice. */
   close(): Promise<void>;
 }

@@ -21,6 +21,7 @@ function ModalContent({ id }: { id: ModalId }) {
     case 'verify':
     case 'forgotPassword':
     case 'terms':
+    case 'twoFactor':
       return <LazyAuthModal id={id} />;
     case 'play':
       return <LazyPlayModal />;

@@ -7,7 +7,7 @@ export { meQueryKey, meQueryOptions, toUser, useMe } from './api/get-me';
 export { useLogout } from './api/logout';
 export { readAccessToken } from './session/tokens';
 export { startSession } from './session/start-session';
-export { onSessionEnded } from './session/session-events';
+export { endSession, onSessionEnded } from './session/session-events';
 export { RequireAuth } from './components/require-auth';
 export { LazyAuthModal, preloadAuthModals } from './components/lazy-auth-modal';
 export {
@@ -17,3 +17,9 @@ export {
   type AvailabilityKind,
   type AvailabilityStatus,
 } from './hooks/use-availability';
+export {
+  fetchTwoFactorStatus,
+  twoFactorStatusOptions,
+  useTwoFactorStatus,
+} from './api/two-factor-status';
+export { TwoFactorCodeField, twoFactorErrorText } from './components/two-factor-code-field';

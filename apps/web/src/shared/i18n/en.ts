@@ -135,6 +135,9 @@ export const en = {
     terms: {
       title: 'Updated terms',
     },
+    twoFactor: {
+      title: 'Two-factor sign-in',
+    },
     play: {
       title: 'Play',
       text: 'Games launch here once the game catalog is connected.',

@@ -8,6 +8,8 @@ import { en, type Messages } from './en';
 import type { GamesMessages } from './games/en';
 import type { BonusMessages } from './bonus/en';
 import type { HelpMessages } from './help/en';
+import type { TwoFactorMessages } from './two-factor/en';
+import type { IdentityMessages } from './identity/en';
 import { ru } from './ru';
 
 declare module 'i18next' {
@@ -16,7 +18,13 @@ declare module 'i18next' {
     // The account and lobby texts are added at run time by the screens that use them
     // (accounts/register.ts, games/load.ts); typing them here keeps every t() call checked.
     resources: {
-      translation: Messages & AccountMessages & GamesMessages & BonusMessages & HelpMessages;
+      translation: Messages &
+        AccountMessages &
+        GamesMessages &
+        BonusMessages &
+        HelpMessages &
+        TwoFactorMessages &
+        IdentityMessages;
     };
   }
 }

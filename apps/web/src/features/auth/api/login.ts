@@ -1,4 +1,9 @@
-import { authErrorCodes, type LoginRequest, type TokenResponse } from '@casino/contracts';
+import {
+  authErrorCodes,
+  type LoginRequest,
+  type TokenResponse,
+  type TwoFactorChallengeResponse,
+} from '@casino/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { i18n } from '../../../shared/i18n/i18n';
 import { api, clientErrorCode, isApiError } from '../../../shared/lib/api-client';
@@ -7,13 +12,19 @@ import { toast } from '../../../shared/ui/toast/toast-store';
 import { useAuthStore } from '../auth-store';
 import { retryWhen } from '../../../shared/lib/api-error-text';
 import { useLoginDraftStore } from '../login-draft-store';
+import { useTwoFactorLoginStore } from '../two-factor-login-store';
 import { toUser } from './get-me';
-import { tokenGuard } from './response-guards';
+import { loginAnswerGuard } from './response-guards';
 import { openSession } from './verify';
 
-/** POST /auth/login → 201 tokens (refresh in a cookie); 401 wrong credentials; 429 slow down. */
-export function postLogin(payload: LoginRequest): Promise<TokenResponse> {
-  return api.post('/auth/login', payload, { schema: tokenGuard, session: false });
+/**
+ * POST /auth/login → 201 tokens (refresh in a cookie), or 200 a two-factor challenge when the
+ * account has it on; 401 wrong credentials; 429 slow down.
+ */
+export function postLogin(
+  payload: LoginRequest,
+): Promise<TokenResponse | TwoFactorChallengeResponse> {
+  return api.post('/auth/login', payload, { schema: loginAnswerGuard, session: false });
 }
 
 function loginFailedText(error: unknown): string {
@@ -39,8 +50,21 @@ function loginFailedText(error: unknown): string {
 export function useLogin() {
   return useMutation({
     mutationKey: ['auth', 'login'],
-    mutationFn: async (payload: LoginRequest) => openSession(await postLogin(payload)),
+    mutationFn: async (payload: LoginRequest) => {
+      const answer = await postLogin(payload);
+      if ('twoFactorRequired' in answer) {
+        useTwoFactorLoginStore.getState().start(answer.challenge, answer.expires_in);
+        return null;
+      }
+      return openSession(answer);
+    },
     onSuccess: (me) => {
+      if (me === null) {
+        // The password was right; the second step asks for the authenticator's code.
+        useLoginDraftStore.getState().clear();
+        useModalStore.getState().open('twoFactor');
+        return;
+      }
       useAuthStore.getState().setUser(toUser(me));
       useLoginDraftStore.getState().clear();
       toast.success(i18n.t('auth.login.welcome', { name: me.username }));

@@ -1,4 +1,4 @@
-import type { Me, TokenResponse } from '@casino/contracts';
+import type { Me, TokenResponse, TwoFactorChallengeResponse } from '@casino/contracts';
 import type { ResponseSchema } from '../../../shared/lib/api-client';
 
 /**
@@ -33,6 +33,24 @@ export const tokenGuard: ResponseSchema<TokenResponse> = {
       expires_in: data.expires_in,
       ...(typeof data.refresh_token === 'string' ? { refresh_token: data.refresh_token } : {}),
     };
+  },
+};
+
+/** The login's answer: tokens, or (two-factor sign-in on) the challenge of the second step. */
+export const loginAnswerGuard: ResponseSchema<TokenResponse | TwoFactorChallengeResponse> = {
+  parse(data) {
+    if (isRecord(data) && data.twoFactorRequired === true) {
+      if (
+        typeof data.challenge !== 'string' ||
+        typeof data.expires_in !== 'number' ||
+        !Number.isInteger(data.expires_in) ||
+        data.expires_in <= 0
+      ) {
+        return fail('login');
+      }
+      return { twoFactorRequired: true, challenge: data.challenge, expires_in: data.expires_in };
+    }
+    return tokenGuard.parse(data);
   },
 };
 

@@ -92,8 +92,13 @@ export interface CryptoSubmission {
 type Submission =
   | { kind: 'card-deposit'; body: CardSubmission }
   | { kind: 'crypto-deposit'; body: CryptoSubmission }
-  | { kind: 'card-withdrawal'; body: CardSubmission }
-  | { kind: 'crypto-withdrawal'; body: CryptoSubmission & { address: string } };
+  | { kind: 'card-withdrawal'; body: CardSubmission & SecondFactor }
+  | { kind: 'crypto-withdrawal'; body: CryptoSubmission & SecondFactor & { address: string } };
+
+/** A withdrawal's code while two-factor sign-in is on (docs/decisions/051). */
+interface SecondFactor {
+  twoFactorCode?: string;
+}
 
 const submissionPaths: Record<Submission['kind'], string> = {
   'card-deposit': '/payments/card/deposits',

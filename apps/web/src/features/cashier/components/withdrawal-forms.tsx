@@ -28,6 +28,7 @@ import { cardWithdrawalSchema, cryptoFormSchema } from '../lib/form-schemas';
 import { toAmount, type CashierErrorKey } from '../lib/validation';
 import { useErrorText } from './error-text';
 import { useIdempotentSubmit } from './use-idempotent-submit';
+import { useWithdrawalTwoFactor } from './withdrawal-two-factor';
 import styles from './cashier.module.css';
 
 interface WithdrawalFormProps {
@@ -70,6 +71,7 @@ export function CardWithdrawalForm({ config, onPayment }: WithdrawalFormProps) {
   const [chosen, setChosen] = useState<string | null>(null);
   const submit = useSubmitPayment();
   const { busy, run } = useIdempotentSubmit();
+  const secondFactor = useWithdrawalTwoFactor('withdraw-card-two-factor');
 
   if (!config.card) return <p className={styles.unavailable}>{t('cashier.unavailable')}</p>;
   if (cards.isPending) return <Spinner size={20} />;
@@ -91,19 +93,21 @@ export function CardWithdrawalForm({ config, onPayment }: WithdrawalFormProps) {
 
   const onSubmit = handleSubmit(async ({ sum }) => {
     const amount = toAmount(sum);
-    const result = await run(`${amount}|${card}`, (key) =>
+    const result = await run(`${amount}|${card}|${secondFactor.signature}`, (key) =>
       submit.mutateAsync({
         kind: 'card-withdrawal',
-        body: { amount, payment_method: card, idempotency_key: key },
+        body: { amount, payment_method: card, idempotency_key: key, ...secondFactor.body },
       }),
     );
     if (!result) return;
     if (result.ok) {
       reset({ sum: '' });
+      secondFactor.clear();
       onPayment(result.value);
       return;
     }
     console.warn('Card withdrawal was not made', result.error);
+    if (secondFactor.refused(result.error)) return;
     const amountError = amountErrorOf(result.error);
     if (amountError) {
       setError('sum', { type: serverErrorType, message: amountError });
@@ -139,6 +143,7 @@ export function CardWithdrawalForm({ config, onPayment }: WithdrawalFormProps) {
         onChange={setChosen}
         testId="withdraw-card"
       />
+      {secondFactor.field}
       <Button
         type="submit"
         variant="primary"
@@ -180,6 +185,7 @@ export function CryptoWithdrawalForm({ config, onPayment }: WithdrawalFormProps)
   const errorText = useErrorText(limits, net);
   const submit = useSubmitPayment();
   const { busy, run } = useIdempotentSubmit();
+  const secondFactor = useWithdrawalTwoFactor('withdraw-crypto-two-factor');
 
   if (!config.crypto || networks.length === 0) {
     return <p className={styles.unavailable}>{t('cashier.unavailable')}</p>;
@@ -190,19 +196,23 @@ export function CryptoWithdrawalForm({ config, onPayment }: WithdrawalFormProps)
   const onSubmit = handleSubmit(async (values) => {
     const amount = toAmount(values.sum);
     const address = values.transferAdress.trim();
-    const result = await run(`${amount}|${values.net}|${address}`, (key) =>
-      submit.mutateAsync({
-        kind: 'crypto-withdrawal',
-        body: { amount, net: values.net, address, idempotency_key: key },
-      }),
+    const result = await run(
+      `${amount}|${values.net}|${address}|${secondFactor.signature}`,
+      (key) =>
+        submit.mutateAsync({
+          kind: 'crypto-withdrawal',
+          body: { amount, net: values.net, address, idempotency_key: key, ...secondFactor.body },
+        }),
     );
     if (!result) return;
     if (result.ok) {
       reset({ sum: '', net: values.net, transferAdress: '' });
+      secondFactor.clear();
       onPayment(result.value);
       return;
     }
     console.warn('Crypto withdrawal was not made', result.error);
+    if (secondFactor.refused(result.error)) return;
     const amountError = amountErrorOf(result.error);
     if (amountError) setError('sum', { type: serverErrorType, message: amountError });
     toast.error(submissionErrorText(result.error), t('cashier.status.toastTitle'));
@@ -251,6 +261,7 @@ export function CryptoWithdrawalForm({ config, onPayment }: WithdrawalFormProps)
         placeholder={net === 'TRC' ? 'T…' : '0x…'}
         testId="withdraw-crypto-address"
       />
+      {secondFactor.field}
       <Button
         type="submit"
         variant="primary"

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Gift } from 'lucide-react';
 import { registerAccountMessages } from '../../../shared/i18n/accounts/register';
 import { useAuthStore } from '../../auth';
+import { WithdrawalIdentityNotice } from '../../identity';
 import { CashierLayout } from '../components/cashier-layout';
 import { CardWithdrawalForm, CryptoWithdrawalForm } from '../components/withdrawal-forms';
 
@@ -19,7 +20,12 @@ export function WithdrawalPage() {
       title={t('pages.withdrawal.title')}
       card={(config, onPayment) => <CardWithdrawalForm config={config} onPayment={onPayment} />}
       crypto={(config, onPayment) => <CryptoWithdrawalForm config={config} onPayment={onPayment} />}
-      notice={<BonusWithdrawalNotice />}
+      notice={
+        <>
+          <WithdrawalIdentityNotice />
+          <BonusWithdrawalNotice />
+        </>
+      }
     />
   );
 }

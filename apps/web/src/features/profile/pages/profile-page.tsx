@@ -8,10 +8,12 @@ import { Button } from '../../../shared/ui/button/button';
 import { Page } from '../../../shared/ui/page/page';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { useAuthStore, useLogout, useMe, type User } from '../../auth';
+import { IdentityCard, PrivacyCard } from '../../identity';
 import { AccountSettings } from '../components/account-settings';
 import { AvatarEditor } from '../components/avatar-editor';
 import { ChangePassword } from '../components/change-password';
 import { DeviceSessions } from '../components/device-sessions';
+import { TwoFactorCard } from '../components/two-factor-card';
 import styles from './profile-page.module.css';
 
 // The profile page is its own chunk; its texts and the contract schemas travel with it.
@@ -42,7 +44,10 @@ export function ProfilePage() {
       <div className={styles.cards}>
         <AccountSettings user={user} />
         <ChangePassword username={user.username} userId={user.id} />
+        <TwoFactorCard userId={user.id} />
         <DeviceSessions userId={user.id} />
+        <IdentityCard userId={user.id} />
+        <PrivacyCard />
       </div>
     </Page>
   );

@@ -9,6 +9,7 @@ export const modalIds = [
   'cardPay',
   'forgotPassword',
   'terms',
+  'twoFactor',
 ] as const;
 export type ModalId = (typeof modalIds)[number];
 

@@ -1,0 +1,125 @@
+import {
+  recoveryCodesResponseSchema,
+  statusResponseSchema,
+  twoFactorCodeRequestSchema,
+  twoFactorDisableRequestSchema,
+  twoFactorSetupResponseSchema,
+  twoFactorStatusSchema,
+} from '@casino/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requirePlayer } from './authenticate';
+import type { TwoFactorService } from './two-factor-service';
+
+export interface TwoFactorRoutesOptions {
+  twoFactor: TwoFactorService;
+}
+
+const security = [{ bearerAuth: [] }];
+
+/**
+ * /api/user/two-factor/*: the signed-in player's own authenticator (docs/decisions/051).
+ * Secrets and recovery codes are answered with `no-store`: they must not sit in a cache.
+ */
+export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = (app, options) => {
+  const { twoFactor } = options;
+
+  app.get(
+    '/user/two-factor',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'Is two-factor sign-in on, and how many recovery codes are left',
+        security,
+        response: { 200: twoFactorStatusSchema },
+      },
+    },
+    async (request, reply) => {
+      const status = await twoFactor.status(requirePlayer(request).id);
+      return reply.header('cache-control', 'no-store').send(status);
+    },
+  );
+
+  app.post(
+    '/user/two-factor/setup',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'Start enrolment: a new secret and its otpauth:// URI (nothing enforced yet)',
+        description: '409 TWO_FACTOR_ALREADY_ENABLED while it is on.',
+        security,
+        response: { 200: twoFactorSetupResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const setup = await twoFactor.startEnrolment(requirePlayer(request).id);
+      return reply.header('cache-control', 'no-store').send(setup);
+    },
+  );
+
+  app.post(
+    '/user/two-factor/confirm',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['user'],
+        summary: "Turn it on with the app's first code; answers ten recovery codes, shown once",
+        security,
+        body: twoFactorCodeRequestSchema,
+        response: { 200: recoveryCodesResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const codes = await twoFactor.confirmEnrolment(
+        requirePlayer(request).id,
+        request.body.code,
+        request.ip,
+      );
+      return reply.header('cache-control', 'no-store').send({ recovery_codes: codes });
+    },
+  );
+
+  app.post(
+    '/user/two-factor/recovery-codes',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'Ten new recovery codes for a code; the old ones stop working',
+        security,
+        body: twoFactorCodeRequestSchema,
+        response: { 200: recoveryCodesResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const codes = await twoFactor.regenerateRecoveryCodes(
+        requirePlayer(request).id,
+        request.body.code,
+        request.ip,
+      );
+      return reply.header('cache-control', 'no-store').send({ recovery_codes: codes });
+    },
+  );
+
+  app.post(
+    '/user/two-factor/disable',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'Turn it off: the password and a code (app or recovery)',
+        security,
+        body: twoFactorDisableRequestSchema,
+        response: { 200: statusResponseSchema },
+      },
+    },
+    async (request) => {
+      const { password, code } = request.body;
+      await twoFactor.disable(requirePlayer(request).id, password, code, request.ip);
+      return { status: 'updated' as const };
+    },
+  );
+
+  return Promise.resolve();
+};

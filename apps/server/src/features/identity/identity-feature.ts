@@ -1,0 +1,51 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import type { Database } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import type { Logger } from '../../lib/logger';
+import { identityOperatorRoutes } from './identity-operator-routes';
+import { identityRoutes } from './identity-routes';
+import { createIdentityService, type IdentityService } from './identity-service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The identity check (KYC): the cashier asks it before a withdrawal. */
+    identity: IdentityService;
+  }
+}
+
+export interface IdentityFeatureOptions {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  /** KYC_WITHDRAWAL_THRESHOLD, thousandths. */
+  withdrawalThreshold: bigint;
+  operatorApiToken?: string | undefined;
+}
+
+/**
+ * The identity check (README.md here): the player's uploads under /api/identity, the
+ * operator's review under /api/operator/identity, and app.identity for the cashier.
+ */
+const identityPlugin: FastifyPluginAsync<IdentityFeatureOptions> = async (app, options) => {
+  const service = createIdentityService({
+    db: options.db,
+    clock: options.clock,
+    logger: options.logger,
+    withdrawalThreshold: options.withdrawalThreshold,
+  });
+  app.decorate('identity', service);
+  await app.register(identityRoutes, { prefix: '/api', service });
+  if (options.operatorApiToken !== undefined) {
+    await app.register(identityOperatorRoutes, {
+      prefix: '/api',
+      service,
+      token: options.operatorApiToken,
+    });
+  }
+};
+
+export const identityFeature = fastifyPlugin(identityPlugin, {
+  name: 'identity',
+  dependencies: ['auth'],
+});

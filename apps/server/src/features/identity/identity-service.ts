@@ -1,0 +1,233 @@
+import { createHash } from 'node:crypto';
+import {
+  identityErrorCodes,
+  identityLimits,
+  type IdentityDocument,
+  type IdentityDocumentKind,
+  type IdentityResponse,
+  type IdentityStatus,
+  type OperatorIdentityCheck,
+} from '@casino/contracts';
+import type { Database } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import { toDecimalString } from '../wallet/money';
+import { sniffDocumentType } from './document-type';
+import {
+  createIdentityRepository,
+  type DocumentMeta,
+  type IdentityCheckRow,
+  type StoredDocument,
+} from './identity-repository';
+
+export interface IdentityServiceDeps {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  /** KYC_WITHDRAWAL_THRESHOLD in thousandths: larger withdrawals need a verified identity. */
+  withdrawalThreshold: bigint;
+}
+
+export interface IdentityService {
+  /** The player's own check, as GET /api/identity answers it. */
+  view(userId: string): Promise<IdentityResponse>;
+  /** Stores a document (checked by content); both present → pending. */
+  upload(userId: string, kind: IdentityDocumentKind, bytes: Buffer): Promise<IdentityResponse>;
+  /**
+   * Refuses (403 IDENTITY_VERIFICATION_REQUIRED) a withdrawal of `amount` thousandths that
+   * needs a verified identity: the first one, or one above the threshold.
+   */
+  assertMayWithdraw(userId: string, amount: bigint): Promise<void>;
+  /** Operator API. */
+  list(status: IdentityStatus, limit: number): Promise<OperatorIdentityCheck[]>;
+  document(userId: string, kind: IdentityDocumentKind): Promise<StoredDocument>;
+  verify(userId: string): Promise<OperatorIdentityCheck>;
+  reject(userId: string, reason: string): Promise<OperatorIdentityCheck>;
+}
+
+const dollars = (thousandths: bigint) =>
+  toDecimalString(thousandths, { scale: 2, rounding: 'floor' });
+
+function documentView(meta: DocumentMeta): IdentityDocument {
+  return {
+    kind: meta.kind,
+    content_type: meta.contentType,
+    size: meta.size,
+    uploaded_at: meta.uploadedAt.toISOString(),
+  };
+}
+
+function checkView(row: IdentityCheckRow | undefined, documents: DocumentMeta[]) {
+  return {
+    status: row?.status ?? 'not_started',
+    reason: row?.status === 'rejected' ? (row.rejectReason ?? null) : null,
+    documents: documents.map(documentView),
+    submitted_at: row?.submittedAt?.toISOString() ?? null,
+    reviewed_at: row?.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+function notFound(): AppError {
+  return new AppError(404, identityErrorCodes.NOT_FOUND, 'No such identity check or document.');
+}
+
+function notPending(status: IdentityStatus): AppError {
+  return new AppError(
+    409,
+    identityErrorCodes.NOT_PENDING,
+    `This identity check is ${status}: only a pending one can be verified or rejected.`,
+  );
+}
+
+export function createIdentityService(deps: IdentityServiceDeps): IdentityService {
+  const repository = createIdentityRepository(deps.db);
+  const threshold = dollars(deps.withdrawalThreshold);
+
+  async function operatorView(userId: string): Promise<OperatorIdentityCheck> {
+    const check = await repository.checkWithUsername(userId);
+    if (!check) throw notFound();
+    return {
+      user_id: userId,
+      username: check.username,
+      ...checkView(check, await repository.documents(userId)),
+    };
+  }
+
+  /** pending → verified or rejected, in one transaction with the row locked. */
+  async function review(
+    userId: string,
+    to: 'verified' | 'rejected',
+    reason: string | null,
+  ): Promise<OperatorIdentityCheck> {
+    await deps.db.transaction(async (tx) => {
+      const repo = createIdentityRepository(tx);
+      if (!(await repo.check(userId))) throw notFound();
+      const locked = await repo.lockCheck(userId, deps.clock.now());
+      // A repeat of the same decision is answered as done (the first reason stays).
+      if (locked.status === to) return;
+      if (locked.status !== 'pending') throw notPending(locked.status);
+      const now = deps.clock.now();
+      await repo.update(userId, {
+        status: to,
+        rejectReason: reason,
+        reviewedAt: now,
+        updatedAt: now,
+      });
+    });
+    deps.logger.info({ userId, status: to }, 'identity check reviewed');
+    return operatorView(userId);
+  }
+
+  return {
+    async view(userId) {
+      const [check, documents, paid] = await Promise.all([
+        repository.check(userId),
+        repository.documents(userId),
+        repository.hasPaidWithdrawal(userId),
+      ]);
+      return {
+        ...checkView(check, documents),
+        withdrawal: {
+          first_needs_verification: check?.status !== 'verified' && !paid,
+          threshold,
+        },
+      };
+    },
+
+    async upload(userId, kind, bytes) {
+      if (bytes.length === 0) {
+        throw new AppError(400, identityErrorCodes.DOCUMENT_EMPTY, 'The file is empty.');
+      }
+      if (bytes.length > identityLimits.documentMaxBytes) {
+        // The route cuts the stream at the limit already; this keeps the rule here too.
+        throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is too large: at most 10 MB.');
+      }
+      const contentType = sniffDocumentType(bytes);
+      if (!contentType) {
+        throw new AppError(
+          415,
+          identityErrorCodes.DOCUMENT_UNSUPPORTED,
+          'The file is not a JPEG, PNG or PDF document.',
+        );
+      }
+      await deps.db.transaction(async (tx) => {
+        const repo = createIdentityRepository(tx);
+        const now = deps.clock.now();
+        const check = await repo.lockCheck(userId, now);
+        if (check.status === 'verified') {
+          throw new AppError(
+            409,
+            identityErrorCodes.ALREADY_VERIFIED,
+            'Your identity is already verified: there is nothing more to send.',
+          );
+        }
+        await repo.saveDocument(userId, {
+          kind,
+          contentType,
+          size: bytes.length,
+          sha256: createHash('sha256').update(bytes).digest('hex'),
+          bytes,
+          uploadedAt: now,
+        });
+        const kinds = new Set((await repo.documents(userId)).map((d) => d.kind));
+        const complete = kinds.has('identity') && kinds.has('address');
+        if (complete && check.status !== 'pending') {
+          await repo.update(userId, {
+            status: 'pending',
+            rejectReason: null,
+            submittedAt: now,
+            reviewedAt: null,
+            updatedAt: now,
+          });
+        } else {
+          await repo.update(userId, { updatedAt: now });
+        }
+      });
+      // Never the bytes or the file name: the kind, type and size only.
+      deps.logger.info(
+        { userId, kind, contentType, size: bytes.length },
+        'identity document uploaded',
+      );
+      return this.view(userId);
+    },
+
+    async assertMayWithdraw(userId, amount) {
+      const check = await repository.check(userId);
+      if (check?.status === 'verified') return;
+      const overThreshold = amount > deps.withdrawalThreshold;
+      if (!overThreshold && (await repository.hasPaidWithdrawal(userId))) return;
+      throw new AppError(
+        403,
+        identityErrorCodes.VERIFICATION_REQUIRED,
+        overThreshold
+          ? `Withdrawals above $${threshold} need a verified identity: upload your documents on the verification page first.`
+          : 'Your first withdrawal needs a verified identity: upload your documents on the verification page first.',
+      );
+    },
+
+    async list(status, limit) {
+      const rows = await repository.inStatus(status, limit);
+      const documents = await repository.documentsOf(rows.map((row) => row.userId));
+      return rows.map((row) => ({
+        user_id: row.userId,
+        username: row.username,
+        ...checkView(row, documents.get(row.userId) ?? []),
+      }));
+    },
+
+    async document(userId, kind) {
+      const stored = await repository.document(userId, kind);
+      if (!stored) throw notFound();
+      return stored;
+    },
+
+    verify(userId) {
+      return review(userId, 'verified', null);
+    },
+
+    reject(userId, reason) {
+      return review(userId, 'rejected', reason);
+    },
+  };
+}

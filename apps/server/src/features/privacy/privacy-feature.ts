@@ -1,0 +1,43 @@
+import { join } from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import type { Logger } from '../../lib/logger';
+import { createAvatarStore } from '../users/avatar-store';
+import { privacyRoutes } from './privacy-routes';
+import { createPrivacyService } from './privacy-service';
+
+export interface PrivacyFeatureOptions {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+}
+
+/**
+ * The player's data: the export file and the account's closure (README.md here,
+ * docs/decisions/053). No decorators of its own.
+ */
+const privacyPlugin: FastifyPluginAsync<PrivacyFeatureOptions> = async (app, options) => {
+  const avatars = createAvatarStore({
+    db: options.db,
+    clock: options.clock,
+    legacyDir: join(options.config.dataDir, 'avatars'),
+  });
+  const service = createPrivacyService({
+    db: options.db,
+    clock: options.clock,
+    logger: options.logger,
+    sessions: app.auth.sessions,
+    throttle: app.auth.throttle,
+    removeAvatar: (name) => avatars.remove(name),
+  });
+  await app.register(privacyRoutes, { prefix: '/api', service });
+};
+
+export const privacyFeature = fastifyPlugin(privacyPlugin, {
+  name: 'privacy',
+  dependencies: ['auth', 'wallet', 'identity'],
+});

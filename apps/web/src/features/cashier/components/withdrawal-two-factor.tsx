@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { registerTwoFactorMessages } from '../../../shared/i18n/two-factor/register';
+import {
+  TwoFactorCodeField,
+  twoFactorErrorText,
+  useAuthStore,
+  useTwoFactorStatus,
+} from '../../auth';
+
+registerTwoFactorMessages();
+
+/**
+ * The withdrawal forms' code while two-factor sign-in is on (docs/decisions/051): the field,
+ * what goes into the request, and the refusal shown under the field instead of a toast.
+ */
+export function useWithdrawalTwoFactor(testId: string) {
+  const userId = useAuthStore((state) => state.user?.id);
+  const status = useTwoFactorStatus(userId);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const enabled = status.data?.enabled === true;
+  const trimmed = code.trim();
+
+  return {
+    field: enabled ? (
+      <TwoFactorCodeField
+        value={code}
+        onChange={(next) => {
+          setCode(next);
+          setError(undefined);
+        }}
+        error={error}
+        testId={testId}
+      />
+    ) : null,
+    /** Part of the submission's signature: a new code is a new attempt. */
+    signature: enabled ? trimmed : '',
+    body: enabled && trimmed !== '' ? { twoFactorCode: trimmed } : {},
+    /** True when the code was what the server refused (shown under the field). */
+    refused(failure: unknown): boolean {
+      const text = twoFactorErrorText(failure);
+      if (text) setError(text);
+      return text !== undefined;
+    },
+    clear: () => setCode(''),
+  };
+}

@@ -1,0 +1,83 @@
+import type { IdentityResponse } from '@casino/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../shared/i18n/i18n';
+import { json, mockApi } from '../../../test/api-mock';
+import { renderWithProviders } from '../../../test/render';
+import { useAuthStore } from '../../auth';
+import { WithdrawalPage } from './withdrawal-page';
+
+const base: IdentityResponse = {
+  status: 'not_started',
+  reason: null,
+  documents: [],
+  submitted_at: null,
+  reviewed_at: null,
+  withdrawal: { first_needs_verification: true, threshold: '2000.00' },
+};
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  useAuthStore.getState().setUser({
+    id: 'u1',
+    username: 'lucky_star',
+    email: 'lucky@example.com',
+    avatar: null,
+    balance: '100.00',
+    createdAt: '2024-03-17T11:21:00Z',
+  });
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  useAuthStore.setState({ user: null, isAuth: false });
+  await i18n.changeLanguage('ru');
+});
+
+describe('the withdrawal page and the identity check', () => {
+  const payments = {
+    'GET /payments/config': () =>
+      json(200, {
+        currency: 'USD',
+        limits: {
+          deposit: { min: '10.00', max: '5000.00' },
+          withdrawal: { min: '20.00', max: '2000.00' },
+        },
+        card: { tokenize_url: '/sandbox/card/v1/payment_methods', publishable_key: 'pk_test_abc' },
+        crypto: { networks: ['ETH'] },
+      }),
+    'GET /payments/cards': () => json(200, { data: [] }),
+  };
+
+  it('says before the form that the first withdrawal needs a verified identity, with a link', async () => {
+    mockApi({ ...payments, 'GET /identity': () => json(200, base) });
+    renderWithProviders(<WithdrawalPage />, { path: '/profile/balance/widthdrawall' });
+    const notice = await screen.findByTestId('withdrawal-identity-notice');
+    expect(notice?.textContent).toContain('Your first withdrawal needs a verified identity.');
+    expect(screen.getByTestId('withdrawal-identity-link').getAttribute('href')).toBe(
+      '/profile/verification',
+    );
+  });
+
+  it('after a paid withdrawal, names the threshold; nothing once verified', async () => {
+    mockApi({
+      ...payments,
+      'GET /identity': () =>
+        json(200, {
+          ...base,
+          withdrawal: { first_needs_verification: false, threshold: '2000.00' },
+        }),
+    });
+    const first = renderWithProviders(<WithdrawalPage />, {
+      path: '/profile/balance/widthdrawall',
+    });
+    expect((await screen.findByTestId('withdrawal-identity-notice')).textContent).toContain(
+      'Withdrawals above $2,000.00 need a verified identity.',
+    );
+    first.unmount();
+    mockApi({ ...payments, 'GET /identity': () => json(200, { ...base, status: 'verified' }) });
+    renderWithProviders(<WithdrawalPage />, { path: '/profile/balance/widthdrawall' });
+    await screen.findByTestId('withdrawal-form-card').catch(() => undefined);
+    await waitFor(() => expect(screen.queryByTestId('withdrawal-identity-notice')).toBeNull());
+  });
+});

@@ -1,0 +1,56 @@
+import { ArrowRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { registerIdentityMessages } from '../../../shared/i18n/identity/register';
+import { buttonClassName } from '../../../shared/ui/button/button';
+import { useIdentity } from '../api/identity';
+import cards from './cards.module.css';
+import styles from './identity.module.css';
+import { StatusBadge } from './status-badge';
+
+registerIdentityMessages();
+
+/** The profile's card of the identity check: its status and the way to the verification page. */
+export function IdentityCard({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const identity = useIdentity(userId);
+  const status = identity.data?.status;
+  return (
+    <section
+      className={cards.card}
+      aria-labelledby="identity-card-title"
+      data-testid="identity-card"
+    >
+      <div className={cards.cardHeader}>
+        <h2 id="identity-card-title" className={cards.cardTitle}>
+          {t('identity.title')}
+        </h2>
+        <p className={cards.cardLead}>{t('identity.cardLead')}</p>
+      </div>
+      {status ? (
+        <div className={styles.status}>
+          <StatusBadge status={status} />
+          {status === 'rejected' && identity.data?.reason ? (
+            <p className={styles.reason}>
+              {t('identity.reason', { reason: identity.data.reason })}
+            </p>
+          ) : null}
+        </div>
+      ) : identity.isError ? (
+        <p role="alert">{t('identity.failed')}</p>
+      ) : (
+        <p aria-busy="true">{t('identity.loading')}</p>
+      )}
+      <Link
+        to="/profile/verification"
+        className={`${buttonClassName({ variant: status === 'verified' ? 'secondary' : 'primary' })} ${styles.cardLink}`}
+        data-testid="identity-open"
+      >
+        {status === 'verified' || status === 'pending'
+          ? t('identity.openStatus')
+          : t('identity.open')}
+        <ArrowRight size={16} aria-hidden="true" />
+      </Link>
+    </section>
+  );
+}

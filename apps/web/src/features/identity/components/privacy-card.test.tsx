@@ -1,0 +1,77 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../shared/i18n/i18n';
+import { apiError, json, mockApi } from '../../../test/api-mock';
+import { currentLocation, renderWithProviders } from '../../../test/render';
+import { useAuthStore } from '../../auth';
+import { PrivacyCard } from './privacy-card';
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  useAuthStore.getState().setUser({
+    id: 'u1',
+    username: 'lucky_star',
+    email: 'lucky@example.com',
+    avatar: null,
+    balance: '0.00',
+    createdAt: '2024-03-17T11:21:00Z',
+  });
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  useAuthStore.setState({ user: null, isAuth: false });
+  await i18n.changeLanguage('ru');
+});
+
+const openDialog = async () => {
+  fireEvent.click(screen.getByTestId('privacy-close'));
+  return screen.findByTestId('close-password');
+};
+
+describe('the data and account card', () => {
+  it('says why a closure is refused: money on the balance, a wrong password', async () => {
+    let answer = apiError(409, 'ACCOUNT_CLOSE_BALANCE_NOT_ZERO');
+    const seen = mockApi({ 'POST /user/close': () => answer });
+    renderWithProviders(<PrivacyCard />, { path: '/profile' });
+    fireEvent.change(await openDialog(), { target: { value: 'Secret-Passphrase-1' } });
+    fireEvent.click(screen.getByTestId('close-confirm'));
+    expect((await screen.findByTestId('close-password-message')).textContent).toBe(
+      'Withdraw your balance before closing the account.',
+    );
+    expect(seen.at(-1)?.body).toEqual({ password: 'Secret-Passphrase-1' });
+
+    answer = apiError(400, 'WRONG_PASSWORD');
+    fireEvent.click(screen.getByTestId('close-confirm'));
+    await waitFor(() =>
+      expect(screen.getByTestId('close-password-message').textContent).toBe(
+        'The password is wrong.',
+      ),
+    );
+    expect(useAuthStore.getState().user).not.toBeNull();
+  });
+
+  it('closes the account: the session ends here and the lobby opens', async () => {
+    mockApi({ 'POST /user/close': () => json(200, { closed_at: '2026-11-25T20:00:00Z' }) });
+    renderWithProviders(<PrivacyCard />, { path: '/profile' });
+    fireEvent.change(await openDialog(), { target: { value: 'Secret-Passphrase-1' } });
+    fireEvent.click(screen.getByTestId('close-confirm'));
+    await waitFor(() => expect(useAuthStore.getState().user).toBeNull());
+    expect(currentLocation.pathname).toBe('/');
+  });
+
+  it('downloads the data as a JSON file', async () => {
+    const created: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob: Blob | MediaSource) => {
+      created.push(blob as Blob);
+      return 'blob:data';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    mockApi({ 'GET /user/export': () => json(200, { profile: { username: 'lucky_star' } }) });
+    renderWithProviders(<PrivacyCard />, { path: '/profile' });
+    fireEvent.click(screen.getByTestId('privacy-export'));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(JSON.parse(await created[0]!.text())).toEqual({ profile: { username: 'lucky_star' } });
+  });
+});

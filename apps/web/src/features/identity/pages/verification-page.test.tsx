@@ -1,0 +1,141 @@
+import type { IdentityResponse } from '@casino/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../shared/i18n/i18n';
+import { useToastStore } from '../../../shared/ui/toast/toast-store';
+import { apiError, json, mockApi } from '../../../test/api-mock';
+import { renderWithProviders } from '../../../test/render';
+import { useAuthStore } from '../../auth';
+import { VerificationPage } from './verification-page';
+
+const base: IdentityResponse = {
+  status: 'not_started',
+  reason: null,
+  documents: [],
+  submitted_at: null,
+  reviewed_at: null,
+  withdrawal: { first_needs_verification: true, threshold: '2000.00' },
+};
+const rejected: IdentityResponse = {
+  ...base,
+  status: 'rejected',
+  reason: 'The passport photo is blurred.',
+  documents: [
+    {
+      kind: 'identity',
+      content_type: 'image/jpeg',
+      size: 2_500_000,
+      uploaded_at: '2026-11-25T10:00:00Z',
+    },
+    {
+      kind: 'address',
+      content_type: 'application/pdf',
+      size: 300_000,
+      uploaded_at: '2026-11-25T10:01:00Z',
+    },
+  ],
+};
+
+const choose = (kind: string, file: File) =>
+  fireEvent.change(screen.getByTestId(`identity-file-${kind}`), { target: { files: [file] } });
+const pdf = () => new File(['%PDF-1.7\n%%EOF'], 'bill.pdf', { type: 'application/pdf' });
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  useToastStore.setState({ toasts: [] });
+  useAuthStore.getState().setUser({
+    id: 'u1',
+    username: 'lucky_star',
+    email: 'lucky@example.com',
+    avatar: null,
+    balance: '100.00',
+    createdAt: '2024-03-17T11:21:00Z',
+  });
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  useAuthStore.setState({ user: null, isAuth: false });
+  await i18n.changeLanguage('ru');
+});
+
+describe('verification page', () => {
+  it('shows a rejection with the operator reason and what was sent', async () => {
+    mockApi({ 'GET /identity': () => json(200, rejected) });
+    renderWithProviders(<VerificationPage />, { path: '/profile/verification' });
+    expect((await screen.findByTestId('identity-reason')).textContent).toContain(
+      'Reason: The passport photo is blurred.',
+    );
+    expect(screen.getByTestId('identity-status')?.textContent).toContain('Rejected');
+    expect(screen.getByTestId('identity-document-identity')?.textContent).toContain('2.4 MB');
+    expect(screen.getByTestId('identity-choose-identity')?.textContent).toContain(
+      'Replace the file',
+    );
+  });
+
+  it('refuses a file that is not a JPEG, PNG or PDF by its content before sending anything', async () => {
+    const seen = mockApi({ 'GET /identity': () => json(200, base) });
+    renderWithProviders(<VerificationPage />, { path: '/profile/verification' });
+    await screen.findByTestId('identity-choose-identity');
+    choose(
+      'identity',
+      new File(['<html>not a photo</html>'], 'passport.jpg', { type: 'image/jpeg' }),
+    );
+    expect((await screen.findByTestId('identity-error-identity')).textContent).toContain(
+      'This file is not a JPEG, PNG or PDF.',
+    );
+    choose('identity', new File([], 'empty.png', { type: 'image/png' }));
+    expect((await screen.findByTestId('identity-error-identity')).textContent).toContain(
+      'The file is empty.',
+    );
+    expect(seen.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('uploads a document and shows the check pending', async () => {
+    const seen = mockApi({
+      'GET /identity': () => json(200, base),
+      'POST /identity/documents/address': () =>
+        json(200, {
+          ...base,
+          status: 'pending',
+          documents: [
+            {
+              kind: 'address',
+              content_type: 'application/pdf',
+              size: 14,
+              uploaded_at: '2026-11-25T10:01:00Z',
+            },
+          ],
+        }),
+    });
+    renderWithProviders(<VerificationPage />, { path: '/profile/verification' });
+    await screen.findByTestId('identity-choose-address');
+    choose('address', pdf());
+    await waitFor(() =>
+      expect(screen.getByTestId('identity-status')?.textContent).toContain('Under review'),
+    );
+    const post = seen.find((r) => r.method === 'POST');
+    expect(post?.body).toBeInstanceOf(FormData);
+    expect(screen.getByTestId('identity-document-address')?.textContent).toContain('14 B');
+  });
+
+  it('says so when the server refuses the file', async () => {
+    mockApi({
+      'GET /identity': () => json(200, base),
+      'POST /identity/documents/identity': () => apiError(415, 'IDENTITY_DOCUMENT_UNSUPPORTED'),
+    });
+    renderWithProviders(<VerificationPage />, { path: '/profile/verification' });
+    await screen.findByTestId('identity-choose-identity');
+    choose('identity', pdf());
+    expect((await screen.findByTestId('identity-error-identity')).textContent).toContain(
+      'This file is not a JPEG, PNG or PDF.',
+    );
+  });
+
+  it('in Russian too', async () => {
+    await i18n.changeLanguage('ru');
+    mockApi({ 'GET /identity': () => json(200, rejected) });
+    renderWithProviders(<VerificationPage />, { path: '/profile/verification' });
+    expect((await screen.findByTestId('identity-status')).textContent).toContain('Отклонена');
+  });
+});
