@@ -106,6 +106,8 @@ test.describe('lobby', () => {
   });
 
   test('the casino list stops at page 10 with 200 games', async ({ page }) => {
+    // Nine pages fetched one after another: on a busy machine that outlasts the default 30 s.
+    test.setTimeout(60_000);
     await page.goto('/casino');
     const list = tiles(page, 'casino-games');
     await expect(list).toHaveCount(20);
