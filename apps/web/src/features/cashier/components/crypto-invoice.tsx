@@ -10,7 +10,7 @@ import { toast } from '../../../shared/ui/toast/toast-store';
 import styles from './cashier.module.css';
 
 // The QR library comes with the first crypto deposit, not with the cashier page.
-const QrCode = lazy(() => import('./qr-code'));
+const QrCode = lazy(() => import('../../../shared/ui/qr-code/qr-code'));
 
 type InvoiceState = 'waiting' | 'confirming' | 'confirmed' | 'partiallyPaid' | 'expired' | 'failed';
 
@@ -75,7 +75,7 @@ export function CryptoInvoice({ payment }: { payment: Payment }) {
         {!final && (
           <div className={styles.qr}>
             <Suspense fallback={<Spinner size={24} />}>
-              <QrCode value={crypto.address} label={t('cashier.invoice.qr')} />
+              <QrCode value={crypto.address} label={t('cashier.invoice.qr')} testId="crypto-qr" />
             </Suspense>
           </div>
         )}

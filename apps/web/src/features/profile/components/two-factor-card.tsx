@@ -24,7 +24,7 @@ import cards from './profile-cards.module.css';
 registerTwoFactorMessages();
 
 // uqr comes only with the set-up step, never with the profile page itself.
-const TwoFactorQr = lazy(() => import('./two-factor-qr'));
+const QrCode = lazy(() => import('../../../shared/ui/qr-code/qr-code'));
 
 type Step =
   | { kind: 'idle' }
@@ -236,7 +236,11 @@ function SetupStep({
       <div className={styles.setupGrid}>
         <div className={styles.qr}>
           <Suspense fallback={<Spinner size={24} />}>
-            <TwoFactorQr value={setup.otpauth_uri} label={t('twoFactor.card.qrLabel')} />
+            <QrCode
+              value={setup.otpauth_uri}
+              label={t('twoFactor.card.qrLabel')}
+              testId="two-factor-qr"
+            />
           </Suspense>
         </div>
         <div className={styles.manual}>

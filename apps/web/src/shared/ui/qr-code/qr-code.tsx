@@ -1,11 +1,19 @@
 import { encode } from 'uqr';
 
 /**
- * The otpauth:// URI as a QR code of SVG squares (uqr, about 8 kB gzipped, loaded with this
- * module only when the player turns two-factor sign-in on). Dark on a light quiet zone in
- * both themes, as scanners expect.
+ * A QR code as SVG squares (uqr, about 8 kB gzipped: import this module lazily, where a code is
+ * shown: the crypto deposit address, the two-factor set-up). Dark squares on a light quiet
+ * zone in both themes, as scanners expect.
  */
-export default function TwoFactorQr({ value, label }: { value: string; label: string }) {
+export default function QrCode({
+  value,
+  label,
+  testId,
+}: {
+  value: string;
+  label: string;
+  testId: string;
+}) {
   const { data } = encode(value, { ecc: 'M', border: 2 });
   const size = data.length;
   let path = '';
@@ -22,7 +30,7 @@ export default function TwoFactorQr({ value, label }: { value: string; label: st
       shapeRendering="crispEdges"
       width="100%"
       height="100%"
-      data-testid="two-factor-qr"
+      data-testid={testId}
     >
       <rect width={size} height={size} fill="#fff" />
       <path d={path} fill="#000" />
