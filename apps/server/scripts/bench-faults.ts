@@ -83,12 +83,17 @@ try {
           `health ${r.healthMs} ms, provider callback ${r.callbackMs} ms`,
       ),
       `max recovery: health ${max((r) => r.healthMs)} ms, callback ${max((r) => r.callbackMs)} ms`,
-      `balances off: ${report.mismatches.length}, negative: ${report.negative}`,
+      `balances off: ${report.mismatches.length}, negative: ${report.negative}, ` +
+        `payments that disagree with the ledger: ${report.paymentsOff.length}`,
       formatLedgerReport(ledger),
     ].join('\n') + '\n',
   );
-  for (const line of report.mismatches) process.stdout.write(`  ${line}\n`);
-  process.exitCode = report.mismatches.length === 0 && report.negative === 0 && ledger.ok ? 0 : 1;
+  for (const line of [...report.mismatches, ...report.paymentsOff]) {
+    process.stdout.write(`  ${line}\n`);
+  }
+  const right =
+    report.mismatches.length === 0 && report.paymentsOff.length === 0 && report.negative === 0;
+  process.exitCode = right && ledger.ok ? 0 : 1;
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup();
 }

@@ -85,6 +85,13 @@ export interface FaultLoadReport {
   recoveries: Recovery[];
   /** Players whose balance differs from the answers (empty when right). */
   mismatches: string[];
+  /**
+   * Payments whose row disagrees with the ledger (empty when right): a deposit is
+   * "succeeded" exactly when its credit was posted; a withdrawal was debited unless it is
+   * still "requested" (never completed), and given back exactly when it is canceled,
+   * rejected or failed.
+   */
+  paymentsOff: string[];
   negative: number;
 }
 
@@ -222,6 +229,7 @@ export async function runFaultLoad(options: FaultLoadOptions): Promise<FaultLoad
     databaseRestarts: 0,
     recoveries: [],
     mismatches: [],
+    paymentsOff: [],
     negative: 0,
   };
 
@@ -641,6 +649,37 @@ export async function runFaultLoad(options: FaultLoadOptions): Promise<FaultLoad
       if (status === 'succeeded') {
         report.postings.deposit += 1;
         credit(deposit.player, deposit.amount);
+      }
+    }
+    const { rows: payments } = await client.query<{
+      id: string;
+      direction: string;
+      status: string;
+      posted: boolean;
+      reversed: boolean;
+    }>(
+      `select p.id, p.direction, p.status,
+         exists (select 1 from ledger_entries e where e.provider = 'operator'
+                   and e.operation = p.direction and e.provider_tx_id = p.id::text) as posted,
+         exists (select 1 from ledger_entries e where e.provider = 'operator'
+                   and e.operation = 'withdrawal_reversal' and e.provider_tx_id = p.id::text)
+           as reversed
+       from payments p where p.user_id = any($1)`,
+      [players.map((p) => p.id)],
+    );
+    for (const row of payments) {
+      const given = ['canceled', 'rejected', 'failed'].includes(row.status);
+      const right =
+        row.direction === 'deposit'
+          ? row.posted === (row.status === 'succeeded') && !row.reversed
+          : row.status === 'requested'
+            ? !row.posted && !row.reversed
+            : row.posted && row.reversed === given;
+      if (!right) {
+        report.paymentsOff.push(
+          `${row.direction} ${row.id} is ${row.status}: ` +
+            `posted ${row.posted}, given back ${row.reversed}`,
+        );
       }
     }
     for (const p of players) {

@@ -1,4 +1,5 @@
 import type { Payment } from '@casino/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlayer, errorOf } from '../helpers/players';
 import type { TestApp } from '../helpers/test-app';
@@ -157,6 +158,44 @@ describe('card deposits', () => {
     });
     expect(other.statusCode).toBe(409);
     expect(errorOf(other).code).toBe('IDEMPOTENCY_CONFLICT');
+    await expectLedgerClean(t.db);
+  });
+
+  it('stopped between the credit and the row: the repeat finishes the row, credited once', async () => {
+    const player = await createPlayer(t);
+    const token = await cardToken(t, player, cards.approved);
+    const key = 'stopped-after-credit-0001';
+    const first = await deposit(t, player, {
+      amount: '100.00',
+      payment_method: token,
+      idempotency_key: key,
+    });
+    expect(first.json<Payment>().status).toBe('succeeded');
+    await sandboxOf(t).webhooks.settle();
+    // What a process killed (or a database lost) after the posting and before the row's
+    // update leaves: the money credited, the row still "pending", no webhook to come.
+    await t.db.execute(
+      sql`update payments set status = 'pending', ledger_entry_id = null where id = ${first.json<Payment>().id}`,
+    );
+    const again = await deposit(t, player, {
+      amount: '100.00',
+      payment_method: token,
+      idempotency_key: key,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<Payment>()).toMatchObject({
+      id: first.json<Payment>().id,
+      status: 'succeeded',
+      display_status: 'confirmed',
+    });
+    expect(await balanceOf(t, player)).toBe('100.00');
+    const { rows } = await t.db.execute<{ n: number; linked: number }>(
+      sql`select count(*)::int as n,
+            count(*) filter (where e.id = p.ledger_entry_id)::int as linked
+          from ledger_entries e join payments p on e.provider_tx_id = p.id::text
+          where p.id = ${first.json<Payment>().id} and e.operation = 'deposit'`,
+    );
+    expect(rows[0]).toEqual({ n: 1, linked: 1 });
     await expectLedgerClean(t.db);
   });
 

@@ -12,6 +12,7 @@ import {
   sameSubmission,
   type CashierDeps,
 } from './cashier-deps';
+import type { OperatorMovementInput } from '../wallet/ledger-types';
 import type { PaymentRow } from './payments-repository';
 
 /**
@@ -57,6 +58,14 @@ export async function startCardDeposit(
     if (!payment) throw new Error('a payment vanished right after its key was taken');
   }
   sameSubmission(payment, 'deposit', request);
+  // A repeat of a submission whose charge was sent but whose row is not succeeded: settleCharge
+  // posts before it marks the row, so a process stopped between the two (killed, database
+  // gone) leaves the money credited and the row "pending". The posting is the proof that the
+  // service said "succeeded": finish the row instead of answering "pending".
+  if (!created && payment.providerRef !== null && payment.status !== 'succeeded') {
+    const posted = await deps.ledger.replayOfOperatorMovement(depositMovement(payment));
+    if (posted) payment = (await settleCharge(deps, payment, 'succeeded', {})) ?? payment;
+  }
   // A submission whose charge never reached the service (it did not answer): send it now.
   // The service's idempotency key is our payment id, so a charge it did take is not doubled.
   if (payment.status === 'pending' && payment.providerRef === null) {
@@ -110,6 +119,19 @@ async function describe(deps: CashierDeps, token: string) {
   return summary;
 }
 
+/** A card deposit's posting: keyed by the payment id, so it is made once. */
+function depositMovement(payment: PaymentRow): OperatorMovementInput {
+  return {
+    kind: 'deposit',
+    userId: payment.userId,
+    amount: payment.amount,
+    currency: payment.currency,
+    idempotencyKey: payment.id,
+    actor: cashierActor,
+    meta: { method: payment.method, provider: payment.provider },
+  };
+}
+
 /**
  * Brings a deposit to the state the service reported, if that is further along: pending <
  * requires_action < failed < succeeded. "Succeeded" wins over everything because the money
@@ -150,15 +172,7 @@ export async function settleCharge(
     case 'succeeded': {
       // The posting first: if we stop between the two, the next report (a webhook retry)
       // finds the posting already made (a replay) and finishes the row.
-      const posted = await deps.ledger.postOperatorMovement({
-        kind: 'deposit',
-        userId: payment.userId,
-        amount: payment.amount,
-        currency: payment.currency,
-        idempotencyKey: payment.id,
-        actor: cashierActor,
-        meta: { method: payment.method, provider: payment.provider },
-      });
+      const posted = await deps.ledger.postOperatorMovement(depositMovement(payment));
       await deps.repo.advance(
         payment.id,
         ['pending', 'requires_action', 'failed'],

@@ -79,6 +79,13 @@ export interface Ledger {
    */
   postOperatorMovement(input: OperatorMovementInput): Promise<PostingResult>;
   /**
+   * Reads only: the first answer to this movement if its key was already applied with the
+   * same content, without posting anything (the cashier finishing a payment row whose
+   * posting committed before the process stopped). Undefined when the key is free;
+   * IdempotencyConflict when it holds other content.
+   */
+  replayOfOperatorMovement(input: OperatorMovementInput): Promise<PostingResult | undefined>;
+  /**
    * Reads only: a player's bet named by a later call of its provider (a win naming the bet it
    * pays), by the provider's own bet id, else by the transaction id we answered for it.
    * Undefined: no such bet of this player.
@@ -135,7 +142,7 @@ export function createLedger(deps: LedgerDeps): Ledger {
   const { db, clock } = deps;
   const events = new WalletEvents(deps.onListenerError ?? (() => {}));
 
-  async function postOperatorMovement(input: OperatorMovementInput): Promise<PostingResult> {
+  function operatorMovementPosting(input: OperatorMovementInput): Posting {
     const userId = checkUserId(input.userId);
     const adjustment = input.kind === 'adjustment';
     const amount = adjustment ? checkSignedAmount(input.amount) : checkMagnitude(input.amount);
@@ -145,7 +152,7 @@ export function createLedger(deps: LedgerDeps): Ledger {
     const reason =
       input.reason === undefined ? null : checkText('reason', input.reason, maxReasonLength);
     if (adjustment && reason === null) throw new InvalidPosting('An adjustment needs a reason');
-    const posting = movementPosting(
+    return movementPosting(
       {
         kind: input.kind,
         userId,
@@ -164,7 +171,10 @@ export function createLedger(deps: LedgerDeps): Ledger {
       },
       clock.now(),
     );
-    return runPosting(db, events, posting);
+  }
+
+  async function postOperatorMovement(input: OperatorMovementInput): Promise<PostingResult> {
+    return runPosting(db, events, operatorMovementPosting(input));
   }
 
   function betPosting(input: BetInput): Posting {
@@ -299,6 +309,10 @@ export function createLedger(deps: LedgerDeps): Ledger {
       return postOperatorMovement({ ...input, kind: 'adjustment' });
     },
     postOperatorMovement,
+
+    async replayOfOperatorMovement(input) {
+      return findReplay(db, operatorMovementPosting(input));
+    },
 
     async findBet(provider, reference, userId) {
       const { rows } = await db.execute<LedgerRow>(
