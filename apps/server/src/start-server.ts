@@ -67,6 +67,7 @@ export async function startServer(
     await app.gameCatalog.scheduler.start();
     lap('catalogMs');
     app.housekeeping.start();
+    app.payments.reconciliation.start();
     app.bonus.settler.start();
     const address = await app.listen({ port: config.port, host: config.host });
     lap('listenMs');

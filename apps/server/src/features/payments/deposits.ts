@@ -63,8 +63,7 @@ export async function startCardDeposit(
   // gone) leaves the money credited and the row "pending". The posting is the proof that the
   // service said "succeeded": finish the row instead of answering "pending".
   if (!created && payment.providerRef !== null && payment.status !== 'succeeded') {
-    const posted = await deps.ledger.replayOfOperatorMovement(depositMovement(payment));
-    if (posted) payment = (await settleCharge(deps, payment, 'succeeded', {})) ?? payment;
+    payment = (await finishIfCredited(deps, payment)) ?? payment;
   }
   // A submission whose charge never reached the service (it did not answer): send it now.
   // The service's idempotency key is our payment id, so a charge it did take is not doubled.
@@ -117,6 +116,50 @@ async function describe(deps: CashierDeps, token: string) {
     throw fieldError('payment_method', 'Unknown card: enter the card details again.');
   }
   return summary;
+}
+
+/**
+ * A card deposit whose credit is in the ledger but whose row is not marked succeeded (the
+ * process stopped between the two: settleCharge posts first): marked now. The posting is the
+ * proof that the service said "succeeded". Returns the row as it now is.
+ */
+async function finishIfCredited(
+  deps: CashierDeps,
+  payment: PaymentRow,
+): Promise<PaymentRow | undefined> {
+  if (payment.status === 'succeeded') return payment;
+  const posted = await deps.ledger.replayOfOperatorMovement(depositMovement(payment));
+  return posted ? settleCharge(deps, payment, 'succeeded', {}) : payment;
+}
+
+/**
+ * A card deposit left pending or waiting for 3-D Secure (reconciliation.ts: its webhook never
+ * came, or the process stopped before it marked the row): finished from the ledger if it was
+ * credited, else from the service's own record of the charge, checked to be ours (payment id,
+ * amount, currency). 'unknown': the service does not know the charge (or it is not ours).
+ */
+export async function reconcileCardDeposit(
+  deps: CashierDeps,
+  payment: PaymentRow,
+): Promise<'settled' | 'unchanged' | 'unknown'> {
+  if (payment.direction !== 'deposit' || payment.method !== 'card') return 'unchanged';
+  const finished = await finishIfCredited(deps, payment);
+  if (finished?.status !== payment.status) return 'settled';
+  if (payment.providerRef === null || deps.card === undefined) return 'unchanged';
+  const charge = await deps.card.retrieveCharge(payment.providerRef);
+  if (
+    charge === undefined ||
+    charge.paymentId !== payment.id ||
+    charge.amount !== payment.amount ||
+    charge.currency !== payment.currency
+  ) {
+    return 'unknown';
+  }
+  const after = await settleCharge(deps, payment, charge.state, {
+    ...(charge.redirectUrl ? { redirectUrl: charge.redirectUrl } : {}),
+    ...(charge.failure ? { failure: charge.failure } : {}),
+  });
+  return after?.status !== payment.status ? 'settled' : 'unchanged';
 }
 
 /** A card deposit's posting: keyed by the payment id, so it is made once. */

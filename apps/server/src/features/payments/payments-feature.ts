@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { Config } from '../../config';
-import type { Database } from '../../db/database';
+import type { Database, DatabaseControl } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import { fetchTransport, inProcessTransport } from '../../lib/http-transport';
@@ -19,6 +19,7 @@ import type { CashierDeps } from './cashier-deps';
 import { operatorPaymentsRoutes } from './operator-payments-routes';
 import { paymentsRepository } from './payments-repository';
 import { paymentsRoutes } from './payments-routes';
+import { createReconciliation, type Reconciliation } from './reconciliation';
 import { readOrCreateSandboxKeys } from './sandbox-secrets';
 import { webhookRoutes } from './webhook-routes';
 
@@ -28,13 +29,16 @@ declare module 'fastify' {
     payments: {
       cardSandbox: CardSandbox | undefined;
       cryptoSandbox: CryptoSandbox | undefined;
+      /** Started by start-server (not by tests' apps, which call runOnce themselves). */
+      reconciliation: Reconciliation;
     };
   }
 }
 
 export interface PaymentsFeatureOptions {
   config: Config;
-  db: Database;
+  /** withClusterLock: with several instances on one database, reconciliation runs on one. */
+  db: Database & Partial<Pick<DatabaseControl, 'withClusterLock'>>;
   clock: Clock;
   logger: Logger;
 }
@@ -169,7 +173,14 @@ const paymentsPlugin: FastifyPluginAsync<PaymentsFeatureOptions> = async (app, d
     identity: app.identity,
     returnUrl: (paymentId) => `${browserBase}/profile/balance/credit?payment=${paymentId}`,
   };
-  app.decorate('payments', { cardSandbox, cryptoSandbox });
+  const reconciliation = createReconciliation({
+    deps: cashier,
+    ...(deps.db.withClusterLock ? { withClusterLock: deps.db.withClusterLock.bind(deps.db) } : {}),
+  });
+  app.addHook('onClose', async () => {
+    await reconciliation.stop();
+  });
+  app.decorate('payments', { cardSandbox, cryptoSandbox, reconciliation });
   await app.register(paymentsRoutes, { prefix: '/api', deps: cashier });
   await app.register(webhookRoutes, { prefix: '/api', deps: cashier });
   if (config.operatorApiToken !== undefined) {

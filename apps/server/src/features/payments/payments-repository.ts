@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { paymentWebhookEvents, payments, type PaymentStatus } from '../../db/schema';
 
@@ -128,6 +128,46 @@ export function paymentsRepository(db: Database) {
         .where(eq(payments.id, id))
         .returning();
       return row;
+    },
+
+    /**
+     * Rows a stopped process (or a webhook that never came) may have left half-way, untouched
+     * since `before`, oldest first, a page after `after`: card deposits pending or waiting for
+     * 3-D Secure with a charge sent, withdrawals still "requested", and withdrawals canceled,
+     * rejected or failed whose reversal is not recorded. reconciliation.ts puts them right.
+     */
+    async unfinished(
+      before: Date,
+      after: Pick<PaymentRow, 'updatedAt' | 'id'> | undefined,
+      limit: number,
+    ): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            lt(payments.updatedAt, before),
+            after === undefined
+              ? undefined
+              : sql`(${payments.updatedAt}, ${payments.id}) > (${after.updatedAt}, ${after.id})`,
+            or(
+              and(
+                eq(payments.direction, 'deposit'),
+                eq(payments.method, 'card'),
+                inArray(payments.status, ['pending', 'requires_action']),
+                isNotNull(payments.providerRef),
+              ),
+              and(eq(payments.direction, 'withdrawal'), eq(payments.status, 'requested')),
+              and(
+                eq(payments.direction, 'withdrawal'),
+                inArray(payments.status, ['canceled', 'rejected', 'failed']),
+                isNull(payments.reversalEntryId),
+              ),
+            ),
+          ),
+        )
+        .orderBy(asc(payments.updatedAt), asc(payments.id))
+        .limit(limit);
     },
 
     /** A withdrawal the ledger refused (over the balance): as if never submitted. */

@@ -27,6 +27,7 @@ import {
   sameSubmission,
   type CashierDeps,
 } from './cashier-deps';
+import type { OperatorMovementInput } from '../wallet/ledger-types';
 import type { NewPayment, PaymentRow } from './payments-repository';
 
 /**
@@ -146,15 +147,7 @@ async function requestWithdrawal(
   // Written but not yet debited (this request, its twin, or one that stopped half-way).
   let posted;
   try {
-    posted = await deps.ledger.postOperatorMovement({
-      kind: 'withdrawal',
-      userId: payment.userId,
-      amount: payment.amount,
-      currency: payment.currency,
-      idempotencyKey: payment.id,
-      actor: cashierActor,
-      meta: { method: payment.method, provider: payment.provider },
-    });
+    posted = await deps.ledger.postOperatorMovement(withdrawalMovement(payment));
   } catch (error) {
     if (error instanceof InsufficientFunds) {
       await deps.repo.dropRequested(payment.id);
@@ -192,6 +185,55 @@ async function requestWithdrawal(
     throw overBalance(posted.balanceAfter + payment.amount);
   }
   return { payment: current, created };
+}
+
+/** A withdrawal's posting: keyed by the payment id, so it is made once. */
+function withdrawalMovement(payment: PaymentRow): OperatorMovementInput {
+  return {
+    kind: 'withdrawal',
+    userId: payment.userId,
+    amount: payment.amount,
+    currency: payment.currency,
+    idempotencyKey: payment.id,
+    actor: cashierActor,
+    meta: { method: payment.method, provider: payment.provider },
+  };
+}
+
+/**
+ * A withdrawal a stopped process left half-way, put right (reconciliation.ts; only rows
+ * untouched for a while, so no request is still working on them):
+ * - "requested" and debited (its posting exists): pending, as its request would have made it;
+ *   "requested" and not debited: dropped, as if never submitted (no money moved, and its
+ *   player was never told it was taken; a repeat of the key submits it anew);
+ * - canceled, rejected or failed without its reversal: the money back, once.
+ */
+export async function reconcileWithdrawal(
+  deps: CashierDeps,
+  payment: PaymentRow,
+): Promise<'settled' | 'unchanged'> {
+  if (payment.direction !== 'withdrawal') return 'unchanged';
+  if (payment.status === 'requested') {
+    const posted = await deps.ledger.replayOfOperatorMovement(withdrawalMovement(payment));
+    if (posted) {
+      await deps.repo.advance(
+        payment.id,
+        ['requested'],
+        'pending',
+        { ledgerEntryId: BigInt(posted.transactionId) },
+        deps.clock.now(),
+      );
+    } else {
+      await deps.repo.dropRequested(payment.id);
+    }
+    return 'settled';
+  }
+  const givenBackWhen: readonly string[] = ['canceled', 'rejected', 'failed'];
+  if (givenBackWhen.includes(payment.status) && payment.reversalEntryId === null) {
+    await giveBack(deps, payment, `${payment.status} (reconciled)`);
+    return 'settled';
+  }
+  return 'unchanged';
 }
 
 function overBalance(balance: bigint): AppError {

@@ -67,6 +67,17 @@ export interface CardPaymentProvider {
     token: string;
     returnUrl: string;
   }): Promise<ChargeOutcome>;
+  /**
+   * Reads a charge back (the reconciliation of a deposit whose webhook never came): its state,
+   * and what it was for (our payment id from the metadata, amount, currency), so the caller
+   * can check it is ours. Undefined when the service does not know the reference.
+   */
+  retrieveCharge(
+    providerRef: string,
+  ): Promise<
+    | (ChargeOutcome & { paymentId: string | undefined; amount: bigint; currency: string })
+    | undefined
+  >;
   /** Sends money to a card used before; the payment id is the idempotency key. */
   payout(input: {
     paymentId: string;

@@ -192,6 +192,21 @@ export function intentsAdapter(options: IntentsAdapterOptions): CardPaymentProvi
       throw refused(json);
     },
 
+    async retrieveCharge(providerRef) {
+      const { status, json } = await call(
+        'GET',
+        `/payment_intents/${encodeURIComponent(providerRef)}`,
+      );
+      if (status === 404) return undefined;
+      if (status !== 200) throw refused(json);
+      return {
+        ...chargeOf(json),
+        paymentId: str(obj(json.metadata)?.payment_id),
+        amount: fromCents(json.amount),
+        currency: (str(json.currency) ?? '').toUpperCase(),
+      };
+    },
+
     async payout(input) {
       const { status, json } = await call(
         'POST',
