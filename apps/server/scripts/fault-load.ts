@@ -25,13 +25,18 @@ import { testSecrets } from '../test/helpers/test-app';
  *   `POST /api/payments/card/deposits`, approved card: credited in the answer);
  * - crypto withdrawals (`POST /api/payments/crypto/withdrawals`: the money is taken at once)
  *   and cancellations of some of them (the money comes back);
- * - operator adjustments (credits and debits) —
+ * - operator adjustments (credits and debits);
+ * - bonuses: each player claims the $10 free-credit offer once (`POST /api/bonus/claim`) and
+ *   some cancel it (`POST /api/bonus/:id/cancel`, what is left forfeited); while one is
+ *   active its bets wager it and withdrawals are refused (409 WITHDRAWAL_BONUS_ACTIVE) —
  * while the server process is SIGKILLed and restarted several times and PostgreSQL is
  * restarted (`restartDatabase`: a real restart in the bench, a TCP proxy that cuts and
  * refuses connections in the suite). Every call is sent again with its key until it gets a
  * definite answer; each logical call's effect is counted once, on that answer. Afterwards
  * every balance must equal what the answers imply (nothing lost, nothing applied twice, none
- * negative), and the caller runs ledger:check.
+ * negative), and the caller runs ledger:check. A bonus's money is what its row says it was
+ * granted less what it says was forfeited (a cancel, or the over-the-cap part of a
+ * conversion): the balance must agree with the bonus rows as with the answers.
  *
  * The server is the production bundle (`node dist/server.js`, built into a scratch folder),
  * as an operator runs it: recovery is measured on what ships, not on tsx compiling at start.
@@ -96,8 +101,18 @@ export interface FaultLoadReport {
 }
 
 export type PostingKind =
-  'bet' | 'win' | 'refund' | 'deposit' | 'withdrawal' | 'withdrawalCanceled' | 'adjustment';
+  | 'bet'
+  | 'win'
+  | 'refund'
+  | 'deposit'
+  | 'withdrawal'
+  | 'withdrawalCanceled'
+  | 'adjustment'
+  | 'bonusClaimed'
+  | 'bonusCanceled';
 
+/** The seeded "$10 free" offer (migration 0009): once per player, credited at once. */
+const freeCreditOffer = 'free-10';
 const operatorToken = `faults-${randomBytes(16).toString('hex')}`;
 const serverEnv = (databaseUrl: string, dataDir: string) => ({
   NODE_ENV: 'development',
@@ -134,6 +149,8 @@ async function buildServer(): Promise<{ entry: string; remove: () => Promise<voi
 
 interface Player {
   id: string;
+  /** The free-credit claim was sent (once per player: the offer is once per player). */
+  bonusClaimSent?: boolean;
   authorization: string;
   /** Endorphina launch token. */
   token: string;
@@ -220,6 +237,8 @@ export async function runFaultLoad(options: FaultLoadOptions): Promise<FaultLoad
       withdrawal: 0,
       withdrawalCanceled: 0,
       adjustment: 0,
+      bonusClaimed: 0,
+      bonusCanceled: 0,
     },
     replays: 0,
     refusals: 0,
@@ -432,7 +451,8 @@ export async function runFaultLoad(options: FaultLoadOptions): Promise<FaultLoad
       if (res.status === 200 || res.status === 201) return (await json<{ id: string }>(res)).id;
       if (res.status === 409) {
         const code = (await json<{ error?: { code?: string } }>(res)).error?.code;
-        if (code === 'INSUFFICIENT_FUNDS') return null;
+        // Over the balance, or a bonus is being wagered (decision 039): nothing moved.
+        if (code === 'INSUFFICIENT_FUNDS' || code === 'WITHDRAWAL_BONUS_ACTIVE') return null;
         throw new Unexpected(`withdrawal: 409 ${code}`);
       }
       if (res.status >= 500 || res.status === 429) return undefined;
@@ -517,6 +537,56 @@ export async function runFaultLoad(options: FaultLoadOptions): Promise<FaultLoad
     sent.push(call);
   };
 
+  // ---- Bonuses ------------------------------------------------------------------------------
+  /**
+   * The player's first bonus action claims the free credit; later ones cancel the open bonus
+   * if there is one. A claim or a cancel whose answer was lost is answered 409 when sent again
+   * (the bonus is open, claimed, or ended): nothing more moves, and the end check reads what
+   * the bonus rows say was granted and forfeited.
+   */
+  const bonusAction = async (p: Player) => {
+    const bonusCall = (path: string, body: Record<string, string>) => () =>
+      fetch(`${base}/api/bonus${path}`, {
+        method: 'POST',
+        headers: player(p),
+        body: JSON.stringify(body),
+        signal: timeout(),
+      });
+    const outcome = (what: string) => async (res: Response) => {
+      if (res.status === 200 || res.status === 201) return 'ok' as const;
+      if (res.status === 409) return 'refused' as const;
+      if (res.status >= 500 || res.status === 429) return undefined;
+      throw await unexpected(what, res);
+    };
+    if (!p.bonusClaimSent) {
+      p.bonusClaimSent = true;
+      const claimed = await untilDefinite(
+        bonusCall('/claim', { offer_id: freeCreditOffer }),
+        outcome('bonus claim'),
+      );
+      if (claimed === 'ok') report.postings.bonusClaimed += 1;
+      return;
+    }
+    const open = await untilDefinite(
+      () => fetch(`${base}/api/bonus`, { headers: player(p), signal: timeout() }),
+      async (res) => {
+        if (res.status === 200) {
+          return {
+            bonus: (await json<{ active: { id: string; status: string } | null }>(res)).active,
+          };
+        }
+        if (res.status >= 500 || res.status === 429) return undefined;
+        throw await unexpected('bonus page', res);
+      },
+    );
+    if (open.bonus?.status !== 'active') return;
+    const canceled = await untilDefinite(
+      bonusCall(`/${open.bonus.id}/cancel`, {}),
+      outcome('bonus cancel'),
+    );
+    if (canceled === 'ok') report.postings.bonusCanceled += 1;
+  };
+
   // ---- The load ---------------------------------------------------------------------------
   let stopping = false;
   const worker = async (index: number) => {
@@ -533,7 +603,8 @@ export async function runFaultLoad(options: FaultLoadOptions): Promise<FaultLoad
           throw await unexpected('replay', res);
         });
         report.replays += 1;
-      } else if (pick < 0.6) await playRound(p, sent);
+      } else if (pick < 0.56) await playRound(p, sent);
+      else if (pick < 0.6) await bonusAction(p);
       else if (pick < 0.72) await cardDeposit(p);
       else if (pick < 0.82) await withdrawal(p);
       else await adjustment(p, sent);
@@ -681,6 +752,16 @@ export async function runFaultLoad(options: FaultLoadOptions): Promise<FaultLoad
             `posted ${row.posted}, given back ${row.reversed}`,
         );
       }
+    }
+    // Bonus money: granted less forfeited, as the bonus rows say.
+    const { rows: bonuses } = await client.query<{ user_id: string; net: string }>(
+      `select user_id, (sum(amount) - sum(coalesce(forfeited_amount, 0)))::text as net
+       from player_bonuses where user_id = any($1) group by user_id`,
+      [players.map((p) => p.id)],
+    );
+    for (const b of bonuses) {
+      const p = players.find((q) => q.id === b.user_id);
+      if (p) credit(p, BigInt(b.net));
     }
     for (const p of players) {
       const balance = balances.get(p.id) ?? 0n;

@@ -9,7 +9,7 @@ import { createTestDb, testDatabaseDriver } from './helpers/test-database';
 /**
  * The short version of `npm run bench:faults` (issue 17, decision 055): Endorphina bets, wins,
  * refunds and replays, card deposits, crypto withdrawals and their cancellations, operator
- * adjustments, through the built server in a process of its own on PostgreSQL, SIGKILLed twice
+ * adjustments, bonus claims and cancels, through the built server in a process of its own on PostgreSQL, SIGKILLed twice
  * and, between the kills, PostgreSQL "restarted": the server reaches it through a TCP proxy
  * that cuts every connection and refuses new ones for two seconds (the machine's PostgreSQL is
  * shared with other tests and is not restarted; the bench restarts a private cluster for real).
@@ -52,6 +52,9 @@ describe.runIf(runFaults)('money under SIGKILL and a database restart', () => {
         expect(report.databaseRestarts).toBe(1);
         expect(report.recoveries.map((r) => r.fault)).toEqual(['kill', 'postgres', 'kill']);
         expect(report.postings.bet).toBeGreaterThan(0);
+        expect(report.postings.deposit).toBeGreaterThan(0);
+        expect(report.postings.withdrawal).toBeGreaterThan(0);
+        expect(report.postings.bonusClaimed).toBeGreaterThan(0);
         expect(report.mismatches).toEqual([]);
         expect(report.paymentsOff).toEqual([]);
         expect(report.negative).toBe(0);
