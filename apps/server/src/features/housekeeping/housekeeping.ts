@@ -1,6 +1,7 @@
 import type { Database, DatabaseControl } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
+import { createPeriodicJob } from '../../lib/periodic-job';
 import { purgeStatements } from './purge-statements';
 
 export interface PurgeReport {
@@ -36,9 +37,6 @@ export interface HousekeepingOptions {
 export function createHousekeeping(options: HousekeepingOptions): Housekeeping {
   const intervalMs = options.intervalMs ?? 60 * 60_000;
   const firstDelayMs = options.firstDelayMs ?? 60_000;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
 
   const runOnce = async (): Promise<PurgeReport> => {
     const deleted: Record<string, number> = {};
@@ -55,32 +53,16 @@ export function createHousekeeping(options: HousekeepingOptions): Housekeeping {
     return { deleted };
   };
 
-  const schedule = (ms: number): void => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      const run = async () => {
-        await runOnce();
-      };
-      const once = options.db.withClusterLock?.('housekeeping', run) ?? run();
-      running = once.finally(() => {
-        running = undefined;
-        schedule(intervalMs);
-      });
-    }, ms);
-    timer.unref();
-  };
+  const job = createPeriodicJob({
+    name: 'housekeeping',
+    run: async () => {
+      await runOnce();
+    },
+    withClusterLock: options.db.withClusterLock?.bind(options.db),
+    intervalMs,
+    firstDelayMs,
+    onError: (err) => options.logger.error({ err }, 'housekeeping: run failed'),
+  });
 
-  return {
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule(firstDelayMs);
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return { runOnce, start: job.start, stop: job.stop };
 }

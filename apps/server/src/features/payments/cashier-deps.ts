@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { IdentityService } from '../identity/identity-service';
 import type { Ledger } from '../wallet/ledger';
+import type { OperatorMovementInput } from '../wallet/ledger-types';
 import { fromDecimalString, toDecimalString } from '../wallet/money';
 import type { CardPaymentProvider } from './card/card-provider';
 import type { CryptoPaymentProvider } from './crypto/crypto-provider';
@@ -27,6 +28,25 @@ export interface CashierDeps {
   identity: Pick<IdentityService, 'assertMayWithdraw'>;
   /** Where the 3-D Secure page sends the player back to (our deposit page). */
   returnUrl: (paymentId: string) => string;
+}
+
+/**
+ * A payment's ledger posting (a deposit's credit, a withdrawal's debit): keyed by the payment
+ * id, so it is made once however often it is asked for.
+ */
+export function cashierMovement(
+  kind: 'deposit' | 'withdrawal',
+  payment: PaymentRow,
+): OperatorMovementInput {
+  return {
+    kind,
+    userId: payment.userId,
+    amount: payment.amount,
+    currency: payment.currency,
+    idempotencyKey: payment.id,
+    actor: cashierActor,
+    meta: { method: payment.method, provider: payment.provider },
+  };
 }
 
 /** The actor recorded on the cashier's ledger rows. */

@@ -4,15 +4,14 @@ import type { ChargeOutcome, ChargeState, PaymentFailure } from './card/card-pro
 import { PaymentProviderRefused, PaymentProviderUnavailable } from './card/card-provider';
 import {
   amountWithin,
-  cashierActor,
   cashierCurrency,
+  cashierMovement,
   fieldError,
   providerUnavailable,
   requireCard,
   sameSubmission,
   type CashierDeps,
 } from './cashier-deps';
-import type { OperatorMovementInput } from '../wallet/ledger-types';
 import type { PaymentRow } from './payments-repository';
 
 /**
@@ -128,7 +127,7 @@ async function finishIfCredited(
   payment: PaymentRow,
 ): Promise<PaymentRow | undefined> {
   if (payment.status === 'succeeded') return payment;
-  const posted = await deps.ledger.replayOfOperatorMovement(depositMovement(payment));
+  const posted = await deps.ledger.replayOfOperatorMovement(cashierMovement('deposit', payment));
   return posted ? settleCharge(deps, payment, 'succeeded', {}) : payment;
 }
 
@@ -160,19 +159,6 @@ export async function reconcileCardDeposit(
     ...(charge.failure ? { failure: charge.failure } : {}),
   });
   return after?.status !== payment.status ? 'settled' : 'unchanged';
-}
-
-/** A card deposit's posting: keyed by the payment id, so it is made once. */
-function depositMovement(payment: PaymentRow): OperatorMovementInput {
-  return {
-    kind: 'deposit',
-    userId: payment.userId,
-    amount: payment.amount,
-    currency: payment.currency,
-    idempotencyKey: payment.id,
-    actor: cashierActor,
-    meta: { method: payment.method, provider: payment.provider },
-  };
 }
 
 /**
@@ -215,7 +201,7 @@ export async function settleCharge(
     case 'succeeded': {
       // The posting first: if we stop between the two, the next report (a webhook retry)
       // finds the posting already made (a replay) and finishes the row.
-      const posted = await deps.ledger.postOperatorMovement(depositMovement(payment));
+      const posted = await deps.ledger.postOperatorMovement(cashierMovement('deposit', payment));
       await deps.repo.advance(
         payment.id,
         ['pending', 'requires_action', 'failed'],

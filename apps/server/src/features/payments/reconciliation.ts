@@ -1,4 +1,5 @@
 import type { DatabaseControl } from '../../db/database';
+import { createPeriodicJob } from '../../lib/periodic-job';
 import { PaymentProviderUnavailable } from './card/card-provider';
 import type { CashierDeps } from './cashier-deps';
 import { reconcileCardDeposit } from './deposits';
@@ -56,9 +57,6 @@ export function createReconciliation(options: ReconciliationOptions): Reconcilia
   const firstDelayMs = options.firstDelayMs ?? 60_000;
   const staleAfterMs = options.staleAfterMs ?? 10 * 60_000;
   const maxPerRun = options.maxPerRun ?? 1_000;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
 
   const reconcile = async (payment: PaymentRow) =>
     payment.direction === 'deposit'
@@ -101,34 +99,16 @@ export function createReconciliation(options: ReconciliationOptions): Reconcilia
     return report;
   };
 
-  const schedule = (ms: number): void => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      const run = async () => {
-        await runOnce();
-      };
-      const once = (options.withClusterLock?.('payments-reconciliation', run) ?? run()).catch(
-        (err: unknown) => deps.logger.error({ err }, 'reconciliation: run failed'),
-      );
-      running = once.finally(() => {
-        running = undefined;
-        schedule(intervalMs);
-      });
-    }, ms);
-    timer.unref();
-  };
+  const job = createPeriodicJob({
+    name: 'payments-reconciliation',
+    run: async () => {
+      await runOnce();
+    },
+    withClusterLock: options.withClusterLock,
+    intervalMs,
+    firstDelayMs,
+    onError: (err) => deps.logger.error({ err }, 'reconciliation: run failed'),
+  });
 
-  return {
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule(firstDelayMs);
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return { runOnce, start: job.start, stop: job.stop };
 }

@@ -18,6 +18,7 @@ import {
   amountWithin,
   cashierActor,
   cashierCurrency,
+  cashierMovement,
   dollars,
   fieldError,
   notFound,
@@ -27,7 +28,6 @@ import {
   sameSubmission,
   type CashierDeps,
 } from './cashier-deps';
-import type { OperatorMovementInput } from '../wallet/ledger-types';
 import type { NewPayment, PaymentRow } from './payments-repository';
 
 /**
@@ -147,7 +147,7 @@ async function requestWithdrawal(
   // Written but not yet debited (this request, its twin, or one that stopped half-way).
   let posted;
   try {
-    posted = await deps.ledger.postOperatorMovement(withdrawalMovement(payment));
+    posted = await deps.ledger.postOperatorMovement(cashierMovement('withdrawal', payment));
   } catch (error) {
     if (error instanceof InsufficientFunds) {
       await deps.repo.dropRequested(payment.id);
@@ -187,19 +187,6 @@ async function requestWithdrawal(
   return { payment: current, created };
 }
 
-/** A withdrawal's posting: keyed by the payment id, so it is made once. */
-function withdrawalMovement(payment: PaymentRow): OperatorMovementInput {
-  return {
-    kind: 'withdrawal',
-    userId: payment.userId,
-    amount: payment.amount,
-    currency: payment.currency,
-    idempotencyKey: payment.id,
-    actor: cashierActor,
-    meta: { method: payment.method, provider: payment.provider },
-  };
-}
-
 /**
  * A withdrawal a stopped process left half-way, put right (reconciliation.ts; only rows
  * untouched for a while, so no request is still working on them):
@@ -214,7 +201,9 @@ export async function reconcileWithdrawal(
 ): Promise<'settled' | 'unchanged'> {
   if (payment.direction !== 'withdrawal') return 'unchanged';
   if (payment.status === 'requested') {
-    const posted = await deps.ledger.replayOfOperatorMovement(withdrawalMovement(payment));
+    const posted = await deps.ledger.replayOfOperatorMovement(
+      cashierMovement('withdrawal', payment),
+    );
     if (posted) {
       await deps.repo.advance(
         payment.id,
