@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { twoFactorCodeSchema } from './two-factor';
 
 /**
  * The identity check (KYC, issue 15; docs/decisions/052): the player uploads an identity
@@ -129,6 +130,8 @@ export const accountErrorCodes = {
 
 export const closeAccountRequestSchema = z.object({
   password: z.string().min(1).max(256),
+  /** Required while two-factor sign-in is on (docs/decisions/051). */
+  twoFactorCode: twoFactorCodeSchema.optional(),
 });
 export type CloseAccountRequest = z.infer<typeof closeAccountRequestSchema>;
 

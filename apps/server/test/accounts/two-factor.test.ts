@@ -357,6 +357,30 @@ describe('sensitive actions need a code while it is on', () => {
     ).toBe(200);
   });
 
+  it('account closure: 403 without a code, 400 with a wrong one, closed with a right one', async () => {
+    const player = await enrolledPlayer();
+    const without = await post(player, '/api/user/close', { password: player.password });
+    expect(without.statusCode).toBe(403);
+    expect(errorOf(without)).toMatchObject({
+      code: 'TWO_FACTOR_REQUIRED',
+      fields: [{ path: 'twoFactorCode', message: 'twofactorrequired' }],
+    });
+    const wrong = await post(player, '/api/user/close', {
+      password: player.password,
+      twoFactorCode: '000000',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(errorOf(wrong).code).toBe('TWO_FACTOR_INVALID');
+    // Still open: the player can still sign in (with the second step).
+    expect((await login(t, player.email, player.password)).statusCode).toBe(200);
+    const ok = await post(player, '/api/user/close', {
+      password: player.password,
+      twoFactorCode: nextCode(player.secret),
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await login(t, player.email, player.password)).statusCode).toBe(401);
+  });
+
   it('without two-factor sign-in an e-mail change needs no code', async () => {
     const player = await createPlayer(t);
     const res = await emailChange(player, { email: `plain.${player.username}@example.com` });

@@ -47,6 +47,8 @@ export const privacyRoutes: FastifyPluginAsyncZod<PrivacyRoutesOptions> = (app, 
         description:
           '409 ACCOUNT_CLOSE_BALANCE_NOT_ZERO while money is on the balance, 409 ' +
           'ACCOUNT_CLOSE_WITHDRAWAL_PENDING while a withdrawal is on its way, 400 WRONG_PASSWORD. ' +
+          'With two-factor sign-in on, `twoFactorCode` is required (403 TWO_FACTOR_REQUIRED, ' +
+          '400 TWO_FACTOR_INVALID). ' +
           'The ledger is kept; name, e-mail, date of birth, avatar and identity documents are ' +
           'removed (docs/decisions/053).',
         security: [{ bearerAuth: [] }],

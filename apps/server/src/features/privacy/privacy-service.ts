@@ -14,6 +14,7 @@ import { throttleKeys, type AuthThrottle } from '../auth/throttle';
 import { paymentView } from '../payments/payment-view';
 import type { PaymentRow } from '../payments/payments-repository';
 import { toDecimalString } from '../wallet/money';
+import type { TwoFactorService } from '../auth/two-factor-service';
 import { createPrivacyRepository } from './privacy-repository';
 
 export interface PrivacyServiceDeps {
@@ -24,6 +25,8 @@ export interface PrivacyServiceDeps {
   throttle: AuthThrottle;
   /** Deletes an avatar file (the users feature's store); a missing file is not an error. */
   removeAvatar: (name: string) => Promise<void>;
+  /** With two-factor sign-in on, closing asks for a code too (as an e-mail change does). */
+  twoFactor?: TwoFactorService;
 }
 
 export interface PrivacyService {
@@ -168,6 +171,8 @@ export function createPrivacyService(deps: PrivacyServiceDeps): PrivacyService {
         ]);
       }
       await deps.throttle.succeeded(attempt);
+      // After the password, as at sign-in: a stolen session and password do not close it.
+      await deps.twoFactor?.requireCode(player.id, request.twoFactorCode, ip, 'twoFactorCode');
 
       const now = deps.clock.now();
       await deps.db.transaction(async (tx) => {

@@ -23,3 +23,4 @@ export {
   useTwoFactorStatus,
 } from './api/two-factor-status';
 export { TwoFactorCodeField, twoFactorErrorText } from './components/two-factor-code-field';
+export { useSecondFactorField } from './hooks/use-second-factor-field';

@@ -20,7 +20,7 @@ import { Dropdown } from '../../../shared/ui/dropdown/dropdown';
 import { TextField } from '../../../shared/ui/field/text-field';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { toast } from '../../../shared/ui/toast/toast-store';
-import { useAuthStore } from '../../auth';
+import { useAuthStore, useSecondFactorField } from '../../auth';
 import { useSavedCards, useSubmitPayment } from '../api/payments';
 import { maskAmount } from '../lib/masks';
 import { amountErrorOf, submissionErrorText } from '../lib/submission-errors';
@@ -28,7 +28,6 @@ import { cardWithdrawalSchema, cryptoFormSchema } from '../lib/form-schemas';
 import { toAmount, type CashierErrorKey } from '../lib/validation';
 import { useErrorText } from './error-text';
 import { useIdempotentSubmit } from './use-idempotent-submit';
-import { useWithdrawalTwoFactor } from './withdrawal-two-factor';
 import styles from './cashier.module.css';
 
 interface WithdrawalFormProps {
@@ -71,7 +70,7 @@ export function CardWithdrawalForm({ config, onPayment }: WithdrawalFormProps) {
   const [chosen, setChosen] = useState<string | null>(null);
   const submit = useSubmitPayment();
   const { busy, run } = useIdempotentSubmit();
-  const secondFactor = useWithdrawalTwoFactor('withdraw-card-two-factor');
+  const secondFactor = useSecondFactorField('withdraw-card-two-factor');
 
   if (!config.card) return <p className={styles.unavailable}>{t('cashier.unavailable')}</p>;
   if (cards.isPending) return <Spinner size={20} />;
@@ -185,7 +184,7 @@ export function CryptoWithdrawalForm({ config, onPayment }: WithdrawalFormProps)
   const errorText = useErrorText(limits, net);
   const submit = useSubmitPayment();
   const { busy, run } = useIdempotentSubmit();
-  const secondFactor = useWithdrawalTwoFactor('withdraw-crypto-two-factor');
+  const secondFactor = useSecondFactorField('withdraw-crypto-two-factor');
 
   if (!config.crypto || networks.length === 0) {
     return <p className={styles.unavailable}>{t('cashier.unavailable')}</p>;

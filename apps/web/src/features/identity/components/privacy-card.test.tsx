@@ -61,6 +61,36 @@ describe('the data and account card', () => {
     expect(currentLocation.pathname).toBe('/');
   });
 
+  it('with two-factor sign-in on: asks for a code, sends it, shows a refused one under it', async () => {
+    let answer = apiError(400, 'TWO_FACTOR_INVALID');
+    const seen = mockApi({
+      'GET /user/two-factor': () =>
+        json(200, {
+          enabled: true,
+          enabled_at: '2026-03-02T10:00:00.000Z',
+          recovery_codes_left: 10,
+        }),
+      'POST /user/close': () => answer,
+    });
+    renderWithProviders(<PrivacyCard />, { path: '/profile' });
+    fireEvent.change(await openDialog(), { target: { value: 'Secret-Passphrase-1' } });
+    fireEvent.change(await screen.findByTestId('close-two-factor'), {
+      target: { value: '123456' },
+    });
+    fireEvent.click(screen.getByTestId('close-confirm'));
+    expect((await screen.findByTestId('close-two-factor-message')).textContent).toBe(
+      'Wrong or already used code',
+    );
+    expect(seen.at(-1)?.body).toEqual({ password: 'Secret-Passphrase-1', twoFactorCode: '123456' });
+    expect(screen.queryByTestId('close-password-message')?.textContent ?? '').toBe('');
+    expect(useAuthStore.getState().user).not.toBeNull();
+
+    answer = json(200, { closed_at: '2026-11-25T20:00:00Z' });
+    fireEvent.change(screen.getByTestId('close-two-factor'), { target: { value: '654321' } });
+    fireEvent.click(screen.getByTestId('close-confirm'));
+    await waitFor(() => expect(useAuthStore.getState().user).toBeNull());
+  });
+
   it('downloads the data as a JSON file', async () => {
     const created: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob: Blob | MediaSource) => {

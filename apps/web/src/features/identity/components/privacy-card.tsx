@@ -10,7 +10,7 @@ import { PasswordField } from '../../../shared/ui/field/password-field';
 import { Modal } from '../../../shared/ui/modal/modal';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { toast } from '../../../shared/ui/toast/toast-store';
-import { endSession } from '../../auth';
+import { endSession, useSecondFactorField } from '../../auth';
 import { fetchExport, postClose } from '../api/identity';
 import cards from './cards.module.css';
 import styles from './identity.module.css';
@@ -103,6 +103,7 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
   const [password, setPassword] = useState('');
   const [errorKey, setErrorKey] = useState<CloseError | null>(null);
   const [pending, setPending] = useState(false);
+  const secondFactor = useSecondFactorField('close-two-factor');
   const warningId = useId();
   const fieldId = useId();
 
@@ -115,12 +116,13 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
     }
     setPending(true);
     try {
-      await postClose({ password });
+      await postClose({ password, ...secondFactor.body });
       endSession('logout');
       toast.success(t('privacy.closed'));
       void navigate('/', { replace: true });
     } catch (error) {
-      setErrorKey(closeError(error));
+      // A refused code is shown under its own field; anything else under the password.
+      if (!secondFactor.refused(error)) setErrorKey(closeError(error));
       setPending(false);
     }
   };
@@ -142,6 +144,7 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
           data-autofocus
           testId="close-password"
         />
+        {secondFactor.field}
         <div className={styles.actions}>
           <Button
             type="submit"

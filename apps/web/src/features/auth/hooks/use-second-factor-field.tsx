@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { registerTwoFactorMessages } from '../../../shared/i18n/two-factor/register';
-import {
-  TwoFactorCodeField,
-  twoFactorErrorText,
-  useAuthStore,
-  useTwoFactorStatus,
-} from '../../auth';
-
-registerTwoFactorMessages();
+import { useTwoFactorStatus } from '../api/two-factor-status';
+import { useAuthStore } from '../auth-store';
+import { TwoFactorCodeField, twoFactorErrorText } from '../components/two-factor-code-field';
 
 /**
- * The withdrawal forms' code while two-factor sign-in is on (docs/decisions/051): the field,
- * what goes into the request, and the refusal shown under the field instead of a toast.
+ * The code a gated action asks for while two-factor sign-in is on (docs/decisions/051: the
+ * withdrawal forms, the account's closure): the field, what goes into the request, and the
+ * refusal shown under the field instead of a toast. Nothing while it is off.
  */
-export function useWithdrawalTwoFactor(testId: string) {
+export function useSecondFactorField(testId: string) {
+  // Here, not at the module's top: the auth entry re-exports this hook, and a top-level call
+  // would put the two-factor texts in the first download.
+  registerTwoFactorMessages();
   const userId = useAuthStore((state) => state.user?.id);
   const status = useTwoFactorStatus(userId);
   const [code, setCode] = useState('');
