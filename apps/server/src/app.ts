@@ -132,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     logger,
     withdrawalThreshold: config.kycWithdrawalThreshold,
+    shared,
     operatorApiToken: config.operatorApiToken,
   });
   // The cashier: card and crypto deposits and withdrawals, on the ledger.

@@ -42,6 +42,11 @@ export const identityLimits = {
   documentMaxBytes: 10 * 1024 * 1024,
   /** The operator's reason for a rejection, shown to the player as written. */
   reasonMaxLength: 500,
+  /**
+   * Uploads per player per hour (both documents, with retakes, take a handful): each one is up
+   * to 10 MiB written to the database, so a script cannot churn it.
+   */
+  uploadsPerHour: 20,
 } as const;
 
 export const identityErrorCodes = {

@@ -118,6 +118,32 @@ describe('identity documents: what an upload may be', () => {
   });
 });
 
+describe('identity documents: how often', () => {
+  it('takes 20 uploads an hour per player; the 21st is 429 with Retry-After and changes nothing', async () => {
+    const player = await createPlayer(t);
+    const png = await pngDocument();
+    for (let i = 0; i < 20; i++) {
+      const res = await upload(t, player, i % 2 === 0 ? 'identity' : 'address', png, {
+        filename: 'photo.png',
+        type: 'image/png',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const before = await identityOf(t, player);
+    const refused = await upload(t, player, 'identity', pdf);
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(refused)).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'At most 20 document uploads an hour: try again later.',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3_500);
+    expect(await identityOf(t, player)).toEqual(before);
+    // Counted per player: another player uploads as usual.
+    const other = await createPlayer(t);
+    expect((await upload(t, other, 'identity', pdf)).statusCode).toBe(200);
+  });
+});
+
 describe('identity check: the operator review', () => {
   it('pending → rejected with a reason the player sees → pending again → verified', async () => {
     const player = await createPlayer(t);

@@ -3,6 +3,7 @@ import fastifyPlugin from 'fastify-plugin';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
+import type { SharedState } from '../../lib/shared-state/shared-state';
 import { identityOperatorRoutes } from './identity-operator-routes';
 import { identityRoutes } from './identity-routes';
 import { createIdentityService, type IdentityService } from './identity-service';
@@ -20,6 +21,7 @@ export interface IdentityFeatureOptions {
   logger: Logger;
   /** KYC_WITHDRAWAL_THRESHOLD, thousandths. */
   withdrawalThreshold: bigint;
+  shared: SharedState;
   operatorApiToken?: string | undefined;
 }
 
@@ -33,6 +35,7 @@ const identityPlugin: FastifyPluginAsync<IdentityFeatureOptions> = async (app, o
     clock: options.clock,
     logger: options.logger,
     withdrawalThreshold: options.withdrawalThreshold,
+    shared: options.shared,
   });
   app.decorate('identity', service);
   await app.register(identityRoutes, { prefix: '/api', service });

@@ -92,7 +92,8 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
           'The type is judged by the first bytes of the file, never by its name or Content-Type: ' +
           '415 IDENTITY_DOCUMENT_UNSUPPORTED otherwise, 400 IDENTITY_DOCUMENT_EMPTY for an empty ' +
           'file, 413 past 10 MB, 409 IDENTITY_ALREADY_VERIFIED once verified. A new upload ' +
-          'replaces the document of that kind; with both present the check is pending.',
+          'replaces the document of that kind; with both present the check is pending. 429 ' +
+          'RATE_LIMITED past 20 uploads an hour per player.',
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
         params: identityDocumentParamsSchema,
@@ -108,6 +109,8 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
           'Send the document as multipart/form-data.',
         );
       }
+      // Counted before the body is read: a flood of uploads is refused unparsed.
+      await service.admitUpload(player.id);
       let bytes: Buffer;
       try {
         const part = await request.file();

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  ErrorCode,
   identityErrorCodes,
   identityLimits,
   type IdentityDocument,
@@ -12,6 +13,7 @@ import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
+import type { SharedState } from '../../lib/shared-state/shared-state';
 import { toDecimalString } from '../wallet/money';
 import { sniffDocumentType } from './document-type';
 import {
@@ -27,11 +29,18 @@ export interface IdentityServiceDeps {
   logger: Logger;
   /** KYC_WITHDRAWAL_THRESHOLD in thousandths: larger withdrawals need a verified identity. */
   withdrawalThreshold: bigint;
+  /** Counts uploads per player across instances (Redis, or in-process for one). */
+  shared: SharedState;
 }
 
 export interface IdentityService {
   /** The player's own check, as GET /api/identity answers it. */
   view(userId: string): Promise<IdentityResponse>;
+  /**
+   * Counts an upload before its body is read: 429 RATE_LIMITED past 20 in an hour for this
+   * player (identityLimits.uploadsPerHour), with Retry-After.
+   */
+  admitUpload(userId: string): Promise<void>;
   /** Stores a document (checked by content); both present → pending. */
   upload(userId: string, kind: IdentityDocumentKind, bytes: Buffer): Promise<IdentityResponse>;
   /**
@@ -133,6 +142,21 @@ export function createIdentityService(deps: IdentityServiceDeps): IdentityServic
           threshold,
         },
       };
+    },
+
+    async admitUpload(userId) {
+      const key = `identity:uploads:${userId}`;
+      const count = await deps.shared.increment(key, 1, 3_600_000);
+      if (count > identityLimits.uploadsPerHour) {
+        const left = await deps.shared.remainingMs(key);
+        throw new AppError(
+          429,
+          ErrorCode.RATE_LIMITED,
+          `At most ${identityLimits.uploadsPerHour} document uploads an hour: try again later.`,
+          undefined,
+          Math.max(1, Math.ceil(left / 1000)),
+        );
+      }
     },
 
     async upload(userId, kind, bytes) {

@@ -20,7 +20,7 @@ import styles from './identity.module.css';
 
 const accept = 'image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf';
 
-type UploadError = 'type' | 'size' | 'empty' | 'verified' | 'failed';
+type UploadError = 'type' | 'size' | 'empty' | 'verified' | 'tooOften' | 'failed';
 
 function uploadError(error: unknown): UploadError {
   if (!isApiError(error)) return 'failed';
@@ -33,6 +33,8 @@ function uploadError(error: unknown): UploadError {
       return 'verified';
     case ErrorCode.PAYLOAD_TOO_LARGE:
       return 'size';
+    case ErrorCode.RATE_LIMITED:
+      return 'tooOften';
     default:
       return 'failed';
   }

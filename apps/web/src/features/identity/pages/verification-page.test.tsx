@@ -132,6 +132,19 @@ describe('verification page', () => {
     );
   });
 
+  it('says when too many files were sent in the last hour', async () => {
+    mockApi({
+      'GET /identity': () => json(200, base),
+      'POST /identity/documents/identity': () => apiError(429, 'RATE_LIMITED'),
+    });
+    renderWithProviders(<VerificationPage />, { path: '/profile/verification' });
+    await screen.findByTestId('identity-choose-identity');
+    choose('identity', pdf());
+    expect((await screen.findByTestId('identity-error-identity')).textContent).toContain(
+      'Too many uploads in the last hour: try again later.',
+    );
+  });
+
   it('in Russian too', async () => {
     await i18n.changeLanguage('ru');
     mockApi({ 'GET /identity': () => json(200, rejected) });

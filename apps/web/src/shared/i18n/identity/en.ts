@@ -41,6 +41,7 @@ export const identityEn = {
       empty: 'The file is empty.',
       verified: 'Your identity is already verified.',
       failed: 'The document could not be sent. Try again.',
+      tooOften: 'Too many uploads in the last hour: try again later.',
     },
     withdrawal: {
       firstNeedsVerification:

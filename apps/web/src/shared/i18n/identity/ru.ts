@@ -44,6 +44,7 @@ export const identityRu: typeof identityEn = {
       empty: 'Файл пустой.',
       verified: 'Ваша личность уже подтверждена.',
       failed: 'Не удалось отправить документ. Попробуйте ещё раз.',
+      tooOften: 'Слишком много загрузок за последний час: попробуйте позже.',
     },
     withdrawal: {
       firstNeedsVerification:
