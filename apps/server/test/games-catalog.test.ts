@@ -292,6 +292,22 @@ describe('the public page cache', () => {
       });
     try {
       await cached.app.gameCatalog.sync.syncAll();
+      // The sync's writes are announced (NOTIFY catalog_changed) and heard a moment later; a
+      // late one would clear the cache after `before` below. A notice of ours, sent after
+      // them, is heard after them: once it is, none of theirs is still on its way.
+      await new Promise<void>((resolve, reject) => {
+        let stop: (() => Promise<void>) | undefined;
+        cached.db
+          .listen('catalog_changed', (payload) => {
+            if (payload !== 'test-sentinel') return;
+            void stop?.().then(resolve, reject);
+          })
+          .then(async (stopListening) => {
+            stop = stopListening;
+            await cached.db.execute(sql`select pg_notify('catalog_changed', 'test-sentinel')`);
+          })
+          .catch(reject);
+      });
       const first = async () =>
         (
           await cached.app.inject({ method: 'GET', url: '/api/total/games?limit=1' })
