@@ -98,3 +98,10 @@ export const twoFactorLoginRequestSchema = z.object({
   code: twoFactorCodeSchema,
 });
 export type TwoFactorLoginRequest = z.input<typeof twoFactorLoginRequestSchema>;
+
+/**
+ * The operator's reset of a player's lost second factor (after checking who asks, out of
+ * band): the authenticator and recovery codes removed; `reset` false when none was on.
+ */
+export const operatorTwoFactorParamsSchema = z.object({ userId: z.uuid() });
+export const operatorTwoFactorResetResponseSchema = z.object({ reset: z.boolean() });

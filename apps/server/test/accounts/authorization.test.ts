@@ -477,6 +477,13 @@ const matrix: Record<string, MatrixRow> = {
       payload: { text: 'matrix' },
     },
   },
+  'POST /api/operator/users/{userId}/two-factor/reset': {
+    guard: 'operator',
+    request: {
+      method: 'POST',
+      url: '/api/operator/users/00000000-0000-4000-8000-000000000000/two-factor/reset',
+    },
+  },
   'GET /api/endo-game/launch': {
     guard: 'optional',
     request: { method: 'GET', url: '/api/endo-game/launch?gameId=matrix-game' },

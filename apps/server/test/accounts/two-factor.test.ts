@@ -14,7 +14,13 @@ import {
 } from '../helpers/players';
 import { markIdentityVerified } from '../helpers/identity';
 import type { TestApp } from '../helpers/test-app';
-import { balanceOf, buildCashierApp, fundedByCard, withdraw } from '../payments/payments-helpers';
+import {
+  balanceOf,
+  buildCashierApp,
+  fundedByCard,
+  operatorToken,
+  withdraw,
+} from '../payments/payments-helpers';
 
 /**
  * Two-factor sign-in end to end (issue 15, docs/decisions/051): enrolment, the login's
@@ -379,6 +385,35 @@ describe('sensitive actions need a code while it is on', () => {
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await login(t, player.email, player.password)).statusCode).toBe(401);
+  });
+
+  it('the operator resets a lost second factor: the password alone signs in again', async () => {
+    const player = await enrolledPlayer();
+    const url = `/api/operator/users/${player.id}/two-factor/reset`;
+    expect((await t.app.inject({ method: 'POST', url })).statusCode).toBe(401);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${operatorToken}` },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json()).toEqual({ reset: true });
+    const signIn = await login(t, player.email, player.password);
+    expect(signIn.statusCode).toBe(201);
+    expect(signIn.json()).not.toHaveProperty('twoFactorRequired');
+    expect(signIn.json()).toHaveProperty('access_token');
+    // The old key and recovery codes are gone: nothing is asked, nothing is accepted.
+    const { rows } = await t.db.execute<{ n: number }>(
+      sql`select (select count(*) from two_factor_authenticators where user_id = ${player.id})
+        + (select count(*) from two_factor_recovery_codes where user_id = ${player.id}) as n`,
+    );
+    expect(Number(rows[0]?.n)).toBe(0);
+    const again = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${operatorToken}` },
+    });
+    expect(again.json()).toEqual({ reset: false });
   });
 
   it('without two-factor sign-in an e-mail change needs no code', async () => {

@@ -56,6 +56,11 @@ export interface TwoFactorService {
   /** Turns 2FA off: the password (throttled like a password change) and a code. */
   disable(userId: string, password: string, code: string, ip: string): Promise<void>;
   /**
+   * The operator's reset of a lost second factor: 2FA off without a code (the operator has
+   * checked who asks, out of band). False when it was not on.
+   */
+  reset(userId: string): Promise<boolean>;
+  /**
    * The gate of a sensitive action (e-mail change, withdrawal): nothing while 2FA is off;
    * while on, 403 TWO_FACTOR_REQUIRED without a code and 400 TWO_FACTOR_INVALID for a wrong
    * one (`field` names the form field), throttled per account.
@@ -229,6 +234,12 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps): TwoFactorSer
       await deps.throttle.succeeded(attempt);
       await check(row, code, actionKeys(userId, ip), 'code');
       await deps.db.transaction((tx) => createTwoFactorRepository(tx).remove(userId));
+    },
+
+    async reset(userId) {
+      const row = await enabledRow(userId);
+      await deps.db.transaction((tx) => createTwoFactorRepository(tx).remove(userId));
+      return row !== undefined;
     },
 
     async requireCode(userId, code, ip, field) {

@@ -6,6 +6,7 @@ import type { Logger } from '../../lib/logger';
 import type { SharedState } from '../../lib/shared-state/shared-state';
 import { identityOperatorRoutes } from './identity-operator-routes';
 import { identityRoutes } from './identity-routes';
+import { twoFactorResetRoutes } from './two-factor-reset-routes';
 import { createIdentityService, type IdentityService } from './identity-service';
 
 declare module 'fastify' {
@@ -43,6 +44,11 @@ const identityPlugin: FastifyPluginAsync<IdentityFeatureOptions> = async (app, o
     await app.register(identityOperatorRoutes, {
       prefix: '/api',
       service,
+      token: options.operatorApiToken,
+    });
+    await app.register(twoFactorResetRoutes, {
+      prefix: '/api',
+      twoFactor: app.auth.twoFactor,
       token: options.operatorApiToken,
     });
   }
