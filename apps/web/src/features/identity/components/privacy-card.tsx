@@ -148,7 +148,7 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
         <div className={styles.actions}>
           <Button
             type="submit"
-            variant="primary"
+            variant="danger"
             disabled={pending}
             icon={pending ? <Spinner /> : undefined}
             data-testid="close-confirm"

@@ -2,7 +2,8 @@ import type { ComponentProps, ReactNode } from 'react';
 import { cx } from '../../lib/class-names';
 import styles from './button.module.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'accent';
+/** `danger`: an action that cannot be undone (closing the account), the only red button. */
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'accent' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 interface ButtonLook {
