@@ -1,6 +1,5 @@
-import { storageKeys } from '@casino/contracts';
 import { create } from 'zustand';
-import { removeStorage } from '../../shared/lib/storage';
+import { clearStoredSession } from './session/tokens';
 
 /** The signed-in player as the client keeps it (SPEC §3 "User"). */
 export interface User {
@@ -42,8 +41,7 @@ export const useAuthStore = create<AuthState>()((set) => ({
     set((state) => (state.user ? { user: { ...state.user, ...changes } } : {})),
   setChecking: (isChecking) => set({ isChecking }),
   logout: () => {
-    removeStorage(storageKeys.token);
-    removeStorage(storageKeys.refreshToken);
+    clearStoredSession();
     set({ user: null, isAuth: false, isChecking: false });
   },
 }));
