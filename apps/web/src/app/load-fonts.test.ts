@@ -1,6 +1,18 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fontsAtTheLatestMs, loadFontsAfterFirstScreen } from './load-fonts';
+import { fontsAtTheLatestMs, loadFontsAfterFirstScreen, quietMs } from './load-fonts';
+
+/** A stand-in for the browser's resource timing: `finish()` is one download finishing. */
+function downloads() {
+  let listener = () => {};
+  return {
+    watch: (onDownload: () => void) => {
+      listener = onDownload;
+      return () => (listener = () => {});
+    },
+    finish: () => listener(),
+  };
+}
 
 describe('the web font after the first screen', () => {
   beforeEach(() => {
@@ -10,33 +22,42 @@ describe('the web font after the first screen', () => {
     vi.useRealTimers();
   });
 
-  it('waits for the first answers in flight, then loads once', async () => {
+  it('waits for the answers in flight and a quiet network, then loads once', async () => {
     const client = new QueryClient();
     let answer: (value: string) => void = () => {};
     void client.fetchQuery({
       queryKey: ['games'],
       queryFn: () => new Promise<string>((resolve) => (answer = resolve)),
     });
+    const network = downloads();
     const load = vi.fn(() => Promise.resolve());
-    loadFontsAfterFirstScreen(client, load);
+    loadFontsAfterFirstScreen(client, load, network.watch);
 
-    await vi.advanceTimersByTimeAsync(1000);
+    await vi.advanceTimersByTimeAsync(quietMs * 3);
     expect(load).not.toHaveBeenCalled();
 
     answer('list');
-    await vi.advanceTimersByTimeAsync(100);
+    await vi.advanceTimersByTimeAsync(quietMs - 100);
+    // The list's pictures arrive: the quiet starts again.
+    network.finish();
+    await vi.advanceTimersByTimeAsync(quietMs - 100);
+    expect(load).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(200);
     expect(load).toHaveBeenCalledTimes(1);
 
-    // Later requests (another page, a refetch) change nothing.
+    // Later requests and downloads change nothing.
     void client.fetchQuery({ queryKey: ['more'], queryFn: () => Promise.resolve(1) });
+    network.finish();
     await vi.advanceTimersByTimeAsync(fontsAtTheLatestMs * 2);
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('loads right away when nothing is being fetched', async () => {
+  it('loads after a quiet moment when nothing is being fetched', async () => {
     const load = vi.fn(() => Promise.resolve());
-    loadFontsAfterFirstScreen(new QueryClient(), load);
-    await vi.advanceTimersByTimeAsync(100);
+    loadFontsAfterFirstScreen(new QueryClient(), load, downloads().watch);
+    await vi.advanceTimersByTimeAsync(quietMs - 10);
+    expect(load).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(20);
     expect(load).toHaveBeenCalledTimes(1);
   });
 
@@ -44,7 +65,7 @@ describe('the web font after the first screen', () => {
     const client = new QueryClient();
     void client.fetchQuery({ queryKey: ['slow'], queryFn: () => new Promise<never>(() => {}) });
     const load = vi.fn(() => Promise.reject(new Error('offline')));
-    loadFontsAfterFirstScreen(client, load);
+    loadFontsAfterFirstScreen(client, load, downloads().watch);
     await vi.advanceTimersByTimeAsync(fontsAtTheLatestMs - 100);
     expect(load).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(200);
