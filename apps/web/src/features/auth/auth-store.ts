@@ -1,5 +1,7 @@
+import { pageCookies, storageKeys } from '@casino/contracts';
 import { create } from 'zustand';
-import { clearStoredSession } from './session/tokens';
+import { writePreferenceCookie } from '../../shared/lib/preference-cookie';
+import { removeStorage } from '../../shared/lib/storage';
 
 /** The signed-in player as the client keeps it (SPEC §3 "User"). */
 export interface User {
@@ -41,7 +43,10 @@ export const useAuthStore = create<AuthState>()((set) => ({
     set((state) => (state.user ? { user: { ...state.user, ...changes } } : {})),
   setChecking: (isChecking) => set({ isChecking }),
   logout: () => {
-    clearStoredSession();
+    removeStorage(storageKeys.token);
+    removeStorage(storageKeys.refreshToken);
+    // No session stored any more: the server's next page is a guest's (decision 057).
+    writePreferenceCookie(pageCookies.session, null);
     set({ user: null, isAuth: false, isChecking: false });
   },
 }));
