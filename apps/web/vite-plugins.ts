@@ -102,33 +102,53 @@ interface RoutePreload {
   path: string;
   /** The end of the page module's path: `features/games/pages/home-page.tsx`. */
   module: string;
-  /** Images of the first screen (the banner), fetched at once, each for the screens of `media`. */
-  images?: { href: string; media: string }[];
   /**
-   * The API requests the page makes first for a guest, exactly as the app asks for them
-   * (`$1`… stand for the path's groups): preloaded so they run beside the code's download
-   * instead of after it. Not for a signed-in player (a stored session), whose requests carry
-   * a token.
+   * Images of the first screen, fetched at once, each for the screens of `media`, with the
+   * given priority (`low` when the page already paints a copy of its own, decision 057).
+   */
+  images?: { href: string; media: string; fetchPriority?: 'high' | 'low' }[];
+  /**
+   * The API requests the page makes first for a guest, exactly as the app asks for them:
+   * preloaded so they run beside the code's download instead of after it. Not for a player
+   * with a stored session, whose requests carry a token.
    */
   fetches?: string[];
 }
 
+/** What the server writes into the page for a path (apps/server/src/http/web-app.ts). */
+export interface RoutePreloads {
+  /**
+   * The route's pathnames (a regular expression's source), the tags of its head, and those
+   * only a guest's page gets (the preloads of the first API answers).
+   */
+  routes: { path: string; tags: string; guestTags: string }[];
+  /** The lobby texts' modulepreload tag per language. */
+  texts: Record<string, string>;
+}
+
+/** The file beside index.html that lists them. */
+export const routePreloadsFile = 'route-preloads.json';
+
+const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+
 /**
  * Starts the download of the current page's code with the page itself. A page is a lazy chunk
  * the entry only asks for once it runs, a round trip after the entry's download on a phone's
- * slow link (issue 16). A small script (its own file, loaded first by index.html) adds modulepreload links for the page's
- * chunks (and the lobby texts of the saved language) and its stylesheets, by the address.
+ * slow link (issue 16).
+ *
+ * The server writes the page's tags into the page it sends (decision 057): modulepreload links
+ * for the page's chunks and the lobby texts of the saved language, preloads of its stylesheets
+ * and first images, and for a guest (no session hint cookie) of the first API answers. The
+ * build lists them per route in route-preloads.json. theme-boot.js (blocking in the dev
+ * server) becomes an `async` file: it applies a theme or language saved before their cookies
+ * existed, and the first paint never waits for it.
  */
-export function preloadRouteChunks(
-  routes: RoutePreload[],
-  texts: Record<string, string>,
-  session: { tokenKey: string; markerKey: string },
-): Plugin {
+export function preloadRouteChunks(routes: RoutePreload[], texts: Record<string, string>): Plugin {
   let outDir = 'dist';
   let publicDir = 'public';
   // The script goes out as a file of its own, not inline: the server's Content-Security-Policy
   // allows no inline script (decision 049). Named by its content, so it is cached for good.
-  let emitted: { fileName: string; source: string } | undefined;
+  let emitted: { fileName: string; source: string; manifest: RoutePreloads } | undefined;
   return {
     name: 'orbita:preload-route-chunks',
     apply: 'build',
@@ -142,6 +162,7 @@ export function preloadRouteChunks(
       if (!emitted) return;
       mkdirSync(join(outDir, 'assets'), { recursive: true });
       writeFileSync(join(outDir, emitted.fileName), emitted.source);
+      writeFileSync(join(outDir, routePreloadsFile), JSON.stringify(emitted.manifest));
     },
     transformIndexHtml: {
       order: 'post',
@@ -162,38 +183,102 @@ export function preloadRouteChunks(
           }
           return seen;
         };
+        const modulePreload = (file: string) =>
+          `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`;
         const entry = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
         const loaded = closure(entry);
-        const table = routes.flatMap(({ path, module, images = [], fetches = [] }) => {
+        const manifest: RoutePreloads = { routes: [], texts: {} };
+        for (const { path, module, images = [], fetches = [] } of routes) {
           const page = byModule(module);
-          if (!page) return [];
+          if (!page) continue;
           const files = [...closure([page.fileName])].filter((file) => !loaded.has(file));
           const css = files.flatMap((file) => {
             const chunk = bundle[file];
             return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
           });
-          return [[path, files, css, images.map((image) => [image.href, image.media]), fetches]];
-        });
-        const textFiles = Object.fromEntries(
-          Object.entries(texts).flatMap(([language, module]) => {
-            const chunk = byModule(module);
-            return chunk ? [[language, chunk.fileName]] : [];
-          }),
-        );
-        // theme-boot.js (public/, what the dev server loads) goes first in the same file: one
-        // blocking request in the head instead of two, and named by content, cached for good.
-        const themeBoot = readFileSync(join(publicDir, 'theme-boot.js'), 'utf8').replace(
+          const tags = [
+            // The first screen's images first: the browser starts them before the code.
+            ...images.map(
+              ({ href, media, fetchPriority = 'high' }) =>
+                `<link rel="preload" as="image" href="${escapeAttribute(href)}" media="${escapeAttribute(media)}" fetchpriority="${fetchPriority}">`,
+            ),
+            ...files.map(modulePreload),
+            // Preloaded, not linked: a stylesheet link in the head would hold the first paint
+            // back until it arrives. The page's chunk links it (Vite's loader, crossorigin as
+            // here) when it loads, and finds it downloaded.
+            ...css.map(
+              (file) =>
+                `<link rel="preload" as="style" crossorigin href="/${escapeAttribute(file)}">`,
+            ),
+          ];
+          // Same URL and credentials as the app's own request, so it takes this answer.
+          const guestTags = fetches.map(
+            (url) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}">`,
+          );
+          manifest.routes.push({ path, tags: tags.join(''), guestTags: guestTags.join('') });
+        }
+        for (const [language, module] of Object.entries(texts)) {
+          const chunk = byModule(module);
+          if (chunk) manifest.texts[language] = modulePreload(chunk.fileName);
+        }
+        // theme-boot.js (public/, what the dev server loads blocking), without its comments.
+        const script = readFileSync(join(publicDir, 'theme-boot.js'), 'utf8').replace(
           /^\s*\/\/.*\n/gm,
           '',
         );
-        const preload = `(function(){var t=${JSON.stringify(table)},x=${JSON.stringify(textFiles)},k=${JSON.stringify([session.tokenKey, session.markerKey])};var p=location.pathname.replace(/\\/+$/,'')||'/',d=document,s=false;try{s=!!(localStorage.getItem(k[0])||localStorage.getItem(k[1]))}catch(e){}function l(r,u,a){var e=d.createElement('link');e.rel=r;e.href=u;for(var n in a)e[n]=a[n];d.head.appendChild(e)}var c={crossOrigin:''};for(var i=0;i<t.length;i++){var m=p.match(new RegExp(t[i][0]));if(m){t[i][1].forEach(function(f){l('modulepreload','/'+f,c)});t[i][2].forEach(function(f){l('stylesheet','/'+f,c)});t[i][3].forEach(function(g){l('preload',g[0],{as:'image',media:g[1],fetchPriority:'high'})});if(!s)t[i][4].forEach(function(u){l('preload',u.replace(/\\$(\\d)/g,function(_,n){return m[n]}),{as:'fetch',crossOrigin:''})});var g=x[d.documentElement.lang]||x.ru;if(g)l('modulepreload','/'+g,c);break}}})();`;
-        const script = `${themeBoot}\n${preload}`;
         const hash = createHash('sha256').update(script).digest('hex').slice(0, 10);
-        emitted = { fileName: `assets/route-preload-${hash}.js`, source: script };
-        const tag = `<script src="/${emitted.fileName}"></script>`;
+        emitted = { fileName: `assets/theme-boot-${hash}.js`, source: script, manifest };
+        const tag = `<script async src="/${emitted.fileName}"></script>`;
         const boot = '<script src="/theme-boot.js"></script>';
         if (!html.includes(boot)) throw new Error('index.html no longer loads /theme-boot.js');
         return html.replace(boot, tag);
+      },
+    },
+  };
+}
+
+/** `data:` URL of an SVG, percent-encoding only what an attribute or a srcset needs. */
+export function svgDataUrl(svg: string): string {
+  const compact = svg
+    .replace(/<\?xml[^>]*>/, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/> </g, '><')
+    .trim();
+  // Single quotes need no escape inside the attribute's double quotes.
+  const quoted = compact.includes("'") ? compact : compact.replaceAll('"', "'");
+  const encoded = quoted
+    .replaceAll('%', '%25')
+    .replaceAll('#', '%23')
+    .replaceAll('"', '%22')
+    .replaceAll(' ', '%20')
+    .replaceAll('&', '%26')
+    .replace(/[^\x20-\x7e]/g, (char) => encodeURIComponent(char));
+  return `data:image/svg+xml,${encoded}`;
+}
+
+/**
+ * Writes the pictures of index.html's boot content into the page as `data:` URLs: the home
+ * page's first banner paints with the page itself, before any other download (decision 057).
+ * The source names them `data-src` / `data-srcset` (Vite rewrites a real `srcset` after this
+ * plugin runs); only small SVGs from public/ (a few KB each).
+ */
+export function inlineBootImages(): Plugin {
+  let publicDir = 'public';
+  return {
+    name: 'orbita:inline-boot-images',
+    apply: 'build',
+    configResolved(config) {
+      publicDir = config.publicDir;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        return html.replace(
+          /\bdata-(src|srcset)="(\/[^"]+\.svg)"/g,
+          (_, name: string, href: string) =>
+            `${name}="${svgDataUrl(readFileSync(join(publicDir, href), 'utf8'))}"`,
+        );
       },
     },
   };

@@ -1,9 +1,15 @@
 import { fileURLToPath } from 'node:url';
 // The contracts package's own file (its entry is TypeScript, which the config loader cannot import).
-import { limits, storageKeys } from '../../packages/contracts/src/limits';
+import { limits } from '../../packages/contracts/src/limits';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { i18nLiteAliases, inlineEntryCss, precompress, preloadRouteChunks } from './vite-plugins';
+import {
+  i18nLiteAliases,
+  inlineBootImages,
+  inlineEntryCss,
+  precompress,
+  preloadRouteChunks,
+} from './vite-plugins';
 
 /** Modules the lobby pages share (not the pages themselves: each stays its own chunk). */
 const lobbyShared =
@@ -26,16 +32,27 @@ export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     inlineEntryCss(),
+    inlineBootImages(),
     // The lobby pages a player lands on from outside (a link, a search result, a bookmark).
     preloadRouteChunks(
       [
         {
           path: '^/$',
           module: 'features/games/pages/home-page.tsx',
-          // The first slide of the carousel, the largest paint of the home page.
+          // The first slide of the carousel, the largest paint of the home page. The page
+          // paints it at once from its own copy (index.html, decision 057); the file, which
+          // the carousel shows when it takes over, comes without hurry.
           images: [
-            { href: '/banners/universe-mobile.svg', media: '(max-width: 768px)' },
-            { href: '/banners/universe-desktop.svg', media: '(min-width: 769px)' },
+            {
+              href: '/banners/universe-mobile.svg',
+              media: '(max-width: 768px)',
+              fetchPriority: 'low',
+            },
+            {
+              href: '/banners/universe-desktop.svg',
+              media: '(min-width: 769px)',
+              fetchPriority: 'low',
+            },
           ],
           fetches: [
             '/api/games/providers',
@@ -70,7 +87,6 @@ export default defineConfig(({ mode }) => ({
         })),
       ],
       { en: 'shared/i18n/games/en.ts', ru: 'shared/i18n/games/ru.ts' },
-      { tokenKey: storageKeys.token, markerKey: storageKeys.refreshToken },
     ),
     precompress(),
   ],

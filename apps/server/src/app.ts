@@ -1,6 +1,6 @@
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseConnection } from './db/database';
@@ -30,7 +30,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { addRequestIdHeader } from './http/request-id-header';
 import { addShutdownGuard } from './http/shutdown-guard';
 import { storableTextValidatorCompiler } from './http/validator';
-import { assertWebAppBuilt, registerWebApp } from './http/web-app';
+import { assertWebAppBuilt, registerWebApp, type ServeSpaIndex } from './http/web-app';
 import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
 import { withDevOutbox, type DevOutbox } from './lib/mail/dev-outbox';
@@ -163,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(privacyFeature, { config, db, clock, logger });
 
   // In development Vite serves the SPA (and proxies /api here); only production serves it.
-  let serveSpaIndex: ((reply: FastifyReply) => FastifyReply) | undefined;
+  let serveSpaIndex: ServeSpaIndex | undefined;
   if (config.env === 'production') serveSpaIndex = await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler(createNotFoundHandler(serveSpaIndex ? { serveSpaIndex } : {}));
 

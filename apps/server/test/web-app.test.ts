@@ -180,3 +180,115 @@ describe('start-up checks', () => {
     }
   });
 });
+
+// A page like the web build's (apps/web/index.html, decision 057): <html> with the default
+// language, the home page's boot content between its markers, and the route list beside it.
+const templateHtml = `<!doctype html><html lang="ru"><head><title>Orbita</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"><div class="boot-header"></div><!-- boot:home --><div class="boot-home">banner</div><!-- /boot:home --></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+const routePreloads = {
+  routes: [
+    { path: '^/$', tags: '<link rel="modulepreload" crossorigin href="/assets/home.js">' },
+    {
+      path: '^/casino$',
+      tags: '<link rel="modulepreload" crossorigin href="/assets/casino.js">',
+      guestTags: '<link rel="preload" as="fetch" crossorigin href="/api/total/games?page=1">',
+    },
+  ],
+  texts: {
+    en: '<link rel="modulepreload" crossorigin href="/assets/en.js">',
+    ru: '<link rel="modulepreload" crossorigin href="/assets/ru.js">',
+  },
+};
+
+describe('the page the server writes for a route (decision 057)', () => {
+  let t: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = await mkdtemp(join(tmpdir(), 'casino-web-page-'));
+    await writeFile(join(webDist, 'index.html'), templateHtml);
+    await writeFile(join(webDist, 'route-preloads.json'), JSON.stringify(routePreloads));
+    t = await buildTestApp({ env: { NODE_ENV: 'production', WEB_DIST_DIR: webDist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
+  const htmlTag = (body: string) => /<html[^>]*>/.exec(body)?.[0];
+
+  it('keeps the boot banner and the home preloads on the home page only', async () => {
+    const home = await get('/');
+    expect(home.statusCode).toBe(200);
+    expect(htmlTag(home.body)).toBe('<html lang="ru" data-page="home">');
+    expect(home.body).toContain('<div class="boot-home">banner</div>');
+    expect(home.body).toContain(
+      'href="/assets/home.js"><link rel="modulepreload" crossorigin href="/assets/ru.js"></head>',
+    );
+
+    for (const url of ['/casino', '/casino/', '/casino?tab=top']) {
+      const casino = await get(url);
+      expect(htmlTag(casino.body)).toBe('<html lang="ru">');
+      expect(casino.body).not.toContain('boot-home');
+      expect(casino.body).not.toContain('boot:home');
+      expect(casino.body).toContain('href="/assets/casino.js">');
+      expect(casino.body).not.toContain('home.js');
+    }
+
+    // A page without a route of its own gets neither the texts nor another page's code.
+    const profile = await get('/profile');
+    expect(profile.body).not.toContain('modulepreload');
+  });
+
+  it('writes the saved theme and language from their cookies', async () => {
+    const res = await get('/casino', { cookie: 'other=1; theme=light; lang=en' });
+    expect(htmlTag(res.body)).toBe('<html lang="en" class="light" style="color-scheme:light">');
+    expect(res.body).toContain('href="/assets/en.js"');
+    expect(res.body).not.toContain('href="/assets/ru.js"');
+    expect(res.headers.vary).toMatch(/\bcookie\b/i);
+  });
+
+  it('writes nothing a request sends but the known values', async () => {
+    for (const cookie of [
+      'theme="><script>alert(1)</script>; lang=de',
+      'theme=%22%3E%3Cscript%3E; lang=%E0%A4%A',
+      'theme=; lang=',
+      'themes=light; xlang=en',
+    ]) {
+      const res = await get('/', { cookie });
+      expect(htmlTag(res.body)).toBe('<html lang="ru" data-page="home">');
+      expect(res.body).not.toContain('<script>');
+    }
+  });
+
+  it('preloads the first API answers for a guest only, before the code', async () => {
+    const guest = await get('/casino');
+    expect(guest.body).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/total/games?page=1"><script type="module"',
+    );
+    // A browser that keeps a session asks with a token: a guest's answer would go unused.
+    const player = await get('/casino', { cookie: 'has_session=1' });
+    expect(player.body).not.toContain('as="fetch"');
+    expect(player.body).toContain('href="/assets/casino.js"');
+  });
+
+  it('answers a revalidation of an unchanged page with 304', async () => {
+    const first = await get('/casino', { cookie: 'theme=dark' });
+    const etag = first.headers.etag;
+    expect(typeof etag).toBe('string');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await get('/casino', { cookie: 'theme=dark', 'if-none-match': String(etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Another theme is another page.
+    const light = await get('/casino', { cookie: 'theme=light', 'if-none-match': String(etag) });
+    expect(light.statusCode).toBe(200);
+    expect(light.headers.etag).not.toBe(etag);
+  });
+
+  it('answers a path outside the route table with 404 and the page without the home banner', async () => {
+    const res = await get('/nope');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('boot-home');
+  });
+});

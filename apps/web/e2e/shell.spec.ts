@@ -146,3 +146,90 @@ test.describe('on a phone', () => {
     await expect(page.getByTestId('sidebar')).not.toBeInViewport();
   });
 });
+
+// Decision 057: the server writes the saved theme and language into the page, and the home
+// page paints its first banner before any script runs, exactly where the carousel comes.
+test.describe('the page before its code runs', () => {
+  test('comes in the saved theme and language, and without a saved theme follows the system', async ({
+    browser,
+    baseURL,
+  }) => {
+    // A player who chose them: the app copies the choice into cookies.
+    const chosen = await browser.newContext({ colorScheme: 'dark' });
+    const page = await chosen.newPage();
+    await page.goto('/');
+    await page.getByTestId('theme-toggle').first().click();
+    await expect(page.locator('html')).toHaveClass(/\blight\b/);
+    await page.getByTestId('language-select').first().click();
+    await page.getByRole('option', { name: /English/ }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    const cookies = await chosen.cookies();
+    await chosen.close();
+
+    // The same player's next visit, as the server sends it: no script runs here.
+    const noScript = await browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark' });
+    await noScript.addCookies(cookies.filter(({ name }) => name === 'theme' || name === 'lang'));
+    const next = await noScript.newPage();
+    await next.goto(`${baseURL}/casino`);
+    await expect(next.locator('html')).toHaveClass(/\blight\b/);
+    await expect(next.locator('html')).toHaveAttribute('lang', 'en');
+    await noScript.close();
+
+    // Nothing saved: no class, and the tokens follow the system's scheme.
+    for (const scheme of ['light', 'dark'] as const) {
+      const fresh = await browser.newContext({ javaScriptEnabled: false, colorScheme: scheme });
+      const first = await fresh.newPage();
+      await first.goto(`${baseURL}/`);
+      expect(await first.locator('html').getAttribute('class')).toBeNull();
+      const background = await first.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--bg').trim(),
+      );
+      expect(background).toBe(scheme === 'light' ? '#f4f5fa' : '#0e1020');
+      await fresh.close();
+    }
+  });
+
+  test('the home page paints its first banner at the carousel’s place, at every width', async ({
+    browser,
+    baseURL,
+  }) => {
+    // The page as the server sends it (no script runs) and the page once the app runs.
+    const before = await browser.newContext({ javaScriptEnabled: false });
+    const after = await browser.newContext();
+    const boot = await before.newPage();
+    const app = await after.newPage();
+    await boot.goto(`${baseURL}/`);
+    await app.goto(`${baseURL}/`);
+    // The boot banner's picture is in the page itself: painted without a download.
+    expect(
+      await boot.locator('.boot-slide img').evaluate((img) => (img as HTMLImageElement).currentSrc),
+    ).toMatch(/^data:image\/svg\+xml,/);
+    const box = async (page: typeof boot, selector: string) => {
+      const found = await page.locator(selector).boundingBox();
+      return found && Object.values(found).map((value) => Math.round(value * 10) / 10);
+    };
+    for (const width of [360, 412, 768, 769, 1024, 1279, 1280, 1440, 1920]) {
+      await boot.setViewportSize({ width, height: 900 });
+      await app.setViewportSize({ width, height: 900 });
+      const carousel = app.getByTestId('banner-carousel');
+      await expect(carousel).toBeVisible();
+      expect(await box(boot, '.boot-banner'), `at ${width} px`).toEqual(
+        await box(app, '[data-testid="banner-carousel"]'),
+      );
+    }
+    // Once the carousel's own picture is there, the copy is gone.
+    await expect(app.locator('#boot-home')).toHaveCount(0);
+    await before.close();
+    await after.close();
+  });
+
+  test('other pages do not carry the home page’s banner', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const path of ['/casino', '/pragmatic', '/nope']) {
+      await page.goto(`${baseURL}${path}`);
+      await expect(page.locator('.boot-home')).toHaveCount(0);
+    }
+    await context.close();
+  });
+});

@@ -1,6 +1,9 @@
-// Runs before first paint so the saved (or system) theme and language apply without a flash.
-// A file, not an inline script: the server's Content-Security-Policy allows no inline scripts
-// (decision 049). Keep in step with src/features/theme/theme-store.ts and src/shared/i18n/index.ts.
+// Applies the saved (or system) theme and language. In production the server already wrote
+// them into <html> from their cookies (decision 057) and the build loads this file `async`:
+// it only matters for a choice saved before the cookies existed. The dev server loads it
+// blocking, before the first paint. A file, not an inline script: the server's
+// Content-Security-Policy allows no inline scripts (decision 049). Keep in step with
+// src/features/theme/theme-store.ts and src/shared/i18n/i18n.ts.
 (function () {
   var root = document.documentElement;
   var theme = 'dark';

@@ -15,9 +15,9 @@ const webDir = decodeURIComponent(import.meta.url.replace(/^file:\/\//, '')).rep
 /**
  * Issue 16's budget, checked on a production build rather than timed: the JavaScript a guest's
  * phone downloads for the home page, compressed as the server sends it (the build's Brotli
- * copies), is at most 120 KB (decision 056). Counted: the head script (theme and route
- * preloads), the entry and its preloads, the home page's chunks the head script preloads, the
- * lobby texts of the default language, and every chunk those import statically.
+ * copies), is at most 120 KB (decision 056). Counted: the head script (theme and language), the entry and its preloads, the home page's chunks the server preloads with the
+ * page (decision 057), the lobby texts of the default language, and every chunk those import
+ * statically.
  */
 describe('the home page’s first download', () => {
   let outDir: string;
@@ -51,23 +51,27 @@ describe('the home page’s first download', () => {
       ...html.matchAll(/<script[^>]+src="\/(assets\/[^"]+\.js)"/g),
       ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/(assets\/[^"]+\.js)"/g),
     ].map((match) => match[1] ?? '');
-    const head = fromHtml.find((file) => file.includes('route-preload-'));
+    const head = fromHtml.find((file) => file.includes('theme-boot-'));
     expect(head).toBeDefined();
-    // The head script's route table: [pattern, chunks, styles, images, fetches]; texts by language.
-    const headCode = await readFile(join(outDir, head ?? ''), 'utf8');
-    const table = JSON.parse(/var t=(\[.*?\]\]\]),x=/.exec(headCode)?.[1] ?? '[]') as [
-      string,
-      string[],
-    ][];
-    const texts = JSON.parse(/,x=(\{.*?\}),k=/.exec(headCode)?.[1] ?? '{}') as Record<
-      string,
-      string
-    >;
-    const home = table.find(([pattern]) => new RegExp(pattern).test('/'));
-    expect(home?.[1].length).toBeGreaterThan(0);
+    // What the server writes into the home page (decision 057): the route's tags and the
+    // lobby texts' tag per language, from the list the build writes beside index.html.
+    const preloads = JSON.parse(await readFile(join(outDir, 'route-preloads.json'), 'utf8')) as {
+      routes: { path: string; tags: string }[];
+      texts: Record<string, string>;
+    };
+    const modulePreloads = (tags = '') =>
+      [...tags.matchAll(/rel="modulepreload"[^>]+href="\/(assets\/[^"]+\.js)"/g)].map(
+        (match) => match[1] ?? '',
+      );
+    const home = modulePreloads(
+      preloads.routes.find(({ path }) => new RegExp(path).test('/'))?.tags,
+    );
+    expect(home.length).toBeGreaterThan(0);
+    const texts = modulePreloads(preloads.texts.ru);
+    expect(texts).toHaveLength(1);
 
     const files = new Set<string>();
-    const queue = [...fromHtml, ...(home?.[1] ?? []), texts.ru ?? ''];
+    const queue = [...fromHtml, ...home, ...texts];
     for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
       if (files.has(file) || file === '') continue;
       files.add(file);

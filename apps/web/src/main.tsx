@@ -1,5 +1,4 @@
 import './shared/lib/zod-jitless';
-import '@fontsource-variable/inter';
 import './shared/styles/tokens.css';
 import './shared/styles/global.css';
 import './shared/i18n/i18n';

@@ -28,3 +28,15 @@ export const storageKeys = {
   lang: 'lang',
   theme: 'theme',
 } as const;
+
+/**
+ * Cookies that tell the server how to write the page it sends (decision 057): the saved theme
+ * and language (<html class lang>, so the first paint is right without a blocking script) and
+ * whether this browser keeps a session (then the page preloads no guest API answers). Hints
+ * only: the server trusts none of them for anything else.
+ */
+export const pageCookies = {
+  theme: 'theme',
+  lang: 'lang',
+  session: 'has_session',
+} as const;

@@ -29,14 +29,14 @@ export interface NotFoundOptions {
    * Answers client routes with the SPA's index.html (production, where we serve the SPA):
    * 200 for the web app's pages, 404 for any other path (the SPA shows its own page for it).
    */
-  serveSpaIndex?: (reply: FastifyReply) => FastifyReply;
+  serveSpaIndex?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 }
 
 export function createNotFoundHandler(options: NotFoundOptions = {}) {
   return function handleNotFound(request: FastifyRequest, reply: FastifyReply) {
     const path = pathOf(request.url);
     if (options.serveSpaIndex && isClientRoute(request)) {
-      return options.serveSpaIndex(reply.code(isWebRoute(path) ? 200 : 404));
+      return options.serveSpaIndex(request, reply.code(isWebRoute(path) ? 200 : 404));
     }
     return reply
       .code(404)

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StartupError } from '../lib/errors';
 import { isApiPath } from './not-found';
+import { spaPages } from './spa-page';
 
 // Vite names files under assets/ by content hash, so they never change: cache forever.
 const immutable = 'public, max-age=31536000, immutable';
@@ -22,27 +23,34 @@ export function assertWebAppBuilt(webDistDir: string): void {
   }
 }
 
+/** Answers a client route with the app's page (the status is the caller's). */
+export type ServeSpaIndex = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
 /**
  * Serves the built SPA from webDistDir (production). Returns what the not-found handler
- * uses to answer client routes with index.html.
+ * uses to answer client routes with the page: index.html with the saved theme and language
+ * and the route's preloads written in (spa-page.ts, decision 057).
  */
 export async function registerWebApp(
   app: FastifyInstance,
   webDistDir: string,
-): Promise<(reply: FastifyReply) => FastifyReply> {
+): Promise<ServeSpaIndex> {
   assertWebAppBuilt(webDistDir);
+  const pageFor = spaPages(webDistDir);
   await app.register(fastifyStatic, {
     root: webDistDir,
     prefix: '/',
     wildcard: true,
-    index: 'index.html',
+    // `/` is a client route like the others: the page is written per request (below).
+    index: false,
     // We set Cache-Control ourselves: the right value depends on the file.
     cacheControl: false,
     // The build writes .br and .gz copies at the highest settings (apps/web/vite-plugins.ts):
     // sent as they are, smaller than what the compress plugin can afford per response.
     preCompressed: true,
-    // /api is never a file; skip the disk lookup and go straight to the 404 handler.
-    allowedPath: (pathName) => !isApiPath(pathName),
+    // /api is never a file, `/` is the home page (written per request, below): skip the disk
+    // lookup and go straight to the 404 handler, which answers client routes with the page.
+    allowedPath: (pathName) => pathName !== '/' && !isApiPath(pathName),
     setHeaders: (reply, filePath) => {
       // A precompressed copy (app.js.br) is cached as the file it stands for.
       const path = relative(webDistDir, filePath).replace(/\.(br|gz)$/, '');
@@ -54,5 +62,11 @@ export async function registerWebApp(
       reply.header('cache-control', header);
     },
   });
-  return (reply) => reply.header('cache-control', revalidate).sendFile('index.html');
+  return (request, reply) => {
+    const { html, etag } = pageFor(request.url, request.headers.cookie);
+    // The page depends on the preference cookies; a browser revalidates it on every visit.
+    reply.header('cache-control', revalidate).header('vary', 'Cookie').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(html);
+  };
 }

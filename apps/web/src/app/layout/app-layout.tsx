@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { ChatPanel } from '../../features/chat';
 import { useLiveBalance } from '../../features/wallet';
+import { removeBootBanner } from '../../shared/lib/boot-banner';
 import { cx } from '../../shared/lib/class-names';
 import { RouteErrorBoundary } from '../route-error';
 import { useScrollLock } from '../../shared/lib/scroll-lock';
@@ -31,6 +32,11 @@ export function AppLayout() {
 
   useScrollLock(overlay);
   useLiveBalance();
+
+  // The home page's painted banner (index.html, decision 057) never stays over another page.
+  useEffect(() => {
+    if (pathname !== '/') removeBootBanner();
+  }, [pathname]);
 
   // A new page (or a screen wide enough for the fixed sidebar) closes the sliding menu.
   useEffect(() => {

@@ -1,5 +1,6 @@
-import { storageKeys } from '@casino/contracts';
+import { pageCookies, storageKeys } from '@casino/contracts';
 import { create } from 'zustand';
+import { writePreferenceCookie } from '../../shared/lib/preference-cookie';
 import { removeStorage } from '../../shared/lib/storage';
 
 /** The signed-in player as the client keeps it (SPEC §3 "User"). */
@@ -44,6 +45,8 @@ export const useAuthStore = create<AuthState>()((set) => ({
   logout: () => {
     removeStorage(storageKeys.token);
     removeStorage(storageKeys.refreshToken);
+    // No session stored any more: the server's next page is a guest's (decision 057).
+    writePreferenceCookie(pageCookies.session, null);
     set({ user: null, isAuth: false, isChecking: false });
   },
 }));

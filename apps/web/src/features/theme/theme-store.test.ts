@@ -29,6 +29,24 @@ describe('theme store', () => {
     expect(localStorage.getItem(storageKeys.theme)).toBe('light');
   });
 
+  it('copies the saved theme into the cookie the server paints the next page with', () => {
+    const cookie = () => /(?:^|; )theme=([^;]*)/.exec(document.cookie)?.[1];
+    localStorage.removeItem(storageKeys.theme);
+    stop = syncTheme();
+    // Nothing saved: no cookie, the page follows the system (decision 057).
+    expect(cookie()).toBeUndefined();
+    useThemeStore.getState().setTheme('light');
+    expect(cookie()).toBe('light');
+    useThemeStore.getState().setTheme('dark');
+    expect(cookie()).toBe('dark');
+    // A choice saved before the cookie existed is copied at start-up.
+    stop();
+    document.cookie = 'theme=; path=/; max-age=0';
+    localStorage.setItem(storageKeys.theme, 'light');
+    stop = syncTheme();
+    expect(cookie()).toBe('light');
+  });
+
   it('follows a theme saved in another tab', () => {
     stop = syncTheme();
     localStorage.setItem(storageKeys.theme, 'light');

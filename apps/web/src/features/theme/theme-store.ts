@@ -1,5 +1,6 @@
-import { storageKeys, themes, type Theme } from '@casino/contracts';
+import { pageCookies, storageKeys, themes, type Theme } from '@casino/contracts';
 import { create } from 'zustand';
+import { writePreferenceCookie } from '../../shared/lib/preference-cookie';
 import { readStorage, writeStorage } from '../../shared/lib/storage';
 
 const darkSchemeQuery = '(prefers-color-scheme: dark)';
@@ -39,6 +40,7 @@ export const useThemeStore = create<ThemeState>()((set, get) => ({
   theme: getSavedTheme() ?? getSystemTheme(),
   setTheme: (theme) => {
     writeStorage(storageKeys.theme, theme);
+    writePreferenceCookie(pageCookies.theme, theme);
     applyTheme(theme);
     set({ theme });
   },
@@ -52,6 +54,9 @@ export const useThemeStore = create<ThemeState>()((set, get) => ({
  */
 export function syncTheme(): () => void {
   applyTheme(useThemeStore.getState().theme);
+  // The server paints the next page in the saved theme (a choice saved before the cookie
+  // existed, or in another tab, is copied here); without one the page follows the system.
+  writePreferenceCookie(pageCookies.theme, getSavedTheme());
 
   const follow = (theme: Theme) => {
     applyTheme(theme);
@@ -60,6 +65,7 @@ export function syncTheme(): () => void {
 
   const onStorage = (event: StorageEvent) => {
     if (event.key !== storageKeys.theme && event.key !== null) return;
+    writePreferenceCookie(pageCookies.theme, getSavedTheme());
     if (isTheme(event.newValue)) follow(event.newValue);
     else if (getSavedTheme() === null) follow(getSystemTheme());
   };

@@ -1,6 +1,13 @@
-import { defaultLanguage, languages, storageKeys, type Language } from '@casino/contracts';
+import {
+  defaultLanguage,
+  languages,
+  pageCookies,
+  storageKeys,
+  type Language,
+} from '@casino/contracts';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
+import { writePreferenceCookie } from '../lib/preference-cookie';
 import { readStorage, writeStorage } from '../lib/storage';
 import type { AccountMessages } from './accounts/en';
 import { applyDocumentMeta } from './document-meta';
@@ -87,13 +94,19 @@ async function switchTo(language: Language): Promise<void> {
 /** Switches the interface language and saves the choice under `lang`. */
 export function setLanguage(language: Language): void {
   writeStorage(storageKeys.lang, language);
+  writePreferenceCookie(pageCookies.lang, language);
   void switchTo(language);
 }
 
 /** Follows a language change made in another tab. Returns the unsubscribe function. */
 export function syncLanguageAcrossTabs(): () => void {
+  // The server sends the next page in the saved language (decision 057): a choice saved
+  // before the cookie existed is copied once here.
+  const saved = readStorage(storageKeys.lang);
+  writePreferenceCookie(pageCookies.lang, isLanguage(saved) ? saved : null);
   const onStorage = (event: StorageEvent) => {
     if (event.key === storageKeys.lang && isLanguage(event.newValue)) {
+      writePreferenceCookie(pageCookies.lang, event.newValue);
       void switchTo(event.newValue);
     }
   };

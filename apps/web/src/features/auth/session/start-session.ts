@@ -1,7 +1,7 @@
 import { setAccessTokenRenewer } from '../../../shared/lib/access-token-renewer';
 import { useAuthStore } from '../auth-store';
 import { endSession, watchSessionAcrossTabs } from './session-events';
-import { hasRefreshMarker, readAccessToken } from './tokens';
+import { hasRefreshMarker, markStoredSession, readAccessToken } from './tokens';
 
 /*
  * The part of the session code every visitor downloads: a few checks and two listeners. The
@@ -43,6 +43,8 @@ export function restoreStoredSession(): Promise<void> {
 /** Called once from main.tsx. Returns a function that undoes it (tests). */
 export function startSession(): () => void {
   setAccessTokenRenewer(renewAccessToken);
+  // A session stored before the server's hint existed (or ended in another tab) is told now.
+  markStoredSession();
   const stopWatching = watchSessionAcrossTabs(() => void restoreStoredSession());
   void restoreStoredSession();
   return () => {

@@ -1,4 +1,5 @@
-import { storageKeys } from '@casino/contracts';
+import { pageCookies, storageKeys } from '@casino/contracts';
+import { writePreferenceCookie } from '../../../shared/lib/preference-cookie';
 import { readStorage, removeStorage, writeStorage } from '../../../shared/lib/storage';
 
 /**
@@ -20,14 +21,25 @@ export function hasRefreshMarker(): boolean {
   return readStorage(storageKeys.refreshToken) === refreshCookieMarker;
 }
 
+/**
+ * Tells the server whether this browser keeps a session (decision 057): the page it sends
+ * then preloads no guest API answers, which a signed-in player's requests (with a token)
+ * could not use. A hint for that only, never trusted.
+ */
+export function markStoredSession(): void {
+  writePreferenceCookie(pageCookies.session, readAccessToken() || hasRefreshMarker() ? '1' : null);
+}
+
 /** Stores a fresh access token (after login, verification or refresh). */
 export function storeAccessToken(accessToken: string): void {
   writeStorage(storageKeys.token, accessToken);
   writeStorage(storageKeys.refreshToken, refreshCookieMarker);
+  markStoredSession();
 }
 
 /** Forgets the session in this browser: both keys, so every tab sees the `token` removal. */
 export function clearStoredSession(): void {
   removeStorage(storageKeys.token);
   removeStorage(storageKeys.refreshToken);
+  markStoredSession();
 }

@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useReducer, useRef, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { removeBootBanner } from '../../../shared/lib/boot-banner';
 import { cx } from '../../../shared/lib/class-names';
 import { buttonClassName } from '../../../shared/ui/button/button';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
@@ -78,6 +79,10 @@ export function BannerCarousel() {
   );
   const go = (to: number) => dispatch({ type: 'go', to });
   const warmUp = () => dispatch({ type: 'warm' });
+
+  // The page's painted copy of the first banner (index.html) goes with the carousel at the
+  // latest; normally it goes when the first picture has loaded (Slide).
+  useEffect(() => removeBootBanner, []);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -206,6 +211,14 @@ function Slide({ slide, position, count, current, eager }: SlideProps) {
   const cta = buttonClassName({ variant: 'primary', size: 'lg' });
   const texts = `games.carousel.${slide.id}` as const;
   const guestModal = isAuth ? undefined : slide.guestModal;
+  const image = useRef<HTMLImageElement>(null);
+
+  // The first picture replaces the page's painted copy (index.html) once it can show itself:
+  // loaded now (from the cache) or later (onLoad), or failed (onError: the copy must not
+  // stay over the carousel's texts).
+  useEffect(() => {
+    if (first && image.current?.complete) removeBootBanner();
+  }, [first]);
 
   return (
     <div
@@ -221,6 +234,7 @@ function Slide({ slide, position, count, current, eager }: SlideProps) {
       <picture className={styles.picture}>
         <source media={bannerMobileQuery} srcSet={slide.mobile} {...bannerSize.mobile} />
         <img
+          ref={image}
           className={styles.image}
           src={slide.desktop}
           {...bannerSize.desktop}
@@ -228,6 +242,8 @@ function Slide({ slide, position, count, current, eager }: SlideProps) {
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={first ? 'high' : 'auto'}
           decoding={first ? 'auto' : 'async'}
+          onLoad={first ? removeBootBanner : undefined}
+          onError={first ? removeBootBanner : undefined}
         />
       </picture>
       <div className={styles.copy}>

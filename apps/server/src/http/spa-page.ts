@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defaultLanguage, languages, pageCookies, themes } from '@casino/contracts';
+
+/**
+ * What the web build lists beside index.html (apps/web/vite-plugins.ts, route-preloads.json):
+ * per route, the tags that start its code, styles and first images with the page.
+ */
+export interface RoutePreloads {
+  routes: { path: string; tags: string; guestTags?: string }[];
+  texts: Record<string, string>;
+}
+
+export interface SpaPage {
+  html: string;
+  etag: string;
+}
+
+const noPreloads: RoutePreloads = { routes: [], texts: {} };
+
+/** The value of one cookie of a Cookie header (no plugin: this runs for every page). */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator === -1 || part.slice(0, separator).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(separator + 1).trim());
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+const oneOf = <T extends string>(list: readonly T[], value: string | undefined): T | undefined =>
+  (list as readonly (string | undefined)[]).includes(value) ? (value as T) : undefined;
+
+// The home page's boot content (index.html): only the home page keeps it.
+const homeBlock = /<!-- boot:home -->[\s\S]*?<!-- \/boot:home -->\s*/;
+
+/**
+ * index.html as the server sends it for a path (decision 057): <html> carries the saved theme
+ * (a class; none when nothing is saved, and the page follows the system) and language from
+ * their cookies, so the first paint is right without a blocking script; the head gets the
+ * route's preload tags, the lobby texts of that language and, unless the browser says it keeps
+ * a session, the preloads of the route's first API answers; the home page keeps its boot
+ * content (the first banner), other pages drop it. Only known cookie values are used: nothing
+ * a request sends is written into the page.
+ */
+export function renderSpaPage(
+  template: string,
+  preloads: RoutePreloads,
+  { path, cookie }: { path: string; cookie: string | undefined },
+): string {
+  const theme = oneOf(themes, cookieValue(cookie, pageCookies.theme));
+  const lang = oneOf(languages, cookieValue(cookie, pageCookies.lang)) ?? defaultLanguage;
+  const guest = cookieValue(cookie, pageCookies.session) === undefined;
+  const home = path === '/';
+  const route = preloads.routes.find((candidate) => new RegExp(candidate.path).test(path));
+  let html = template.replace(/<html\b[^>]*>/, (tag) => {
+    if (!/\blang="/.test(tag)) return tag;
+    const attributes = [`lang="${lang}"`];
+    if (theme) attributes.push(`class="${theme}"`, `style="color-scheme:${theme}"`);
+    if (home) attributes.push('data-page="home"');
+    return `<html ${attributes.join(' ')}>`;
+  });
+  if (!home) html = html.replace(homeBlock, '');
+  if (route) {
+    // The API answers first (small, and what the page waits for after its code), before the
+    // entry script; the page's code and texts after the entry's own preloads.
+    const guestTags = guest ? (route.guestTags ?? '') : '';
+    const entry = html.indexOf('<script type="module"');
+    if (guestTags && entry !== -1) html = html.slice(0, entry) + guestTags + html.slice(entry);
+    else html = html.replace('</head>', `${guestTags}</head>`);
+    html = html.replace('</head>', `${route.tags}${preloads.texts[lang] ?? ''}</head>`);
+  }
+  return html;
+}
+
+/**
+ * The page renderer of a built web app: reads index.html and the route list once; each call
+ * writes one page (a few string replacements) with an ETag of its content.
+ */
+export function spaPages(webDistDir: string): (url: string, cookie?: string) => SpaPage {
+  const template = readFileSync(join(webDistDir, 'index.html'), 'utf8');
+  const manifestPath = join(webDistDir, 'route-preloads.json');
+  const preloads = existsSync(manifestPath)
+    ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as RoutePreloads)
+    : noPreloads;
+  return (url, cookie) => {
+    const query = url.indexOf('?');
+    // As the app's router reads it: /casino/ is /casino.
+    const path = (query === -1 ? url : url.slice(0, query)).replace(/\/+$/, '') || '/';
+    const html = renderSpaPage(template, preloads, { path, cookie });
+    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
+    return { html, etag };
+  };
+}
