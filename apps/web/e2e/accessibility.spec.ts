@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { AxeResults, ElementContext, RunOptions } from 'axe-core';
-import { newPlayer, registerThroughUi } from './support/accounts';
+import { newPlayer, registerThroughApi } from './support/accounts';
 
 /**
  * axe over every page × both themes × both languages × phone and desktop, as a guest and
@@ -94,25 +94,26 @@ const axeSource = (
 async function scan(page: Page, where: string): Promise<Finding[]> {
   const hasAxe = () => typeof (window as { axe?: unknown }).axe === 'object';
   if (!(await page.evaluate(hasAxe))) await page.evaluate(axeSource);
-  const context: ElementContext = {
+  const context = {
     // The game inside the Play page's frame is the studio's own page, not ours: a real studio
     // ships it, outside this app.
     exclude: ['iframe'],
-  };
-  const options: RunOptions = {
+  } satisfies ElementContext;
+  const options = {
     // Only what fails: collecting the passes too doubles the time of a scan.
     resultTypes: ['violations'],
     runOnly: { type: 'tag', values: tags },
     rules: { 'label-content-name-mismatch': { enabled: true } },
-  };
-  const results = await page.evaluate(
-    ([c, o]) =>
-      (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<AxeResults> } }).axe.run(
+  } satisfies RunOptions;
+  // Typed after the call: AxeResults through Playwright's serialisable types is too deep for tsc.
+  const results = (await page.evaluate(
+    ({ c, o }) =>
+      (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<unknown> } }).axe.run(
         c,
         o,
       ),
-    [context, options] as const,
-  );
+    { c: context, o: options },
+  )) as AxeResults;
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
@@ -131,7 +132,7 @@ let sampleGame: { provider: string; gameId: string };
 async function signedInState(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await registerThroughUi(page, newPlayer('a11y'));
+  await registerThroughApi(page, newPlayer('a11y'));
   const state = await context.storageState();
   await context.close();
   return state;
