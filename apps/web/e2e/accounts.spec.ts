@@ -1,7 +1,7 @@
 import { Buffer } from 'node:buffer';
 import process from 'node:process';
 import { expect, test, type Page } from '@playwright/test';
-import { newPlayer, registerThroughUi, useEnglish } from './support/accounts';
+import { newPlayer, registerThroughApi, registerThroughUi, useEnglish } from './support/accounts';
 import { makePng } from './support/png';
 
 /** The second server, whose access tokens live 5 seconds (playwright.config.ts). */
@@ -68,7 +68,7 @@ test.describe('accounts', () => {
   test('a file over 1 MB is refused before any upload', async ({ page }) => {
     test.setTimeout(60_000);
     await useEnglish(page);
-    await registerThroughUi(page, newPlayer());
+    await registerThroughApi(page, newPlayer());
     await page.goto('/profile');
     let uploads = 0;
     page.on('request', (request) => {
@@ -108,7 +108,7 @@ test.describe('accounts', () => {
     test.setTimeout(60_000);
     await useEnglish(page);
     const player = newPlayer();
-    await registerThroughUi(page, player);
+    await registerThroughApi(page, player);
     await page.goto('/profile');
     await page.getByTestId('logout-button').click();
     await expect(page.getByTestId('login-button')).toBeVisible();
@@ -144,7 +144,7 @@ for (const lock of ['Web Locks', 'storage lease'] as const) {
       const first = await context.newPage();
       await useEnglish(first);
       const player = newPlayer('t');
-      await registerThroughUi(first, player, shortTtlBase);
+      await registerThroughApi(first, player, shortTtlBase);
 
       // The race the cross-tab lock exists for, made certain: a refresh call is held until a
       // second one arrives (or 1.5 s pass), then both go out together, carrying the same

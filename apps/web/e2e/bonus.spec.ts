@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newPlayer, registerThroughUi, useEnglish } from './support/accounts';
+import { newPlayer, registerThroughApi, useEnglish } from './support/accounts';
 import { NOT_A_SLOT } from './support/studio-games';
 
 /**
@@ -53,7 +53,7 @@ test.describe('bonus page', () => {
   }) => {
     test.setTimeout(120_000);
     const player = newPlayer('b');
-    await registerThroughUi(page, player);
+    await registerThroughApi(page, player);
     await page.goto('/profile/bonus');
     await expect(page.getByTestId('bonus-active-empty')).toBeVisible();
 
@@ -99,7 +99,7 @@ test.describe('bonus page', () => {
 
   test('the daily bonus: received once, then a countdown to the next', async ({ page }) => {
     const player = newPlayer('b');
-    await registerThroughUi(page, player);
+    await registerThroughApi(page, player);
     await page.goto('/profile/bonus');
     await page.getByTestId('bonus-daily').getByTestId('offer-daily-receive').click();
     await expect(page.getByTestId('bonus-active')).toContainText('Daily bonus');
@@ -115,7 +115,7 @@ test.describe('bonus page', () => {
   }, testInfo) => {
     test.setTimeout(120_000);
     const player = newPlayer('b');
-    await registerThroughUi(page, player);
+    await registerThroughApi(page, player);
     await page.goto('/profile/bonus');
     await activatePromo(page, 'ORBITA5');
     await expect(page.getByTestId('bonus-active')).toBeVisible();

@@ -1,6 +1,6 @@
 import process from 'node:process';
 import { expect, test, type Page } from '@playwright/test';
-import { newPlayer, registerThroughUi, useEnglish } from './support/accounts';
+import { newPlayer, registerThroughApi, useEnglish } from './support/accounts';
 import { verifyIdentityThroughApi } from './support/identity';
 
 const headerBalance = (page: Page) => page.getByTestId('header-balance');
@@ -31,7 +31,7 @@ test.describe('cashier', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await registerThroughUi(page, newPlayer('c'));
+    await registerThroughApi(page, newPlayer('c'));
     await expect(headerBalance(page)).toHaveText('$0.00');
 
     await page.goto('/profile/balance/credit');
@@ -69,7 +69,7 @@ test.describe('cashier', () => {
   });
 
   test('a declined card shows its reason', async ({ page }) => {
-    await registerThroughUi(page, newPlayer('d'));
+    await registerThroughApi(page, newPlayer('d'));
     await page.goto('/profile/balance/credit');
     await fillCard(page, '4000000000009995', '50');
     await page.getByTestId('card-submit').click();
@@ -82,7 +82,7 @@ test.describe('cashier', () => {
 
   test('deposits by crypto and watches it confirm', async ({ page, context }) => {
     test.setTimeout(90_000);
-    await registerThroughUi(page, newPlayer('k'));
+    await registerThroughApi(page, newPlayer('k'));
     await page.goto('/profile/balance/credit');
     await page.getByTestId('method-crypto').click();
     await page.getByTestId('crypto-sum').fill('50');
@@ -123,7 +123,7 @@ test.describe('cashier', () => {
     test.setTimeout(240_000);
     const setup = await browser.newPage();
     await useEnglish(setup);
-    await registerThroughUi(setup, newPlayer('s'));
+    await registerThroughApi(setup, newPlayer('s'));
     const storage = await setup.context().storageState();
     const token = storage.origins[0]?.localStorage.find((item) => item.name === 'token')?.value;
 

@@ -1,13 +1,13 @@
 import process from 'node:process';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { newPlayer, registerThroughUi, useEnglish } from './support/accounts';
+import { newPlayer, registerThroughApi, useEnglish } from './support/accounts';
 
 /** A signed-in player's page of their own (a browser context each, as two people would). */
 async function playerPage(browser: Browser, prefix: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await useEnglish(page);
-  await registerThroughUi(page, newPlayer(prefix));
+  await registerThroughApi(page, newPlayer(prefix));
   return page;
 }
 

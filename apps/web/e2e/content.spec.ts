@@ -1,6 +1,6 @@
 import process from 'node:process';
 import { expect, test, type Page } from '@playwright/test';
-import { newPlayer, registerThroughUi, useEnglish } from './support/accounts';
+import { newPlayer, registerThroughApi, useEnglish } from './support/accounts';
 
 const operatorToken = process.env.E2E_OPERATOR_API_TOKEN ?? '';
 
@@ -87,7 +87,7 @@ test.describe('content pages', () => {
   }) => {
     test.setTimeout(90_000);
     await useEnglish(page);
-    await registerThroughUi(page, newPlayer('sp'));
+    await registerThroughApi(page, newPlayer('sp'));
     await page.goto('/profile/faq');
     await page.getByTestId('support-open').click();
     await page.getByTestId('support-input').fill('Where is my deposit?');

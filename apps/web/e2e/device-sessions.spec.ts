@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { newPlayer, registerThroughUi, useEnglish, type Player } from './support/accounts';
+import { newPlayer, registerThroughApi, useEnglish, type Player } from './support/accounts';
 
 async function logInOnAnotherBrowser(browser: Browser, player: Player): Promise<Page> {
   const context = await browser.newContext({
@@ -22,7 +22,7 @@ test.describe('devices in the profile', () => {
     test.setTimeout(60_000);
     await useEnglish(page);
     const player = newPlayer('d');
-    await registerThroughUi(page, player);
+    await registerThroughApi(page, player);
     const phone = await logInOnAnotherBrowser(browser, player);
 
     await page.goto('/profile');

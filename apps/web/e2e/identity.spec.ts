@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { newPlayer, registerThroughUi, useEnglish } from './support/accounts';
+import { newPlayer, registerThroughApi, useEnglish } from './support/accounts';
 import { operatorVerifies, pdfDocument, pngDocument, userIdOf } from './support/identity';
 
 /**
@@ -20,7 +20,7 @@ test.describe('identity check and data export', () => {
   }) => {
     test.setTimeout(240_000);
     const player = newPlayer('k');
-    await registerThroughUi(page, player);
+    await registerThroughApi(page, player);
 
     // The cashier says so before the form, with the way to the verification page.
     await page.goto('/profile/balance/widthdrawall');

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { newPlayer, registerThroughUi, useEnglish } from './support/accounts';
+import { newPlayer, registerThroughApi, useEnglish } from './support/accounts';
 
 /** The artwork really arrived (the studios serve it): decoded with a size. */
 async function expectImageLoaded(image: Locator): Promise<void> {
@@ -220,7 +220,7 @@ test.describe('lobby', () => {
 
   test('a signed-in player launches a game for real in the game frame', async ({ page }) => {
     test.setTimeout(60_000);
-    await registerThroughUi(page, newPlayer('g'));
+    await registerThroughApi(page, newPlayer('g'));
     await page.goto('/');
     await tiles(page, 'top-games-grid').first().click();
     await expect(page).toHaveURL(/\/play\/(endorphina|gbgames|pragmatic)\//);

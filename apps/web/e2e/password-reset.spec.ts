@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { mailCount, newPlayer, readCode, registerThroughUi, useEnglish } from './support/accounts';
+import { mailCount, newPlayer, readCode, registerThroughApi, useEnglish } from './support/accounts';
 
 test.describe('password reset', () => {
   test('forgot password → code from the e-mail → new password → signed in', async ({ page }) => {
@@ -8,7 +8,7 @@ test.describe('password reset', () => {
     test.setTimeout(150_000);
     await useEnglish(page);
     const player = newPlayer('f');
-    await registerThroughUi(page, player);
+    await registerThroughApi(page, player);
     await page.goto('/profile');
     await page.getByTestId('logout-button').click();
     await expect(page.getByTestId('login-button')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newPlayer, registerThroughUi, useEnglish } from './support/accounts';
+import { newPlayer, registerThroughApi, useEnglish } from './support/accounts';
 
 /**
  * The built app under the server's Content-Security-Policy (decision 049): the pages, the
@@ -65,7 +65,7 @@ test.describe('security headers in the browser', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await registerThroughUi(page, newPlayer('h'));
+    await registerThroughApi(page, newPlayer('h'));
     const violations = recordViolations(page);
 
     await page.goto('/profile/balance/credit');

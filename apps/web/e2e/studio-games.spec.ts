@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import process from 'node:process';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { newPlayer, registerThroughUi, useEnglish } from './support/accounts';
+import { newPlayer, registerThroughApi, useEnglish } from './support/accounts';
 
 /**
  * Issue 13: every studio game type plays for real in the game frame, and the server's ledger
@@ -82,7 +82,7 @@ test.describe('studio games for real', () => {
   }) => {
     test.setTimeout(240_000);
     const player = newPlayer('g');
-    await registerThroughUi(page, player);
+    await registerThroughApi(page, player);
     const funded = await page.request.post('/api/operator/wallet/adjustments', {
       headers: { Authorization: `Bearer ${operatorToken}` },
       data: {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { newPlayer, registerThroughUi, useEnglish } from './support/accounts';
+import { newPlayer, registerThroughApi, useEnglish } from './support/accounts';
 import { verifyIdentityThroughApi } from './support/identity';
 
 /**
@@ -50,7 +50,7 @@ test.describe('two-factor sign-in', () => {
     test.setTimeout(90_000);
     await useEnglish(page);
     const player = newPlayer('tf');
-    await registerThroughUi(page, player);
+    await registerThroughApi(page, player);
 
     await page.goto('/profile');
     const card = page.getByTestId('two-factor-card');
@@ -137,7 +137,7 @@ test.describe('two-factor sign-in', () => {
       window.localStorage.setItem('lang', 'ru');
     });
     const page = await context.newPage();
-    await registerThroughUi(page, newPlayer('tr'));
+    await registerThroughApi(page, newPlayer('tr'));
     await page.goto('/profile');
     const card = page.getByTestId('two-factor-card');
     await expect(card.getByRole('heading', { name: 'Двухфакторная аутентификация' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import process from 'node:process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { newPlayer, registerThroughUi, useEnglish, type Player } from './support/accounts';
+import { newPlayer, registerThroughApi, useEnglish, type Player } from './support/accounts';
 import { NOT_A_SLOT } from './support/studio-games';
 
 /** playwright.config.ts gives the main e2e server this operator token. */
@@ -53,7 +53,7 @@ test.describe('wallet', () => {
   }) => {
     test.setTimeout(120_000);
     const player = newPlayer('w');
-    await registerThroughUi(page, player);
+    await registerThroughApi(page, player);
     await expect(headerBalance(page)).toHaveText('$0.00');
 
     // Funding reaches the open page over the live stream: no reload, no navigation.
@@ -130,7 +130,7 @@ test.describe('wallet', () => {
 
   test('the operator API refuses a wrong token and moves nothing', async ({ page, request }) => {
     const player = newPlayer('w');
-    await registerThroughUi(page, player);
+    await registerThroughApi(page, player);
     const refused = await request.post('/api/operator/wallet/adjustments', {
       headers: { Authorization: 'Bearer not-the-operator-token-0123456789abcdef' },
       data: { user: player.username, amount: '5.00', reason: 'r', idempotencyKey: 'k' },
@@ -142,7 +142,7 @@ test.describe('wallet', () => {
   test('screenshots of the header balance: dark, light and phone', async ({ page }, testInfo) => {
     test.setTimeout(60_000);
     const player = newPlayer('w');
-    await registerThroughUi(page, player);
+    await registerThroughApi(page, player);
     await fund(page.request, player, '1234.50');
     await expect(headerBalance(page)).toHaveText('$1,234.50');
     for (const theme of ['dark', 'light'] as const) {
@@ -187,7 +187,7 @@ test.describe('wallet', () => {
   }, testInfo) => {
     test.setTimeout(120_000);
     const player = newPlayer('w');
-    await registerThroughUi(page, player);
+    await registerThroughApi(page, player);
     await fund(page.request, player, '1234.50');
     await fund(page.request, player, '-34.50');
     // A few real rounds, so the statement has bets and wins with a game's name.
