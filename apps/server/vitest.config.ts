@@ -1,14 +1,14 @@
-import { configDefaults, defineProject } from 'vitest/config';
+import { configDefaults, defineProject, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /** What both server projects share: a database per file, copied from one migrated template. */
-export const serverTestOptions = {
+export const serverTestOptions: NonNullable<TestProjectInlineConfiguration['test']> = {
   environment: 'node',
   // Migrates one template database per run; files copy it (test/helpers/test-database.ts).
   globalSetup: ['./test/global-setup.ts'],
   // A PGlite copy loads in about a second, slower on a busy machine.
   hookTimeout: 60_000,
   testTimeout: 20_000,
-} as const;
+};
 
 /**
  * Test files that replace one of our modules with vi.mock. They run in the 'server-mocked'
