@@ -7,7 +7,9 @@ export default defineConfig({
       'packages/contracts',
       'packages/studios',
       'packages/payments-sandbox',
-      'apps/server',
+      'apps/server/vitest.config.ts',
+      // The server's test files that mock a module, outside the shared module graph.
+      'apps/server/vitest.mocked.config.ts',
       'apps/web',
     ],
   },
