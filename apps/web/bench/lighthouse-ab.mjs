@@ -5,13 +5,10 @@
 //   node apps/web/bench/lighthouse-ab.mjs A=/path/web-dist:/path/server.js B=… [--runs=3]
 //     [--pages=/,/casino,/pragmatic] [--save=/tmp/dir]   (one lhr JSON per run when --save)
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromiumPath, freePort, rootDir } from './support.mjs';
+import { launchChrome, startServer } from './support.mjs';
 
 const args = process.argv.slice(2);
 const variants = args
@@ -29,55 +26,11 @@ const pages = args
 const save = args.find((a) => a.startsWith('--save='))?.slice(7);
 if (save) mkdirSync(save, { recursive: true });
 
-async function start({ dist, server }) {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'web-ab-'));
-  const child = spawn(process.execPath, [server], {
-    cwd: rootDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: dist,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 240; i += 1) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    baseUrl,
-    stop: () => {
-      child.kill('SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+const start = ({ dist, server }) => startServer({ entry: server, dist });
 
 const servers = [];
 for (const variant of variants) servers.push({ ...variant, ...(await start(variant)) });
-const chrome = await chromeLauncher.launch({
-  chromePath: chromiumPath(),
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const chrome = await launchChrome();
 const rows = [];
 try {
   for (const s of servers) {

@@ -10,9 +10,8 @@
 // on a slow 4G link), driving the system Chromium through chrome-launcher, against the
 // production server (brotli, cache headers and all) on a temporary data folder. Prints each
 // page's median figures beside the budgets and exits with 1 when one is missed.
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromiumPath, ensureBuilt, startServer } from './support.mjs';
+import { ensureBuilt, launchChrome, startServer } from './support.mjs';
 
 const args = process.argv.slice(2);
 const reuse = args.includes('--reuse');
@@ -85,18 +84,7 @@ function failingAudits(lhr) {
 async function main() {
   ensureBuilt(reuse);
   const { baseUrl, stop } = await startServer();
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath(),
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const chrome = await launchChrome();
   const results = [];
   try {
     // One unmeasured load warms the server (first queries, compression of each file).

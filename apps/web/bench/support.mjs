@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
 
 export const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const rootDir = resolve(webDir, '..', '..');
@@ -73,11 +74,11 @@ async function waitForHealth(baseUrl, child, timeoutMs = 60_000) {
  * Starts the production server on a free port (or BENCH_PORT) with a fresh data folder.
  * Returns its base URL and a stop function that also removes the folder.
  */
-export async function startServer() {
+export async function startServer({ entry = serverEntry, dist = distDir } = {}) {
   const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'web-bench-'));
-  const server = spawn(process.execPath, [serverEntry], {
+  const server = spawn(process.execPath, [entry], {
     cwd: rootDir,
     env: {
       ...process.env,
@@ -87,7 +88,7 @@ export async function startServer() {
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: distDir,
+      WEB_DIST_DIR: dist,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -102,4 +103,20 @@ export async function startServer() {
     throw error;
   }
   return { baseUrl, stop };
+}
+
+/** The system Chromium, headless, for Lighthouse (no background connections: no network). */
+export function launchChrome() {
+  return chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
 }

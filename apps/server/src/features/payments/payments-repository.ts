@@ -22,6 +22,9 @@ type PaymentPatch = Partial<
   >
 >;
 
+/** Withdrawal statuses whose money must have come back (one reversal each). */
+export const givenBackStatuses: readonly PaymentStatus[] = ['canceled', 'rejected', 'failed'];
+
 /**
  * The payments table. A status only moves through `advance`: one conditional UPDATE, so of
  * two racing changes (a player's cancel and an operator's approval, a webhook and its retry)
@@ -160,7 +163,7 @@ export function paymentsRepository(db: Database) {
               and(eq(payments.direction, 'withdrawal'), eq(payments.status, 'requested')),
               and(
                 eq(payments.direction, 'withdrawal'),
-                inArray(payments.status, ['canceled', 'rejected', 'failed']),
+                inArray(payments.status, [...givenBackStatuses]),
                 isNull(payments.reversalEntryId),
               ),
             ),

@@ -28,7 +28,7 @@ import {
   sameSubmission,
   type CashierDeps,
 } from './cashier-deps';
-import type { NewPayment, PaymentRow } from './payments-repository';
+import { givenBackStatuses, type NewPayment, type PaymentRow } from './payments-repository';
 
 /**
  * Card withdrawals. The money leaves the balance when the withdrawal is requested (one
@@ -164,13 +164,7 @@ async function requestWithdrawal(
     }
     throw error;
   }
-  await deps.repo.advance(
-    payment.id,
-    ['requested'],
-    'pending',
-    { ledgerEntryId: BigInt(posted.transactionId) },
-    deps.clock.now(),
-  );
+  await markDebited(deps, payment.id, posted.transactionId);
   const current = await deps.repo.byId(payment.id);
   if (!current) {
     // A twin with the same key was refused a moment earlier (the balance was short then) and
@@ -185,6 +179,17 @@ async function requestWithdrawal(
     throw overBalance(posted.balanceAfter + payment.amount);
   }
   return { payment: current, created };
+}
+
+/** A requested withdrawal whose debit is posted: pending, linked to its ledger row. */
+async function markDebited(deps: CashierDeps, paymentId: string, transactionId: string) {
+  await deps.repo.advance(
+    paymentId,
+    ['requested'],
+    'pending',
+    { ledgerEntryId: BigInt(transactionId) },
+    deps.clock.now(),
+  );
 }
 
 /**
@@ -205,20 +210,13 @@ export async function reconcileWithdrawal(
       cashierMovement('withdrawal', payment),
     );
     if (posted) {
-      await deps.repo.advance(
-        payment.id,
-        ['requested'],
-        'pending',
-        { ledgerEntryId: BigInt(posted.transactionId) },
-        deps.clock.now(),
-      );
+      await markDebited(deps, payment.id, posted.transactionId);
     } else {
       await deps.repo.dropRequested(payment.id);
     }
     return 'settled';
   }
-  const givenBackWhen: readonly string[] = ['canceled', 'rejected', 'failed'];
-  if (givenBackWhen.includes(payment.status) && payment.reversalEntryId === null) {
+  if (givenBackStatuses.includes(payment.status) && payment.reversalEntryId === null) {
     await giveBack(deps, payment, `${payment.status} (reconciled)`);
     return 'settled';
   }

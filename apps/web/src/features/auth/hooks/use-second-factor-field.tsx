@@ -6,10 +6,11 @@ import { TwoFactorCodeField, twoFactorErrorText } from '../components/two-factor
 
 /**
  * The code a gated action asks for while two-factor sign-in is on (docs/decisions/051: the
- * withdrawal forms, the account's closure): the field, what goes into the request, and the
- * refusal shown under the field instead of a toast. Nothing while it is off.
+ * withdrawal forms, the account's closure, an e-mail change): the field, what goes into the
+ * request, and the refusal shown under the field instead of a toast. Nothing while it is off,
+ * nor while `asked` is false (a form whose gated part is untouched: the e-mail unchanged).
  */
-export function useSecondFactorField(testId: string) {
+export function useSecondFactorField(testId: string, { asked = true }: { asked?: boolean } = {}) {
   // Here, not at the module's top: the auth entry re-exports this hook, and a top-level call
   // would put the two-factor texts in the first download.
   registerTwoFactorMessages();
@@ -17,7 +18,7 @@ export function useSecondFactorField(testId: string) {
   const status = useTwoFactorStatus(userId);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const enabled = status.data?.enabled === true;
+  const enabled = status.data?.enabled === true && asked;
   const trimmed = code.trim();
 
   return {

@@ -21,11 +21,9 @@ import { validationText } from '../../../shared/lib/form-validation';
 import { fieldErrorText, serverErrorType, useSchemaForm } from '../../../shared/lib/schema-form';
 import {
   busyText,
-  TwoFactorCodeField,
-  twoFactorErrorText,
   useAvailability,
   useAvailabilityNote,
-  useTwoFactorStatus,
+  useSecondFactorField,
   type AvailabilityKind,
   type User,
 } from '../../auth';
@@ -93,10 +91,6 @@ export function AccountSettings({ user }: { user: User }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const update = useUpdateSetting();
-  // With two-factor sign-in on, an e-mail change asks for a code (docs/decisions/051).
-  const twoFactor = useTwoFactorStatus(user.id);
-  const [twoFactorCode, setTwoFactorCode] = useState('');
-  const [twoFactorError, setTwoFactorError] = useState<string | undefined>();
 
   const checks = {
     username: useAvailability('username', values.username, { skip: user.username }),
@@ -111,7 +105,10 @@ export function AccountSettings({ user }: { user: User }) {
     email: changedValue('email', values.email, user),
   };
   const anyChanged = changed.username !== null || changed.email !== null;
-  const askCode = twoFactor.data?.enabled === true && changed.email !== null;
+  // With two-factor sign-in on, an e-mail change asks for a code (docs/decisions/051).
+  const secondFactor = useSecondFactorField('settings-two-factor-code', {
+    asked: changed.email !== null,
+  });
 
   const errorOf = (field: Field): string | undefined => {
     const message = fieldErrorText(formState.errors[field]);
@@ -147,12 +144,8 @@ export function AccountSettings({ user }: { user: User }) {
         savedSomething = true;
       }
       if (changed.email !== null) {
-        const code = twoFactorCode.trim();
-        const answer = await update.mutateAsync({
-          email: changed.email,
-          ...(askCode && code !== '' ? { twoFactorCode: code } : {}),
-        });
-        setTwoFactorCode('');
+        const answer = await update.mutateAsync({ email: changed.email, ...secondFactor.body });
+        secondFactor.clear();
         if (answer.status === 'verification_sent') {
           setPendingEmail(answer.pending_email ?? changed.email);
         } else {
@@ -167,12 +160,8 @@ export function AccountSettings({ user }: { user: User }) {
       reset({ username: latest.username, email: latest.email });
     } catch (error) {
       console.warn('Settings were not saved', error);
-      const codeError = twoFactorErrorText(error);
-      if (codeError) {
-        // The code is what was refused: the rest of the form stays as typed.
-        setTwoFactorError(codeError);
-        return;
-      }
+      // The code is what was refused: the rest of the form stays as typed.
+      if (secondFactor.refused(error)) return;
       const fields = serverFieldErrors(error);
       for (const field of fieldOrder) {
         const message = fields[field];
@@ -224,17 +213,7 @@ export function AccountSettings({ user }: { user: User }) {
           spellCheck={false}
           testId="settings-email"
         />
-        {askCode ? (
-          <TwoFactorCodeField
-            value={twoFactorCode}
-            onChange={(next) => {
-              setTwoFactorCode(next);
-              setTwoFactorError(undefined);
-            }}
-            error={twoFactorError}
-            testId="settings-two-factor-code"
-          />
-        ) : null}
+        {secondFactor.field}
         <div className={styles.formFooter}>
           <p className={styles.notice} aria-live="polite" data-testid="settings-notice">
             {notice}
