@@ -159,6 +159,16 @@ test.describe('two-factor sign-in', () => {
     await page.getByTestId('method-crypto').click();
     await expect(page.getByTestId('withdraw-crypto-two-factor')).toBeVisible();
     await expect(page.getByText('Код двухфакторной защиты')).toBeVisible();
+
+    // Closing the account asks for a code too; without one the account stays open.
+    await page.goto('/profile');
+    await page.getByTestId('privacy-close').click();
+    await page.getByTestId('close-password').fill('wrong-but-not-checked-yet');
+    await expect(page.getByTestId('close-two-factor')).toBeVisible();
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('close-dialog-ru-dark-phone.png') });
+    await page.getByTestId('close-cancel').click();
+    await expect(page.getByTestId('privacy-card')).toBeVisible();
     await context.close();
   });
 });
