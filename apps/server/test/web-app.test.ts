@@ -248,6 +248,25 @@ describe('the page the server writes for a route (decision 057)', () => {
     expect(res.headers.vary).toMatch(/\bcookie\b/i);
   });
 
+  it('keeps each written page apart: theme, language and session, in any order', async () => {
+    for (const [cookie, theme, lang] of [
+      ['theme=dark; lang=ru', 'dark', 'ru'],
+      ['theme=light; lang=en', 'light', 'en'],
+      ['theme=dark; lang=ru', 'dark', 'ru'],
+      ['lang=en', null, 'en'],
+    ] as const) {
+      const res = await get('/pragmatic', { cookie });
+      expect(res.body).toContain(`lang="${lang}"`);
+      if (theme) expect(res.body).toContain(`class="${theme}"`);
+      else expect(res.body).not.toMatch(/<html[^>]*class=/);
+    }
+    const guest = await get('/casino');
+    const player = await get('/casino', { cookie: 'has_session=1' });
+    expect(guest.body).not.toBe(player.body);
+    expect(guest.headers.etag).not.toBe(player.headers.etag);
+    expect((await get('/casino')).body).toBe(guest.body);
+  });
+
   it('writes nothing a request sends but the known values', async () => {
     for (const cookie of [
       'theme="><script>alert(1)</script>; lang=de',

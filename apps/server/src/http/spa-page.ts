@@ -89,12 +89,26 @@ export function spaPages(webDistDir: string): (url: string, cookie?: string) => 
   const preloads = existsSync(manifestPath)
     ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as RoutePreloads)
     : noPreloads;
+  // A page depends only on its route, the home flag, the theme, the language and the guest
+  // flag: a handful of variants, each written and hashed once instead of on every request.
+  const written = new Map<string, SpaPage>();
+  const routeMatchers = preloads.routes.map((route) => new RegExp(route.path));
   return (url, cookie) => {
     const query = url.indexOf('?');
     // As the app's router reads it: /casino/ is /casino.
     const path = (query === -1 ? url : url.slice(0, query)).replace(/\/+$/, '') || '/';
+    const variant = [
+      path === '/' ? 'home' : routeMatchers.findIndex((matcher) => matcher.test(path)),
+      oneOf(themes, cookieValue(cookie, pageCookies.theme)) ?? '',
+      oneOf(languages, cookieValue(cookie, pageCookies.lang)) ?? defaultLanguage,
+      cookieValue(cookie, pageCookies.session) === undefined ? 'guest' : 'session',
+    ].join('|');
+    const known = written.get(variant);
+    if (known) return known;
     const html = renderSpaPage(template, preloads, { path, cookie });
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
-    return { html, etag };
+    const page = { html, etag };
+    written.set(variant, page);
+    return page;
   };
 }
