@@ -203,28 +203,38 @@ describe.each(providers)('%s table and instant games in real mode', (provider) =
     const gameId = (await gameOf(provider, 'blackjack'))!;
     const { player, page } = await openGame(provider, gameId);
     const seen = { double: false, split: false, insurance: false };
+    // The cards decide whether one round gets three stakes (a split or insurance, then a
+    // double), so deal until one has, rather than stopping when each action was seen once.
+    let mostStakes = 0;
     let last: Answer | undefined;
-    for (let deal = 0; deal < 150 && !(seen.double && seen.split && seen.insurance); deal++) {
+    const done = () => seen.double && seen.split && seen.insurance && mostStakes >= 3;
+    for (let deal = 0; deal < 400 && !done(); deal++) {
       let a = await play(page, { action: 'deal', bet: 1_000 });
+      let stakes = 1;
       while (a.ok && !a['over']) {
         const allowed = (a['allowed'] as string[] | undefined) ?? [];
         if (a['phase'] === 'insurance') {
           a = await play(page, { action: 'insurance', take: true });
           seen.insurance = true;
-        } else if (allowed.includes('split') && !seen.split) {
+          stakes++;
+        } else if (allowed.includes('split')) {
           a = await play(page, { action: 'split' });
           seen.split = true;
+          stakes++;
         } else if (allowed.includes('double')) {
           a = await play(page, { action: 'double' });
           seen.double = true;
+          stakes++;
         } else {
           a = await play(page, { action: 'stand' });
         }
       }
       expect(a, JSON.stringify(a)).toMatchObject({ ok: true, over: true });
+      mostStakes = Math.max(mostStakes, stakes);
       last = a;
     }
     expect(seen).toEqual({ double: true, split: true, insurance: true });
+    expect(mostStakes).toBeGreaterThanOrEqual(3);
     const rounds = await expectMoneyFollows(player, provider, 1_000_000n, last!);
     // Rounds with a second stake carry several bets, each its own ledger row.
     expect([...rounds.values()].some((r) => r.bets >= 2)).toBe(true);
