@@ -100,6 +100,30 @@ describe('serving the web app in production', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
   });
 
+  it("sends a page's scripts without the document-only headers, but nosniff; a picture keeps them", async () => {
+    for (const url of ['/assets/app-abc123.js', '/assets/pre-abc123.js']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy']) {
+        expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+      }
+      // The ETag validates it; no Last-Modified beside it.
+      expect(res.headers['etag']).toBeDefined();
+      expect(res.headers['last-modified']).toBeUndefined();
+    }
+    // An SVG can be opened as a document (and run its own scripts): it keeps the policy.
+    const svg = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(svg.headers['content-security-policy']).toContain("script-src 'self'");
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  });
+
   it('compresses with gzip or brotli as the client accepts', async () => {
     const gzip = await t.app.inject({
       method: 'GET',

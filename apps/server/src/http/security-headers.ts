@@ -1,5 +1,5 @@
 import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 
 /** HSTS as helmet would send it: a year, subdomains included (decision 049). */
@@ -61,6 +61,29 @@ export function contentSecurityDirectives(config: Config): Record<string, string
     manifestSrc: ["'self'"],
     workerSrc: ["'self'", 'blob:'],
   };
+}
+
+/**
+ * Headers helmet sets that only a document (a page, or a file opened as one) acts on. A
+ * script, stylesheet or font that a page loads is governed by the page's own headers: these
+ * would only add about 0.8 KB to each of the twenty-odd files of a phone's first download.
+ * `nosniff` and Cross-Origin-Resource-Policy act on such files and stay.
+ */
+const documentOnlyHeaders = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+] as const;
+
+/** Takes the document-only headers off an answer that is a page's subresource (see above). */
+export function dropDocumentOnlyHeaders(reply: FastifyReply): void {
+  for (const name of documentOnlyHeaders) reply.raw.removeHeader(name);
 }
 
 /**

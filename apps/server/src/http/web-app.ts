@@ -4,12 +4,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StartupError } from '../lib/errors';
 import { isApiPath } from './not-found';
+import { dropDocumentOnlyHeaders } from './security-headers';
 import { spaPages } from './spa-page';
 
 // Vite names files under assets/ by content hash, so they never change: cache forever.
 const immutable = 'public, max-age=31536000, immutable';
 // index.html names the current hashed files: always revalidate it.
 const revalidate = 'no-cache';
+// What a page loads from assets/ and never opens as a document (not the SVG pictures).
+const subresource = /\.(js|css|woff2)$/;
 // Other files (favicon, robots.txt, images in public/) keep their names across builds.
 const short = 'public, max-age=3600';
 
@@ -45,6 +48,8 @@ export async function registerWebApp(
     index: false,
     // We set Cache-Control ourselves: the right value depends on the file.
     cacheControl: false,
+    // The ETag already validates a file; Last-Modified would repeat it in every answer.
+    lastModified: false,
     // The build writes .br and .gz copies at the highest settings (apps/web/vite-plugins.ts):
     // sent as they are, smaller than what the compress plugin can afford per response.
     preCompressed: true,
@@ -54,12 +59,10 @@ export async function registerWebApp(
     setHeaders: (reply, filePath) => {
       // A precompressed copy (app.js.br) is cached as the file it stands for.
       const path = relative(webDistDir, filePath).replace(/\.(br|gz)$/, '');
-      const header = path.startsWith(`assets${sep}`)
-        ? immutable
-        : path === 'index.html'
-          ? revalidate
-          : short;
+      const inAssets = path.startsWith(`assets${sep}`);
+      const header = inAssets ? immutable : path === 'index.html' ? revalidate : short;
       reply.header('cache-control', header);
+      if (inAssets && subresource.test(path)) dropDocumentOnlyHeaders(reply);
     },
   });
   return (request, reply) => {
