@@ -11,17 +11,31 @@ import {
   preloadRouteChunks,
 } from './vite-plugins';
 
-/** Modules the lobby pages share (not the pages themselves: each stays its own chunk). */
-const lobbyShared =
-  /[\\/](src[\\/]features[\\/]games[\\/](?!pages[\\/])|node_modules[\\/]@tanstack[\\/])/;
 /**
- * Lobby modules the shell itself uses on every page (header search box, Play modal host, and,
- * loaded after the first paint, the providers the operator runs for the sidebar) and the
- * feature's public entry it imports them through: not in the lobby chunk, which other pages
- * need not download.
+ * Modules the lobby pages share (not the pages themselves: each stays its own chunk), with
+ * the few small shared modules and icons they load beside them (the API client, the page
+ * frame, two hooks): each would otherwise be a file of a few hundred bytes, and on a phone's
+ * link every file of a landing page costs a request (issue 16).
+ */
+const lobbyShared =
+  /[\\/](src[\\/]features[\\/]games[\\/](?!pages[\\/](?!lobby-page\.module))|src[\\/]shared[\\/](lib[\\/](api-client|use-document-title|use-debounced-value)|ui[\\/]page[\\/])|node_modules[\\/](@tanstack|lucide-react)[\\/])/;
+/**
+ * Lobby modules the shell itself uses on every page (header search box, Play modal host) and
+ * the feature's public entry it imports them through: not in the lobby chunk, which other
+ * pages need not download. The operator's providers (the catalog and its list), which the
+ * sidebar loads after the first paint, are in it: every lobby page reads them too, and as
+ * files of their own they cost a landing page two more requests.
  */
 const lobbyInShell =
-  /[\\/]features[\\/]games[\\/](index|catalog)\.|[\\/](header-search|search-store|lazy-play-modal|provider-list)\./;
+  /[\\/]features[\\/]games[\\/]index\.|[\\/](header-search|search-store|lazy-play-modal)\./;
+
+/**
+ * What the first download shares with lazily loaded screens: the libraries, and the few
+ * modules of our own that both read (the limits, stored preferences). The bundler keeps shared
+ * modules out of the entry, so without them here they would be a file of their own.
+ */
+const firstDownloadShared =
+  /[\\/](node_modules[\\/]|packages[\\/]contracts[\\/]src[\\/]limits\.|src[\\/]shared[\\/]lib[\\/](storage|preference-cookie)\.)/;
 
 // The first API requests of the lobby pages, exactly as the app makes them (the route table).
 const { currency, gamePageSize: pageSize, topGamesExpanded: topGames } = limits;
@@ -154,7 +168,7 @@ export default defineConfig(({ mode }) => ({
         // screens use (zod, for the account forms) stays with them instead of being preloaded.
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
+            { name: 'vendor', test: firstDownloadShared, tags: ['$initial'], priority: 3 },
             // The code two or more lobby pages share (tiles, lists, game queries, and the
             // parts of TanStack Query only lazy screens use) in one chunk instead of a dozen
             // small ones, which compress worse and each cost a request; a module only one
