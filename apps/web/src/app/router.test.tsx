@@ -4,7 +4,7 @@ import { MemoryRouter, useLocation, useRoutes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../shared/i18n/i18n';
 import { useAuthStore, type User } from '../features/auth';
-import { routes } from './router';
+import { preloadRoute, routes } from './router';
 
 const player: User = {
   id: 'u1',
@@ -75,5 +75,20 @@ describe('routes', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { level: 1, name: 'Казино' }, { timeout: 5000 });
     const current = screen.getByTestId('sidebar').querySelectorAll('a[aria-current="page"]');
     expect(Array.from(current, (link) => link.getAttribute('href'))).toEqual(['/casino']);
+  });
+
+  it('renders a preloaded landing page in the first commit, with the shell (main.tsx)', async () => {
+    await preloadRoute('/casino');
+    renderAt('/casino');
+    // No await: the page is there with the shell, not behind a Suspense fallback.
+    expect(screen.getByRole('heading', { level: 1, name: 'Казино' })).toBeTruthy();
+  });
+
+  it('preloads the nested page of a layout route and nothing for an unknown path', async () => {
+    useAuthStore.getState().setUser(player);
+    await preloadRoute('/profile/balance/widthdrawall');
+    renderAt('/profile/balance/widthdrawall');
+    expect(screen.getByRole('heading', { level: 1, name: 'Вывод средств' })).toBeTruthy();
+    await expect(preloadRoute('/no/such/page')).resolves.toBeDefined();
   });
 });

@@ -1,77 +1,77 @@
-import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth';
 import { withGamesMessages } from '../shared/i18n/games/load';
 import { withHelpMessages } from '../shared/i18n/help/load';
 import { AppLayout } from './layout/app-layout';
+import { lazyPage, preloadOf } from './lazy-page';
 import { ProfileLayout } from './layout/profile-layout';
 
 // Every page is its own chunk: the first load carries only the shell. The lobby pages also
 // wait for the lobby texts of the active language, fetched in parallel with the page.
-const HomePage = lazy(() =>
+const HomePage = lazyPage(() =>
   withGamesMessages(import('../features/games/pages/home-page')).then((m) => ({
     default: m.HomePage,
   })),
 );
-const ProviderPage = lazy(() =>
+const ProviderPage = lazyPage(() =>
   withGamesMessages(import('../features/games/pages/provider-page')).then((m) => ({
     default: m.ProviderPage,
   })),
 );
-const CasinoPage = lazy(() =>
+const CasinoPage = lazyPage(() =>
   withGamesMessages(import('../features/games/pages/casino-page')).then((m) => ({
     default: m.CasinoPage,
   })),
 );
-const PlayPage = lazy(() =>
+const PlayPage = lazyPage(() =>
   withGamesMessages(import('../features/games/pages/play-page')).then((m) => ({
     default: m.PlayPage,
   })),
 );
-const OtherPage = lazy(() =>
+const OtherPage = lazyPage(() =>
   withGamesMessages(import('../features/games/pages/other-page')).then((m) => ({
     default: m.OtherPage,
   })),
 );
-const SearchPage = lazy(() =>
+const SearchPage = lazyPage(() =>
   withGamesMessages(import('../features/games/pages/search-page')).then((m) => ({
     default: m.SearchPage,
   })),
 );
-const ProfilePage = lazy(() =>
+const ProfilePage = lazyPage(() =>
   import('../features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
-const VerificationPage = lazy(() =>
+const VerificationPage = lazyPage(() =>
   import('../features/identity/pages/verification-page').then((m) => ({
     default: m.VerificationPage,
   })),
 );
-const FaqPage = lazy(() =>
+const FaqPage = lazyPage(() =>
   withHelpMessages(import('../features/help/pages/faq-page')).then((m) => ({
     default: m.FaqPage,
   })),
 );
-const BalancePage = lazy(() =>
+const BalancePage = lazyPage(() =>
   import('../features/wallet/pages/balance-page').then((m) => ({ default: m.BalancePage })),
 );
-const DepositPage = lazy(() =>
+const DepositPage = lazyPage(() =>
   import('../features/cashier/pages/deposit-page').then((m) => ({ default: m.DepositPage })),
 );
-const WithdrawalPage = lazy(() =>
+const WithdrawalPage = lazyPage(() =>
   import('../features/cashier/pages/withdrawal-page').then((m) => ({ default: m.WithdrawalPage })),
 );
-const BonusPage = lazy(() =>
+const BonusPage = lazyPage(() =>
   import('../features/bonus/pages/bonus-page').then((m) => ({ default: m.BonusPage })),
 );
-const InfoPage = lazy(() =>
+const InfoPage = lazyPage(() =>
   withHelpMessages(import('../features/info/pages/info-page')).then((m) => ({
     default: m.InfoPage,
   })),
 );
-const FairPage = lazy(() =>
+const FairPage = lazyPage(() =>
   import('../features/fair/pages/fair-page').then((m) => ({ default: m.FairPage })),
 );
-const NotFoundPage = lazy(() =>
+const NotFoundPage = lazyPage(() =>
   import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
 
@@ -126,3 +126,14 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the pages of a path's route (the lazy ones) ahead of the first render, so that the
+ * landing page renders with the shell instead of suspending (lazy-page.tsx). Resolves once
+ * they are here; rejects when one failed to load (the route shows its error as it renders).
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const preloads = matches.map((match) => preloadOf(match.route.element)).filter((p) => !!p);
+  return Promise.all(preloads.map((preload) => preload()));
+}
