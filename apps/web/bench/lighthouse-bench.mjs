@@ -108,7 +108,7 @@ async function main() {
         runsOfPage.push(figures(result.lhr));
         for (const problem of failingAudits(result.lhr)) problems.add(problem);
         process.stdout.write(
-          `  ${path} run ${run + 1}/${runs}: performance ${runsOfPage.at(-1).performance}\n`,
+          `  ${path} run ${run + 1}/${runs}: performance ${runsOfPage.at(-1).performance}, LCP ${(runsOfPage.at(-1).lcp / 1000).toFixed(2)} s\n`,
         );
       }
       const medians = Object.fromEntries(
