@@ -209,6 +209,31 @@ describe('GET /api/wallet/stream', () => {
     await expectLedgerClean(t.db);
   });
 
+  it('drops a late notice of a row its first balance already holds (another instance)', async () => {
+    const { t, url } = await listening();
+    const alice = await createTestPlayer(t.db, systemClock, 10_000n);
+    await t.app.wallet.postBet({
+      userId: alice.id,
+      amount: 1_000n,
+      currency: 'USD',
+      provider: 'pragmatic',
+      txId: `bet-${randomUUID()}`,
+    });
+    const stream = await openStream(url, alice.accessToken);
+    expect((await stream.next()).balance).toBe('9.00');
+    // A row older than the bet (the wallet at 10.00, the lowest id), announced late, as another instance's
+    // NOTIFY brings it after the stream opened: never announced in this process.
+    const { entries } = await t.app.wallet.listEntries(alice.id, { limit: 1 });
+    const bet = entries[0]!;
+    t.app.wallet.events.emitBalanceChanged({
+      userId: alice.id,
+      balance: 10_000n,
+      currency: 'USD',
+      entry: { ...bet, id: '0', balanceAfter: 10_000n },
+    });
+    await expect(stream.next(400)).rejects.toThrow(/timed out/);
+  });
+
   it('keeps the connection alive with comment lines', async () => {
     const t = await buildTestApp();
     current = t;

@@ -182,7 +182,7 @@ export const balanceStreamRoutes: FastifyPluginAsync<BalanceStreamOptions> = (ap
 
       let first;
       try {
-        first = await ledger.getBalance(player.id);
+        first = await ledger.getBalanceSnapshot(player.id);
       } catch (error) {
         end();
         throw error;
@@ -210,6 +210,11 @@ export const balanceStreamRoutes: FastifyPluginAsync<BalanceStreamOptions> = (ap
       write(
         sseFrame(walletBalanceEventName, balanceEvent(first.balance, first.currency, first.bonus)),
       );
+      // A notice of a row the first balance already holds (another instance's NOTIFY arrives
+      // a little later than the row's commit) would show an older balance again: dropped.
+      if (first.lastEntryId !== null && first.lastEntryId > lastEntryId) {
+        lastEntryId = first.lastEntryId;
+      }
       const queued = pending;
       pending = undefined;
       for (const event of queued) send(event);

@@ -288,6 +288,17 @@ export function walletQuery(userId: string): SQL {
     where user_id = ${userId}::uuid`;
 }
 
+/**
+ * The wallet and the newest ledger row it reflects, in one statement (one snapshot): the live
+ * balance stream drops a late notice of a row its first balance already holds.
+ */
+export function walletSnapshotQuery(userId: string): SQL {
+  return sql`select w.balance, w.currency, w.bonus_balance, w.bonus_id,
+      (select max(e.id) from ledger_entries e where e.user_id = w.user_id) as last_entry_id
+    from wallets w
+    where w.user_id = ${userId}::uuid`;
+}
+
 /** A player's statement page. Tombstones and zero amounts moved no money: left out. */
 export function entriesPageQuery(userId: string, limit: number, before: string | undefined): SQL {
   const older = before === undefined ? sql`` : sql`and id < ${before}::bigint`;

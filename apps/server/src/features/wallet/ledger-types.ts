@@ -163,6 +163,11 @@ export interface WalletBalance {
   bonusId: string | null;
 }
 
+/** A balance with the newest ledger row it reflects (none for a wallet never moved). */
+export interface BalanceSnapshot extends WalletBalance {
+  lastEntryId: bigint | null;
+}
+
 /** The bonus movements (kind 'bonus', provider 'operator', keyed on the bonus). */
 export type BonusOperation = 'bonus_grant' | 'bonus_convert' | 'bonus_forfeit';
 

@@ -1,6 +1,11 @@
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import { betByReferenceQuery, entriesPageQuery, walletQuery } from './ledger-statements';
+import {
+  betByReferenceQuery,
+  entriesPageQuery,
+  walletQuery,
+  walletSnapshotQuery,
+} from './ledger-statements';
 import { toLedgerEntry, type LedgerRow } from './ledger-rows';
 import { bonusMovement, lockedWalletQuery, runBonusMovement } from './bonus-posting';
 import type {
@@ -12,6 +17,7 @@ import type {
   PostingResult,
   ProviderAdjustmentInput,
   RefundInput,
+  BalanceSnapshot,
   WalletBalance,
   WinInput,
   WithdrawalReversalInput,
@@ -98,6 +104,8 @@ export interface Ledger {
   postWithdrawalReversal(input: WithdrawalReversalInput): Promise<PostingResult>;
   /** Throws UnknownPlayer for a player without a wallet. */
   getBalance(userId: string): Promise<WalletBalance>;
+  /** The balance and the newest ledger row it reflects, read together (the live stream). */
+  getBalanceSnapshot(userId: string): Promise<BalanceSnapshot>;
   /** A player's own movements of money, newest first, by keyset page. */
   listEntries(userId: string, page: EntryPage): Promise<EntryList>;
   /**
@@ -354,6 +362,21 @@ export function createLedger(deps: LedgerDeps): Ledger {
         currency: wallet.currency,
         bonus: BigInt(wallet.bonus_balance),
         bonusId: wallet.bonus_id === null ? null : String(wallet.bonus_id),
+      };
+    },
+
+    async getBalanceSnapshot(userId) {
+      const { rows } = await db.execute<WalletRow & { last_entry_id: string | null }>(
+        walletSnapshotQuery(checkUserId(userId)),
+      );
+      const wallet = rows[0];
+      if (!wallet) throw new UnknownPlayer(userId);
+      return {
+        balance: BigInt(wallet.balance),
+        currency: wallet.currency,
+        bonus: BigInt(wallet.bonus_balance),
+        bonusId: wallet.bonus_id === null ? null : String(wallet.bonus_id),
+        lastEntryId: wallet.last_entry_id === null ? null : BigInt(wallet.last_entry_id),
       };
     },
 
