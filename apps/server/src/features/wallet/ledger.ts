@@ -146,6 +146,16 @@ export interface LedgerDeps {
   onListenerError?: (error: unknown) => void;
 }
 
+/** A wallet row as the ledger reports it (thousandths as bigints). */
+function walletBalanceOf(row: WalletRow): WalletBalance {
+  return {
+    balance: BigInt(row.balance),
+    currency: row.currency,
+    bonus: BigInt(row.bonus_balance),
+    bonusId: row.bonus_id === null ? null : String(row.bonus_id),
+  };
+}
+
 export function createLedger(deps: LedgerDeps): Ledger {
   const { db, clock } = deps;
   const events = new WalletEvents(deps.onListenerError ?? (() => {}));
@@ -357,12 +367,7 @@ export function createLedger(deps: LedgerDeps): Ledger {
       const { rows } = await db.execute<WalletRow>(walletQuery(checkUserId(userId)));
       const wallet = rows[0];
       if (!wallet) throw new UnknownPlayer(userId);
-      return {
-        balance: BigInt(wallet.balance),
-        currency: wallet.currency,
-        bonus: BigInt(wallet.bonus_balance),
-        bonusId: wallet.bonus_id === null ? null : String(wallet.bonus_id),
-      };
+      return walletBalanceOf(wallet);
     },
 
     async getBalanceSnapshot(userId) {
@@ -372,10 +377,7 @@ export function createLedger(deps: LedgerDeps): Ledger {
       const wallet = rows[0];
       if (!wallet) throw new UnknownPlayer(userId);
       return {
-        balance: BigInt(wallet.balance),
-        currency: wallet.currency,
-        bonus: BigInt(wallet.bonus_balance),
-        bonusId: wallet.bonus_id === null ? null : String(wallet.bonus_id),
+        ...walletBalanceOf(wallet),
         lastEntryId: wallet.last_entry_id === null ? null : BigInt(wallet.last_entry_id),
       };
     },
@@ -387,15 +389,9 @@ export function createLedger(deps: LedgerDeps): Ledger {
         const { rows } = await tx.execute<WalletRow>(lockedWalletQuery(player));
         const row = rows[0];
         if (!row) throw new UnknownPlayer(player);
-        const wallet: WalletBalance = {
-          balance: BigInt(row.balance),
-          currency: row.currency,
-          bonus: BigInt(row.bonus_balance),
-          bonusId: row.bonus_id === null ? null : String(row.bonus_id),
-        };
         return work({
           db: tx,
-          wallet,
+          wallet: walletBalanceOf(row),
           async post(input) {
             const result = await runBonusMovement(
               tx,
