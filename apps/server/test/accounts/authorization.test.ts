@@ -640,6 +640,31 @@ describe('authorisation matrix: every bearer route', () => {
     );
   });
 
+  it("a forged token (alg none, another key): 401 everywhere a player's token is taken", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const claims = decodeJwt(player.accessToken);
+    // The player's own claims, unsigned: the header says there is no signature to check.
+    const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const unsigned = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}.`;
+    // The same claims, signed with a key that is not the server's.
+    const otherKey = await new SignJWT({ sid: claims.sid, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(player.id)
+      .setIssuer('orbita')
+      .setAudience('orbita-api')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .sign(new TextEncoder().encode(`${testSecrets.JWT_SECRET}-not`));
+    for (const key of [...rowsOf('player'), ...rowsOf('optional')]) {
+      for (const [what, token] of [
+        ['alg none', unsigned],
+        ['another key', otherKey],
+      ] as const) {
+        expectUnauthorized(await send(key, `Bearer ${token}`), `${key} ${what}`);
+      }
+    }
+  });
+
   it('a token of a signed-out session: 401 everywhere a player token is taken', async () => {
     const other = await createPlayer(t);
     const out = await t.app.inject({
