@@ -143,7 +143,16 @@ const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replac
  * server) becomes an `async` file: it applies a theme or language saved before their cookies
  * existed, and the first paint never waits for it.
  */
-export function preloadRouteChunks(routes: RoutePreload[], texts: Record<string, string>): Plugin {
+export function preloadRouteChunks(
+  routes: RoutePreload[],
+  texts: Record<string, string>,
+  /**
+   * Lazy modules the shell renders on every page (the sidebar's provider list): preloaded
+   * with each route too. Otherwise the entry asks for them only once it has run, a round trip
+   * after the rest of the code, on the way to the page's largest paint (decision 059).
+   */
+  shellModules: string[] = [],
+): Plugin {
   let outDir = 'dist';
   let publicDir = 'public';
   // The script goes out as a file of its own, not inline: the server's Content-Security-Policy
@@ -188,10 +197,15 @@ export function preloadRouteChunks(routes: RoutePreload[], texts: Record<string,
         const entry = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
         const loaded = closure(entry);
         const manifest: RoutePreloads = { routes: [], texts: {} };
+        const shell = shellModules.map((module) => {
+          const chunk = byModule(module);
+          if (!chunk) throw new Error(`No chunk holds the shell's lazy module ${module}`);
+          return chunk.fileName;
+        });
         for (const { path, module, images = [], fetches = [] } of routes) {
           const page = byModule(module);
           if (!page) continue;
-          const files = [...closure([page.fileName])].filter((file) => !loaded.has(file));
+          const files = [...closure([page.fileName, ...shell])].filter((file) => !loaded.has(file));
           const css = files.flatMap((file) => {
             const chunk = bundle[file];
             return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];

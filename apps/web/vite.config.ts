@@ -101,6 +101,8 @@ export default defineConfig(({ mode }) => ({
         })),
       ],
       { en: 'shared/i18n/games/en.ts', ru: 'shared/i18n/games/ru.ts' },
+      // The sidebar's provider list, which the shell loads lazily on every page.
+      ['app/layout/provider-nav.tsx'],
     ),
     precompress(),
   ],

@@ -89,4 +89,25 @@ describe('the home page’s first download', () => {
     expect(all.some((name) => name.startsWith('home-page-'))).toBe(true);
     expect(bytes / 1024).toBeLessThanOrEqual(120);
   });
+
+  // The sidebar loads its provider list lazily (app/layout/sidebar.tsx). Unless the page
+  // preloads it, a landing page asks for it only after all its other code has run: one more
+  // round trip before the largest paint (decision 059).
+  it('preloads the sidebar’s provider list with every landing page', async () => {
+    const preloads = JSON.parse(await readFile(join(outDir, 'route-preloads.json'), 'utf8')) as {
+      routes: { path: string; tags: string }[];
+    };
+    const landing = preloads.routes.map(({ path }) => path);
+    expect(landing).toEqual(
+      expect.arrayContaining(['^/$', '^/casino$', '^/endorphina$', '^/gbgames$', '^/pragmatic$']),
+    );
+    const all = await readdir(join(outDir, 'assets'));
+    const providerNav = all.find((name) => /^provider-nav-[\w-]+\.js$/.test(name));
+    expect(providerNav).toBeDefined();
+    for (const { tags } of preloads.routes) {
+      expect(tags).toContain(
+        `<link rel="modulepreload" crossorigin href="/assets/${providerNav}">`,
+      );
+    }
+  });
 });
