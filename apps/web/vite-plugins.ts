@@ -275,7 +275,9 @@ export function svgDataUrl(svg: string): string {
  * Writes the pictures of index.html's boot content into the page as `data:` URLs: the home
  * page's first banner paints with the page itself, before any other download (decision 057).
  * The source names them `data-src` / `data-srcset` (Vite rewrites a real `srcset` after this
- * plugin runs); only small SVGs from public/ (a few KB each).
+ * plugin runs); only small SVGs from public/ (a few KB each). The favicon (under 1 KB) too:
+ * as a file it took one of a phone's six connections to the server while the page's code
+ * was on its way (decision 059); the dev server keeps the file.
  */
 export function inlineBootImages(): Plugin {
   let publicDir = 'public';
@@ -288,11 +290,16 @@ export function inlineBootImages(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html) {
-        return html.replace(
-          /\bdata-(src|srcset)="(\/[^"]+\.svg)"/g,
-          (_, name: string, href: string) =>
-            `${name}="${svgDataUrl(readFileSync(join(publicDir, href), 'utf8'))}"`,
-        );
+        const inline = (href: string) => svgDataUrl(readFileSync(join(publicDir, href), 'utf8'));
+        return html
+          .replace(
+            /\bdata-(src|srcset)="(\/[^"]+\.svg)"/g,
+            (_, name: string, href: string) => `${name}="${inline(href)}"`,
+          )
+          .replace(
+            /(<link rel="icon"[^>]*\bhref=")(\/[^"]+\.svg)"/,
+            (_, start: string, href: string) => `${start}${inline(href)}"`,
+          );
       },
     },
   };

@@ -62,6 +62,25 @@ describe('GameList and its tiles', () => {
     expect(screen.getByRole('button', { name: games[1]!.name }).textContent).toContain('Live');
   });
 
+  // The first screen's tiles (one of them the page's largest paint) load at once; a lazy
+  // picture would wait for layout first (decision 059).
+  it('loads the leading tiles’ artwork at once and the rest when they near the screen', () => {
+    renderWithProviders(
+      <GameList
+        games={games}
+        loading={false}
+        error={false}
+        onRetry={() => undefined}
+        skeletons={7}
+        eagerImages={1}
+      />,
+    );
+    const artwork = (game: (typeof games)[number]) =>
+      screen.getByRole('button', { name: game.name }).querySelector('img');
+    expect(artwork(games[0]!)?.getAttribute('loading')).toBe('eager');
+    expect(artwork(games[1]!)?.getAttribute('loading')).toBe('lazy');
+  });
+
   it('gives a guest the Play modal with demo mode on, and remembers the game', () => {
     renderList();
     fireEvent.click(screen.getByRole('button', { name: games[0]!.name }));

@@ -33,6 +33,12 @@ interface GameListProps {
   reserve?: number;
   /** Skeleton tiles after the games while the next page loads. */
   moreSkeletons?: number;
+  /**
+   * How many leading tiles load their artwork at once (the first answer, on a page whose
+   * largest paint is a tile); the rest, and later pages, when they near the screen. A lazy
+   * picture waits for layout, and the browser then loads all of the first answer's anyway.
+   */
+  eagerImages?: number;
   empty?: EmptyContent;
   /** Names the list for assistive technology (the section heading's id). */
   labelledBy?: string;
@@ -49,6 +55,7 @@ export function GameList({
   skeletons,
   reserve = skeletons,
   moreSkeletons = 0,
+  eagerImages = 0,
   empty,
   labelledBy,
   id,
@@ -103,8 +110,14 @@ export function GameList({
       aria-busy={moreSkeletons > 0 || undefined}
       data-testid={testId}
     >
-      {games.map((game) => (
-        <GameTile key={game.id} game={game} onPlay={play} busy={pendingId === game.id} />
+      {games.map((game, index) => (
+        <GameTile
+          key={game.id}
+          game={game}
+          onPlay={play}
+          busy={pendingId === game.id}
+          eager={index < eagerImages}
+        />
       ))}
       {Array.from({ length: moreSkeletons }, (_, index) => (
         <SkeletonTile key={`more-${index}`} />

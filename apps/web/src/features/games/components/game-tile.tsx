@@ -8,6 +8,11 @@ interface GameTileProps {
   onPlay: (game: Game) => void;
   /** The game is being launched: a spinner over the artwork. */
   busy?: boolean;
+  /**
+   * Load the artwork at once rather than when it nears the screen: for the first screen's
+   * tiles, one of which is the page's largest paint (decision 059).
+   */
+  eager?: boolean;
 }
 
 /**
@@ -26,7 +31,12 @@ function badgeOf(game: Game): 'live' | 'top' | 'new' | undefined {
  * the name and provider below it, New / Top / Live badges. The whole tile is one button named
  * by the game's name; badges and the provider chip are decoration for sighted players.
  */
-export const GameTile = memo(function GameTile({ game, onPlay, busy = false }: GameTileProps) {
+export const GameTile = memo(function GameTile({
+  game,
+  onPlay,
+  busy = false,
+  eager = false,
+}: GameTileProps) {
   const { t } = useTranslation();
   const badge = badgeOf(game);
   return (
@@ -46,7 +56,7 @@ export const GameTile = memo(function GameTile({ game, onPlay, busy = false }: G
             alt=""
             width={300}
             height={400}
-            loading="lazy"
+            loading={eager ? 'eager' : 'lazy'}
             decoding="async"
           />
           {badge && (

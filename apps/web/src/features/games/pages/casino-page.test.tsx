@@ -37,6 +37,13 @@ describe('CasinoPage', () => {
         40,
       ),
     );
+    // The first answer's 20 pictures load at once (the largest paint is one of them); the
+    // added page's when they near the screen (decision 059).
+    const loading = within(screen.getByTestId('casino-games'))
+      .getAllByTestId('game-tile')
+      .map((tile) => tile.querySelector('img')?.getAttribute('loading'));
+    expect(loading.slice(0, 20)).toEqual(Array(20).fill('eager'));
+    expect(loading.slice(20)).toEqual(Array(20).fill('lazy'));
   });
 
   it('debounces the shared search text by 500 ms before asking the server', async () => {

@@ -195,6 +195,7 @@ export function CasinoPage() {
           onRetry={() => void query.refetch()}
           skeletons={limits.casinoSkeletonTiles}
           reserve={limits.gamePageSize}
+          eagerImages={limits.gamePageSize}
           moreSkeletons={query.isFetchingNextPage ? limits.casinoSkeletonTiles : 0}
           empty={empty}
           testId="casino-games"

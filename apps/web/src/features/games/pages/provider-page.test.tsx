@@ -34,6 +34,12 @@ describe('provider pages', { timeout: 20_000 }, () => {
     // Page 1 stays: the list accumulates.
     expect(screen.getByRole('button', { name: 'endorphina game 0' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'endorphina game 39' })).toBeTruthy();
+    // Page 1's 20 pictures load at once, page 2's when they near the screen (decision 059).
+    const loading = tiles('provider-games-endorphina').map((tile) =>
+      tile.querySelector('img')?.getAttribute('loading'),
+    );
+    expect(loading.slice(0, 20)).toEqual(Array(20).fill('eager'));
+    expect(loading.slice(20)).toEqual(Array(20).fill('lazy'));
   });
 
   it('Pragmatic: stops at page 10 (200 games) and the button disables', async () => {

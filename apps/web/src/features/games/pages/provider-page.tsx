@@ -154,6 +154,7 @@ function AccumulatingList({ query, games, pageCount, total, provider }: Accumula
         onRetry={() => void query.refetch()}
         skeletons={limits.gameSkeletonTiles}
         reserve={limits.gamePageSize}
+        eagerImages={limits.gamePageSize}
         moreSkeletons={query.isFetchingNextPage ? limits.casinoSkeletonTiles : 0}
         testId={`provider-games-${provider}`}
       />
@@ -200,6 +201,7 @@ function PagedGames() {
         onRetry={() => void query.refetch()}
         skeletons={limits.gameSkeletonTiles}
         reserve={limits.gamePageSize}
+        eagerImages={limits.gamePageSize}
         testId="provider-games-gbgames"
       />
       {(games || page > 1) && (
