@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -328,6 +328,43 @@ describe('the page the server writes for a route (decision 057)', () => {
     const light = await get('/casino', { cookie: 'theme=light', 'if-none-match': String(etag) });
     expect(light.statusCode).toBe(200);
     expect(light.headers.etag).not.toBe(etag);
+  });
+
+  // Compressed once per page at Brotli's highest quality, not per response at the compress
+  // plugin's quality 4: the home page fits a new connection's first round trip (decision 059).
+  it('sends the page compressed at the highest settings, each form with its own ETag', async () => {
+    const plain = await get('/casino', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/\bcookie\b/i);
+    expect(plain.headers.vary).toMatch(/\baccept-encoding\b/i);
+
+    const br = await get('/casino', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/\baccept-encoding\b/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const quality4 = brotliCompressSync(plain.body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 4 },
+    });
+    expect(br.rawPayload.length).toBeLessThanOrEqual(quality4.length);
+
+    const gzip = await get('/casino', { 'accept-encoding': 'br;q=0, gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+
+    const etags = new Set([plain.headers.etag, br.headers.etag, gzip.headers.etag]);
+    expect(etags.size).toBe(3);
+    const again = await get('/casino', {
+      'accept-encoding': 'br',
+      'if-none-match': String(br.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+    // The plain page's ETag does not validate the compressed form.
+    const other = await get('/casino', {
+      'accept-encoding': 'br',
+      'if-none-match': String(plain.headers.etag),
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['content-encoding']).toBe('br');
   });
 
   it('answers a path outside the route table with 404 and the page without the home banner', async () => {

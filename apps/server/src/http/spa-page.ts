@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defaultLanguage, languages, pageCookies, themes } from '@casino/contracts';
 
 /**
@@ -12,9 +13,49 @@ export interface RoutePreloads {
   texts: Record<string, string>;
 }
 
+/** How a page can be sent: as written, or compressed once at the highest settings. */
+export type PageEncoding = 'br' | 'gzip' | 'identity';
+
 export interface SpaPage {
   html: string;
-  etag: string;
+  /** The page in an encoding, with the ETag of that form (each form is its own entity). */
+  encoded(encoding: PageEncoding): { body: string | Buffer; etag: string };
+}
+
+/**
+ * A written page and its compressed forms, each made on first use and kept: a page is one of
+ * a handful of variants, so Brotli's highest quality (which the compress plugin cannot afford
+ * per response) is paid once. The home page goes from 13.8 to 11.3 KB, under the 14.6 KB a
+ * new connection carries in its first round trip (decision 059).
+ */
+function encodedPage(html: string): SpaPage {
+  const hash = createHash('sha256').update(html).digest('base64url').slice(0, 22);
+  const forms = new Map<PageEncoding, { body: string | Buffer; etag: string }>();
+  const compress = (encoding: PageEncoding): string | Buffer => {
+    if (encoding === 'br') {
+      return brotliCompressSync(html, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
+        },
+      });
+    }
+    if (encoding === 'gzip') return gzipSync(html, { level: constants.Z_BEST_COMPRESSION });
+    return html;
+  };
+  return {
+    html,
+    encoded(encoding) {
+      let form = forms.get(encoding);
+      if (!form) {
+        const etag = encoding === 'identity' ? `"${hash}"` : `"${hash}-${encoding}"`;
+        form = { body: compress(encoding), etag };
+        forms.set(encoding, form);
+      }
+      return form;
+    },
+  };
 }
 
 const noPreloads: RoutePreloads = { routes: [], texts: {} };
@@ -80,7 +121,7 @@ export function renderSpaPage(
 
 /**
  * The page renderer of a built web app: reads index.html and the route list once; each call
- * writes one page (a few string replacements) with an ETag of its content.
+ * gives one page (a few string replacements) and its encoded forms, each with an ETag.
  */
 export function spaPages(webDistDir: string): (url: string, cookie?: string) => SpaPage {
   const template = readFileSync(join(webDistDir, 'index.html'), 'utf8');
@@ -104,9 +145,7 @@ export function spaPages(webDistDir: string): (url: string, cookie?: string) => 
     ].join('|');
     const known = written.get(variant);
     if (known) return known;
-    const html = renderSpaPage(template, preloads, { path, cookie });
-    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
-    const page = { html, etag };
+    const page = encodedPage(renderSpaPage(template, preloads, { path, cookie }));
     written.set(variant, page);
     return page;
   };

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StartupError } from '../lib/errors';
 import { isApiPath } from './not-found';
 import { dropDocumentOnlyHeaders } from './security-headers';
-import { spaPages } from './spa-page';
+import { spaPages, type PageEncoding } from './spa-page';
 
 // Vite names files under assets/ by content hash, so they never change: cache forever.
 const immutable = 'public, max-age=31536000, immutable';
@@ -15,6 +16,8 @@ const revalidate = 'no-cache';
 const subresource = /\.(js|css|woff2)$/;
 // Other files (favicon, robots.txt, images in public/) keep their names across builds.
 const short = 'public, max-age=3600';
+// The page's compressed forms, in the order the server prefers them.
+const pageEncodings: Exclude<PageEncoding, 'identity'>[] = ['br', 'gzip'];
 
 export function assertWebAppBuilt(webDistDir: string): void {
   if (!existsSync(join(webDistDir, 'index.html'))) {
@@ -66,10 +69,18 @@ export async function registerWebApp(
     },
   });
   return (request, reply) => {
-    const { html, etag } = pageFor(request.url, request.headers.cookie);
+    const page = pageFor(request.url, request.headers.cookie);
+    // Compressed once per page (spa-page.ts), so not again by the compress plugin.
+    const accepted = request.headers['accept-encoding'];
+    const encoding: PageEncoding = (accepted && negotiate(accepted, pageEncodings)) || 'identity';
+    const { body, etag } = page.encoded(encoding);
     // The page depends on the preference cookies; a browser revalidates it on every visit.
-    reply.header('cache-control', revalidate).header('vary', 'Cookie').header('etag', etag);
+    reply
+      .header('cache-control', revalidate)
+      .header('vary', 'Cookie, Accept-Encoding')
+      .header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.type('text/html; charset=utf-8').send(html);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.type('text/html; charset=utf-8').send(body);
   };
 }
