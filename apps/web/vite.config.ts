@@ -68,10 +68,11 @@ export default defineConfig(({ mode }) => ({
               fetchPriority: 'low',
             },
           ],
+          // The first screen's answers only: the recent games sit below it, and a third
+          // answer in front of the code held one of a phone's six connections (decision 059).
           fetches: [
             '/api/games/providers',
             `/api/total/games?currency=${currency}&page=1&limit=${topGames}&sort=top`,
-            `/api/total/games?currency=${currency}&page=1&limit=${pageSize}&sort=recent`,
           ],
         },
         {

@@ -97,12 +97,19 @@ async function main() {
       const runsOfPage = [];
       const problems = new Set();
       for (let run = 0; run < runs; run += 1) {
-        const result = await lighthouse(`${baseUrl}${path}`, {
-          port: chrome.port,
-          logLevel: 'error',
-          output: 'json',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        });
+        let result;
+        // Now and then Chromium's trace of a load lacks its start (NO_NAVSTART): Lighthouse
+        // then measures nothing, and the run is repeated, at most twice.
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          result = await lighthouse(`${baseUrl}${path}`, {
+            port: chrome.port,
+            logLevel: 'error',
+            output: 'json',
+            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          });
+          if (result?.lhr.runtimeError?.code !== 'NO_NAVSTART') break;
+          process.stdout.write(`  ${path} run ${run + 1}/${runs}: no trace start, repeated\n`);
+        }
         if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
         if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
         runsOfPage.push(figures(result.lhr));

@@ -98,6 +98,23 @@ describe('the home page’s first download', () => {
     expect(html).not.toContain('/favicon.svg');
   });
 
+  // What a guest's home page asks for beside its code: the sidebar's providers and the top
+  // games under the banner; the recent games below the first screen wait for the code, so
+  // that a phone's connections go to the code first (decision 059).
+  it('preloads only the first screen’s answers with the home page', async () => {
+    const preloads = JSON.parse(await readFile(join(outDir, 'route-preloads.json'), 'utf8')) as {
+      routes: { path: string; guestTags: string }[];
+    };
+    const home = preloads.routes.find(({ path }) => path === '^/$');
+    const fetched = [...(home?.guestTags ?? '').matchAll(/as="fetch"[^>]+href="([^"]+)"/g)].map(
+      (match) => (match[1] ?? '').replaceAll('&amp;', '&'),
+    );
+    expect(fetched).toEqual([
+      '/api/games/providers',
+      '/api/total/games?currency=USD&page=1&limit=14&sort=top',
+    ]);
+  });
+
   // The sidebar loads its provider list lazily (app/layout/sidebar.tsx). Unless the page
   // preloads it, a landing page asks for it only after all its other code has run: one more
   // round trip before the largest paint (decision 059).
