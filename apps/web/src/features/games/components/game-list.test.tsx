@@ -23,7 +23,7 @@ const games = [
   fakeGame(2, { provider: 'pragmatic', category: 'live', isNew: false, isTop: true }),
 ];
 
-function renderList() {
+function renderList({ eagerImages }: { eagerImages?: number } = {}) {
   return renderWithProviders(
     <GameList
       games={games}
@@ -31,6 +31,7 @@ function renderList() {
       error={false}
       onRetry={() => undefined}
       skeletons={7}
+      eagerImages={eagerImages}
     />,
   );
 }
@@ -65,16 +66,7 @@ describe('GameList and its tiles', () => {
   // The first screen's tiles (one of them the page's largest paint) load at once; a lazy
   // picture would wait for layout first (decision 059).
   it('loads the leading tiles’ artwork at once and the rest when they near the screen', () => {
-    renderWithProviders(
-      <GameList
-        games={games}
-        loading={false}
-        error={false}
-        onRetry={() => undefined}
-        skeletons={7}
-        eagerImages={1}
-      />,
-    );
+    renderList({ eagerImages: 1 });
     const artwork = (game: (typeof games)[number]) =>
       screen.getByRole('button', { name: game.name }).querySelector('img');
     expect(artwork(games[0]!)?.getAttribute('loading')).toBe('eager');
