@@ -1,6 +1,6 @@
 import { errorResponseSchema } from '@casino/contracts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { SignJWT, decodeJwt } from 'jose';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, solid } from '../helpers/images';
 import {
@@ -12,6 +12,7 @@ import {
   newPlayerDetails,
   refreshCookie,
   type SignedInPlayer,
+  signAccessToken,
 } from '../helpers/players';
 import { buildTestApp, testSecrets, type TestApp } from '../helpers/test-app';
 
@@ -45,15 +46,7 @@ describe('authorisation between players', () => {
 
   it('a token is bound to its session: a signed token naming another player session fails', async () => {
     const bSession = decodeJwt(b.accessToken).sid as string;
-    const now = Math.floor(Date.now() / 1000);
-    const mixed = await new SignJWT({ sid: bSession, typ: 'access' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(a.id)
-      .setIssuer('orbita')
-      .setAudience('orbita-api')
-      .setIssuedAt(now)
-      .setExpirationTime(now + 60)
-      .sign(new TextEncoder().encode(testSecrets.JWT_SECRET));
+    const mixed = await signAccessToken({ userId: a.id, sessionId: bSession });
     expect((await me(t, mixed)).statusCode).toBe(401);
   });
 
@@ -553,17 +546,13 @@ describe('authorisation matrix: every bearer route', () => {
   });
 
   /** A signed access token of the player's own session, valid but for its times. */
-  const accessToken = async (times: { issuedAt: number; expiresAt: number }) => {
-    const claims = decodeJwt(player.accessToken);
-    return new SignJWT({ sid: claims.sid, typ: 'access' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(player.id)
-      .setIssuer('orbita')
-      .setAudience('orbita-api')
-      .setIssuedAt(times.issuedAt)
-      .setExpirationTime(times.expiresAt)
-      .sign(new TextEncoder().encode(testSecrets.JWT_SECRET));
-  };
+  const accessToken = (times: { issuedAt: number; expiresAt: number }) =>
+    signAccessToken({
+      userId: player.id,
+      sessionId: String(decodeJwt(player.accessToken).sid),
+      issuedAt: times.issuedAt,
+      ttlSeconds: times.expiresAt - times.issuedAt,
+    });
 
   const send = (key: string, authorization?: string) => {
     const row = matrix[key];
@@ -641,20 +630,16 @@ describe('authorisation matrix: every bearer route', () => {
   });
 
   it("a forged token (alg none, another key): 401 everywhere a player's token is taken", async () => {
-    const now = Math.floor(Date.now() / 1000);
     const claims = decodeJwt(player.accessToken);
     // The player's own claims, unsigned: the header says there is no signature to check.
     const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const unsigned = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}.`;
-    // The same claims, signed with a key that is not the server's.
-    const otherKey = await new SignJWT({ sid: claims.sid, typ: 'access' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(player.id)
-      .setIssuer('orbita')
-      .setAudience('orbita-api')
-      .setIssuedAt(now)
-      .setExpirationTime(now + 60)
-      .sign(new TextEncoder().encode(`${testSecrets.JWT_SECRET}-not`));
+    // The same claims, signed by the server's own token code with a key that is not its own.
+    const otherKey = await signAccessToken({
+      userId: player.id,
+      sessionId: String(claims.sid),
+      secret: `${testSecrets.JWT_SECRET}-not`,
+    });
     for (const key of [...rowsOf('player'), ...rowsOf('optional')]) {
       for (const [what, token] of [
         ['alg none', unsigned],

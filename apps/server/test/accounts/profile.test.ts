@@ -1,7 +1,14 @@
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createPlayer, errorOf, me, newPlayerDetails, register } from '../helpers/players';
-import { buildTestApp, testSecrets, type TestApp } from '../helpers/test-app';
+import {
+  bearer,
+  createPlayer,
+  errorOf,
+  me,
+  newPlayerDetails,
+  register,
+  signAccessToken,
+} from '../helpers/players';
+import { buildTestApp, type TestApp } from '../helpers/test-app';
 
 describe('profile', () => {
   let t: TestApp;
@@ -66,15 +73,7 @@ describe('profile', () => {
 
     it('refuses a well-signed token whose session does not exist', async () => {
       const player = await createPlayer(t);
-      const now = Math.floor(Date.now() / 1000);
-      const forged = await new SignJWT({ sid: crypto.randomUUID(), typ: 'access' })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(player.id)
-        .setIssuer('orbita')
-        .setAudience('orbita-api')
-        .setIssuedAt(now)
-        .setExpirationTime(now + 60)
-        .sign(new TextEncoder().encode(testSecrets.JWT_SECRET));
+      const forged = await signAccessToken({ userId: player.id, sessionId: crypto.randomUUID() });
       expect((await me(t, forged)).statusCode).toBe(401);
     });
   });

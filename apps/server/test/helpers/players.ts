@@ -1,7 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { createTokenService } from '../../src/features/auth/token-service';
+import { fixedClock } from '../../src/lib/clock';
 import type { MailMessage } from '../../src/lib/mail/mailer';
-import type { TestApp } from './test-app';
+import { testSecrets, type TestApp } from './test-app';
 
 export interface PlayerDetails {
   username: string;
@@ -122,4 +124,26 @@ export function errorOf(res: LightMyRequestResponse) {
   return res.json<{
     error: { code: string; message: string; fields?: { path: string; message: string }[] };
   }>().error;
+}
+
+/**
+ * An access token made by the server's own token code (token-service.ts), for claims or times
+ * a sign-in cannot give: another player's session, a session that does not exist, an expired
+ * token, a key that is not the server's. Signed with the test app's key unless told otherwise.
+ */
+export async function signAccessToken(claims: {
+  userId: string;
+  sessionId: string;
+  /** Seconds since the epoch; now unless given. */
+  issuedAt?: number;
+  ttlSeconds?: number;
+  secret?: string;
+}): Promise<string> {
+  const issuedAt = claims.issuedAt ?? Math.floor(Date.now() / 1000);
+  const { token } = await createTokenService({
+    secret: claims.secret ?? testSecrets.JWT_SECRET,
+    ttlSeconds: claims.ttlSeconds ?? 60,
+    clock: fixedClock(new Date(issuedAt * 1000)),
+  }).signAccess({ userId: claims.userId, sessionId: claims.sessionId });
+  return token;
 }
