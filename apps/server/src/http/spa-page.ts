@@ -17,7 +17,6 @@ export interface RoutePreloads {
 export type PageEncoding = 'br' | 'gzip' | 'identity';
 
 export interface SpaPage {
-  html: string;
   /** The page in an encoding, with the ETag of that form (each form is its own entity). */
   encoded(encoding: PageEncoding): { body: string | Buffer; etag: string };
 }
@@ -45,7 +44,6 @@ function encodedPage(html: string): SpaPage {
     return html;
   };
   return {
-    html,
     encoded(encoding) {
       let form = forms.get(encoding);
       if (!form) {
