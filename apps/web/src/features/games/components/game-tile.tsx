@@ -9,8 +9,8 @@ interface GameTileProps {
   /** The game is being launched: a spinner over the artwork. */
   busy?: boolean;
   /**
-   * Load the artwork at once rather than when it nears the screen: for the first screen's
-   * tiles, one of which is the page's largest paint (decision 059).
+   * Load the artwork at once rather than when it nears the screen: for the tiles of a list's
+   * first answer, one of which is the page's largest paint (decision 059).
    */
   eager?: boolean;
 }
