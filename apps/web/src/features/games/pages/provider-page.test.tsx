@@ -60,6 +60,25 @@ describe('provider pages', { timeout: 20_000 }, () => {
     expect(tiles('provider-games-pragmatic')).toHaveLength(200);
   });
 
+  // Issue 16: "20 games" on Pragmatic but "20 of 120" on Endorphina. Pragmatic's list has no
+  // count; the page reads it from the combined list filtered to Pragmatic.
+  it('Endorphina and Pragmatic count alike: shown of the studio’s total', async () => {
+    const calls = fakeGamesApi({ endorphinaGames: 120, totalGames: 75 });
+    for (const [provider, text] of [
+      ['endorphina', '20 из 120 игр'],
+      ['pragmatic', '20 из 75 игр'],
+    ] as const) {
+      const view = renderWithProviders(<ProviderPage provider={provider} />, {
+        path: `/${provider}`,
+      });
+      await screen.findByTestId(`provider-games-${provider}`);
+      await vi.waitFor(() => expect(screen.getByTestId('load-more-count').textContent).toBe(text));
+      view.unmount();
+    }
+    const count = callsTo(calls, '/api/total/games').map((c) => c.url.searchParams);
+    expect(count.map((query) => query.get('provider'))).toEqual(['pragmatic']);
+  });
+
   it('GB Games: Next replaces the page instead of adding to it', async () => {
     const calls = fakeGamesApi();
     renderWithProviders(
