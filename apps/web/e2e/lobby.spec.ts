@@ -228,6 +228,11 @@ test.describe('lobby', () => {
     await expect(page.getByTestId('play-mode')).toHaveAttribute('data-mode', 'real');
     const frame = page.frameLocator('[data-testid="play-frame"]');
     await expect(frame.locator('body')).toBeVisible();
+    // One way back (issue 16): the studio's own Lobby link, there for a game opened on its
+    // own, is hidden inside our frame, whose bar has "Back to lobby".
+    await expect(frame.locator('a.lobby')).toHaveCount(1);
+    await expect(frame.locator('a.lobby')).toBeHidden();
+    await expect(page.getByTestId('play-back')).toBeVisible();
     await expect(page.getByTestId('header-balance')).toBeVisible();
     await page.getByTestId('play-back').click();
     await expect(page).toHaveURL(/\/$/);
