@@ -90,6 +90,17 @@ describe('the home page’s first download', () => {
     expect(bytes / 1024).toBeLessThanOrEqual(120);
   });
 
+  // Issue 16: two render-blocking stylesheets held the first paint back. The entry's styles
+  // are in the page; a page's own are preloaded and linked by its code (decision 047).
+  it('has no stylesheet that holds the first paint back', async () => {
+    const html = await readFile(join(outDir, 'index.html'), 'utf8');
+    const blocking = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)]
+      .map((match) => match[0])
+      .filter((tag) => !/\bdisabled\b/.test(tag));
+    expect(blocking).toEqual([]);
+    expect(html).toMatch(/<style>[^<]{1000,}/);
+  });
+
   // One request fewer beside the page's code on a phone's six connections (decision 059).
   it('carries its icon inline instead of a file to fetch', async () => {
     const html = await readFile(join(outDir, 'index.html'), 'utf8');
