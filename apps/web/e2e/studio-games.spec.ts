@@ -39,7 +39,20 @@ async function playRound(game: FrameLocator, type: string): Promise<void> {
       break;
     case 'blackjack':
       await game.locator('#go').click();
-      await expect(game.locator('#go')).toBeDisabled();
+      // The deal has gone out when the player's turn opens, or, when the cards dealt a natural
+      // 21 and the round ended at once (Deal is enabled again), when it is on the studio's record.
+      await expect
+        .poll(
+          async () =>
+            (await game.locator('#stand').isEnabled()) ||
+            (await game.locator('body').evaluate(() =>
+              fetch(`${location.pathname}/fair`)
+                .then((response) => response.json())
+                .then((body: { rounds: unknown[] }) => body.rounds.length > 0),
+            )),
+          { timeout: 7000 },
+        )
+        .toBe(true);
       // Stand (S) until the round is over; decline insurance if offered.
       for (let i = 0; i < 6; i++) {
         if (await game.locator('#insurance').isVisible()) await game.locator('#insNo').click();
