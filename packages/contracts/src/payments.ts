@@ -8,10 +8,12 @@ import { twoFactorCodeSchema } from './two-factor';
  * tokenisation endpoint (`card.tokenize_url` of GET /payments/config) and gives us its token.
  */
 
-/** A positive amount in dollars, at most two decimals: "100", "100.5", "100.50". */
+/**
+ * A positive amount in dollars, at most two decimals: "100", "100.5", "100.50". Exact, like
+ * every amount the API takes: " 10.00" is refused, not trimmed (issue 25).
+ */
 export const paymentAmountSchema = z
   .string({ error: 'Sum is required' })
-  .trim()
   .min(1, { error: 'Sum is required' })
   // Piped: an empty sum gets only "Sum is required", not the format message too.
   .pipe(
