@@ -214,6 +214,8 @@ export const paymentsErrorCodes = {
   PAYMENTS_DISABLED: 'PAYMENTS_DISABLED',
   /** A webhook whose signature or timestamp does not hold. */
   WEBHOOK_SIGNATURE_INVALID: 'WEBHOOK_SIGNATURE_INVALID',
+  /** A webhook whose signature holds but whose body is not an event of the service's. */
+  WEBHOOK_INVALID: 'WEBHOOK_INVALID',
   /** A withdrawal while a bonus is active: refused until it is completed or cancelled. */
   WITHDRAWAL_BONUS_ACTIVE: 'WITHDRAWAL_BONUS_ACTIVE',
 } as const;
