@@ -89,6 +89,8 @@ export const accountsEn = {
       lead: 'Enter the e-mail of your account. We will send a code to set a new password.',
       send: 'Send the code',
       sent: 'If an account uses {{email}}, a 6-digit code is on its way. Enter it with a new password.',
+      limited:
+        'No new code was sent: codes to {{email}} are limited for a while. If a reset code came earlier, enter it below; otherwise ask for a new one when the time below runs out.',
       newPassword: 'New password',
       submit: 'Set the password and log in',
       othersSignedOut: 'Every other device signed in to your account will be signed out.',
