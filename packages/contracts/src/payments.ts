@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bonusForfeitConfirmationSchema } from './bonus';
 import { moneySchema } from './user';
 import { twoFactorCodeSchema } from './two-factor';
 
@@ -52,6 +53,8 @@ export type CardDepositRequest = z.infer<typeof cardDepositRequestSchema>;
 export const cardWithdrawalRequestSchema = cardDepositRequestSchema.extend({
   /** Required when the player has two-factor sign-in on (docs/decisions/051). */
   twoFactorCode: twoFactorCodeSchema.optional(),
+  /** While a bonus is active: the player confirmed its forfeit (docs/decisions/062). */
+  forfeit_bonus: bonusForfeitConfirmationSchema.optional(),
 });
 export type CardWithdrawalRequest = z.infer<typeof cardWithdrawalRequestSchema>;
 
@@ -85,6 +88,8 @@ export const cryptoWithdrawalRequestSchema = z
     idempotency_key: idempotencyKeySchema,
     /** Required when the player has two-factor sign-in on (docs/decisions/051). */
     twoFactorCode: twoFactorCodeSchema.optional(),
+    /** While a bonus is active: the player confirmed its forfeit (docs/decisions/062). */
+    forfeit_bonus: bonusForfeitConfirmationSchema.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.address !== '' && !addressPatterns[value.net].test(value.address)) {
@@ -216,7 +221,11 @@ export const paymentsErrorCodes = {
   WEBHOOK_SIGNATURE_INVALID: 'WEBHOOK_SIGNATURE_INVALID',
   /** A webhook whose signature holds but whose body is not an event of the service's. */
   WEBHOOK_INVALID: 'WEBHOOK_INVALID',
-  /** A withdrawal while a bonus is active: refused until it is completed or cancelled. */
+  /**
+   * A withdrawal while a bonus is active, without the player's confirmation of its forfeit
+   * (or with one for other amounts): nothing moved; `fields` carry what would be forfeited
+   * (bonus_id, bonus, winnings, total) for the warning (docs/decisions/062).
+   */
   WITHDRAWAL_BONUS_ACTIVE: 'WITHDRAWAL_BONUS_ACTIVE',
 } as const;
 export type PaymentsErrorCode = (typeof paymentsErrorCodes)[keyof typeof paymentsErrorCodes];
