@@ -59,7 +59,15 @@ afterAll(async () => {
 });
 
 const bet = (userId: string, amount: bigint, id = txId('bet')) =>
-  ledger.postBet({ userId, amount, currency: 'USD', provider, txId: id, gameId: slot, roundId: id });
+  ledger.postBet({
+    userId,
+    amount,
+    currency: 'USD',
+    provider,
+    txId: id,
+    gameId: slot,
+    roundId: id,
+  });
 const win = (userId: string, amount: bigint, betTxId: string) =>
   ledger.postWin({
     userId,
@@ -142,7 +150,11 @@ describe('a withdrawal while a bonus is active', () => {
     expect(posted.outcome).toBe('applied');
     expect(await wallet(userId)).toEqual({ cash: 30_000n, bonus: 0n });
     const { history } = await service.overview(userId);
-    expect(history[0]).toMatchObject({ id: bonusId, status: 'forfeited', forfeited_amount: '8.00' });
+    expect(history[0]).toMatchObject({
+      id: bonusId,
+      status: 'forfeited',
+      forfeited_amount: '8.00',
+    });
     // Through the ledger's bonus_forfeit posting, like a cancel, then the withdrawal.
     const { rows } = await db.execute<{ operation: string; amount: string; bonus: string }>(sql`
       select operation, amount::text, bonus_amount::text as bonus from ledger_entries
@@ -160,7 +172,10 @@ describe('a withdrawal while a bonus is active', () => {
     const over = await refusal(withdraw(userId, 60_000n, { bonusId, total: 8_000n }));
     expect(over).toBeInstanceOf(InsufficientFunds);
     expect(await wallet(userId)).toEqual({ cash: 50_000n, bonus: 8_000n });
-    expect((await service.overview(userId)).active).toMatchObject({ id: bonusId, status: 'active' });
+    expect((await service.overview(userId)).active).toMatchObject({
+      id: bonusId,
+      status: 'active',
+    });
     await expectLedgerClean(db);
   });
 });

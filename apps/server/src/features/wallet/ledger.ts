@@ -413,7 +413,11 @@ export function createLedger(deps: LedgerDeps): Ledger {
             // Under this transaction's wallet lock no other posting of the player runs, so
             // the statement cannot lose its key to a concurrent one; its event is held back
             // with the others until the commit.
-            const posting = operatorMovementPosting({ ...input, kind: 'withdrawal', userId: player });
+            const posting = operatorMovementPosting({
+              ...input,
+              kind: 'withdrawal',
+              userId: player,
+            });
             const result = await runPosting(tx, heldBack, posting);
             if (result.outcome === 'applied') applied.push(result);
             return result;
