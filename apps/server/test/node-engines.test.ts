@@ -41,8 +41,11 @@ function meets(version: Version, comparator: string): boolean {
       return order <= 0;
     case '<':
       return order < 0;
-    default:
+    case '=':
+    case undefined:
       return order === 0 || (comparator.split('.').length < 3 && version[0] === bound[0]);
+    default:
+      throw new Error(`unknown engine range: ${comparator}`);
   }
 }
 

@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { SharedState } from '../../lib/shared-state/shared-state';
 import { identityOperatorRoutes } from './identity-operator-routes';
+import { createUploadGate } from '../../lib/uploads/upload-gate';
 import { identityRoutes } from './identity-routes';
 import { twoFactorResetRoutes } from './two-factor-reset-routes';
 import { createIdentityService, type IdentityService } from './identity-service';
@@ -39,7 +40,9 @@ const identityPlugin: FastifyPluginAsync<IdentityFeatureOptions> = async (app, o
     shared: options.shared,
   });
   app.decorate('identity', service);
-  await app.register(identityRoutes, { prefix: '/api', service });
+  // Two uploads read and processed at once per instance, 32 more waiting (issue 25).
+  const gate = createUploadGate({ concurrent: 2, waiting: 32 });
+  await app.register(identityRoutes, { prefix: '/api', service, gate });
   if (options.operatorApiToken !== undefined) {
     await app.register(identityOperatorRoutes, {
       prefix: '/api',

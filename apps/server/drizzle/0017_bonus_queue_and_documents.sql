@@ -1,2 +1,0 @@
-ALTER TABLE "player_bonuses" DROP CONSTRAINT "player_bonuses_status";--> statement-breakpoint
-ALTER TABLE "player_bonuses" ADD CONSTRAINT "player_bonuses_status" CHECK ("player_bonuses"."status" in ('queued', 'awaiting_deposit', 'active', 'completed', 'cancelled', 'expired', 'lost', 'forfeited'));
