@@ -134,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     withdrawalThreshold: config.kycWithdrawalThreshold,
     shared,
     operatorApiToken: config.operatorApiToken,
+    dataDir: config.dataDir,
   });
   // Bonuses: offers, promo codes, wagering; bonus money on the ledger (decision 039).
   await app.register(bonusFeature, { db, clock, logger });

@@ -17,6 +17,7 @@ import type { Logger } from '../../lib/logger';
 import type { SharedState } from '../../lib/shared-state/shared-state';
 import { toDecimalString } from '../wallet/money';
 import type { CleanDocument } from './document-sanitiser';
+import { databaseStorage, type DocumentStorage } from './document-storage';
 import {
   createIdentityRepository,
   type DocumentMeta,
@@ -31,6 +32,8 @@ export interface IdentityServiceDeps {
   withdrawalThreshold: bigint;
   /** Counts uploads per player across instances (Redis, or in-process for one). */
   shared: SharedState;
+  /** Where the bytes go (document-storage.ts); by default the database's chunks. */
+  storage?: DocumentStorage;
 }
 
 export interface IdentityService {
@@ -66,6 +69,8 @@ export interface IdentityService {
   ): Promise<DocumentMeta & { content: () => Readable }>;
   verify(userId: string): Promise<OperatorIdentityCheck>;
   reject(userId: string, reason: string): Promise<OperatorIdentityCheck>;
+  /** Removes a closed account's stored bytes (its records go with the closure). */
+  forgetDocuments(userId: string): Promise<void>;
 }
 
 const dollars = (thousandths: bigint) =>
@@ -112,6 +117,7 @@ function notPending(status: IdentityStatus): AppError {
 
 export function createIdentityService(deps: IdentityServiceDeps): IdentityService {
   const repository = createIdentityRepository(deps.db);
+  const storage = deps.storage ?? databaseStorage(repository);
   const threshold = dollars(deps.withdrawalThreshold);
 
   async function operatorView(userId: string): Promise<OperatorIdentityCheck> {
@@ -189,7 +195,7 @@ export function createIdentityService(deps: IdentityServiceDeps): IdentityServic
       // The bytes first, a chunk per statement and outside the transaction (schema: the
       // embedded database is never held for a whole file); the row then points at them.
       const storageId = randomUUID();
-      await repository.writeChunks(userId, storageId, document.path);
+      await storage.write(userId, storageId, document.path);
       let replaced: string | null;
       try {
         replaced = await deps.db.transaction(async (tx) => {
@@ -221,10 +227,10 @@ export function createIdentityService(deps: IdentityServiceDeps): IdentityServic
           return previous;
         });
       } catch (error) {
-        await repository.removeChunks(storageId);
+        await storage.remove(userId, storageId);
         throw error;
       }
-      if (replaced !== null) await repository.removeChunks(replaced);
+      if (replaced !== null) await storage.remove(userId, replaced);
       // Never the bytes or the file name: the kind, type and size only.
       deps.logger.info({ userId, kind, contentType, size }, 'identity document uploaded');
       return this.view(userId);
@@ -263,7 +269,7 @@ export function createIdentityService(deps: IdentityServiceDeps): IdentityServic
         content: () =>
           bytes !== null
             ? Readable.from([bytes])
-            : Readable.from(repository.readChunks(storageId ?? '')),
+            : Readable.from(storage.read(userId, storageId ?? '')),
       };
     },
 
@@ -273,6 +279,10 @@ export function createIdentityService(deps: IdentityServiceDeps): IdentityServic
 
     reject(userId, reason) {
       return review(userId, 'rejected', reason);
+    },
+
+    forgetDocuments(userId) {
+      return storage.removeAll(userId);
     },
   };
 }
