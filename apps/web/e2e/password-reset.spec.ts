@@ -5,6 +5,7 @@ test.describe('password reset', () => {
   test('forgot password → code from the e-mail → new password → signed in', async ({ page }) => {
     // Asked for right after the registration code: the reset's own code goes at once (the
     // one-code-a-minute limit is per purpose; issue 25 found it silently dropped).
+    test.setTimeout(90_000);
     await useEnglish(page);
     const player = newPlayer('f');
     await registerThroughApi(page, player);
