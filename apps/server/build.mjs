@@ -5,7 +5,7 @@
 //
 // Usage: node build.mjs [--outfile dist/server.js]   (the bundle must stay inside
 // apps/server: at run time it finds drizzle/ and package.json by walking up from itself)
-import { rm } from 'node:fs/promises';
+import { copyFile, rm } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -33,7 +33,11 @@ const externalNpmPackages = {
 };
 
 // Only our own output goes: a stale source map would point at old code.
-await Promise.all([rm(outfile, { force: true }), rm(`${outfile}.map`, { force: true })]);
+await Promise.all([
+  rm(outfile, { force: true }),
+  rm(`${outfile}.map`, { force: true }),
+  rm(resolve(dirname(outfile), 'pdf-check.worker.mjs'), { force: true }),
+]);
 const result = await build({
   absWorkingDir: root,
   entryPoints: ['src/server.ts'],
@@ -54,3 +58,10 @@ const bundled = Object.keys(result.metafile.inputs).filter((input) =>
 if (bundled.length > 0) {
   throw new Error(`npm packages ended up in the bundle: ${bundled.join(', ')}`);
 }
+
+// The PDF checker runs as a child process of its own (features/identity/pdf-check.ts), found
+// next to the bundle: it is plain JavaScript and is copied as it is.
+await copyFile(
+  resolve(root, 'src/features/identity/pdf-check.worker.mjs'),
+  resolve(dirname(outfile), 'pdf-check.worker.mjs'),
+);

@@ -62,7 +62,8 @@ export interface BenchServer {
  * fresh secrets; `env` adds or overrides variables. Resolves once /api/health answers 200.
  */
 export async function startBenchServer(options: {
-  databaseUrl: string;
+  /** Undefined: the embedded PGlite in dataDir. */
+  databaseUrl: string | undefined;
   dataDir: string;
   env?: Record<string, string>;
   nodeArgs?: string[];
@@ -83,7 +84,7 @@ export async function startBenchServer(options: {
         HOST: '127.0.0.1',
         PORT: String(port),
         DATA_DIR: options.dataDir,
-        DATABASE_URL: options.databaseUrl,
+        ...(options.databaseUrl === undefined ? {} : { DATABASE_URL: options.databaseUrl }),
         JWT_SECRET: secret(),
         OTP_SECRET: secret(),
         PROVIDERS: 'external',

@@ -134,11 +134,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     withdrawalThreshold: config.kycWithdrawalThreshold,
     shared,
     operatorApiToken: config.operatorApiToken,
+    dataDir: config.dataDir,
   });
-  // The cashier: card and crypto deposits and withdrawals, on the ledger.
-  await app.register(paymentsFeature, { config, db, clock, logger });
   // Bonuses: offers, promo codes, wagering; bonus money on the ledger (decision 039).
   await app.register(bonusFeature, { db, clock, logger });
+  // The cashier: card and crypto deposits and withdrawals, on the ledger; a withdrawal may
+  // forfeit the active bonus (decision 062).
+  await app.register(paymentsFeature, { config, db, clock, logger });
   await app.register(gameSessionsFeature, { db, clock });
   await app.register(providersFeature, { config, db, clock });
   await app.register(gamesFeature, { config, db, clock, logger });

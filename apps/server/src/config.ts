@@ -196,7 +196,7 @@ export const configVariables: Record<EnvName, { default: string; description: st
   PUBLIC_URL: {
     default: '(unset)',
     description:
-      'Address players open the site at (e.g. https://casino.example.com); e-mails link to it when set.',
+      'Address players open the site at (e.g. https://casino.example.com): e-mails link to it, game and payment pages are linked under it, and providers:check gives providers the callback URLs under it. Unset, the site works at whatever address it is opened at (127.0.0.1, a LAN address): links to the built-in studios and payment sandboxes are same-origin paths, and e-mails carry no link. Set it for an external provider or behind a proxy.',
   },
   OPERATOR_API_TOKEN: {
     default: '(unset: no operator API)',

@@ -62,7 +62,7 @@ describe('feature plugins', () => {
       health: [],
       housekeeping: [],
       identity: ['auth'],
-      payments: ['auth', 'wallet', 'identity'],
+      payments: ['auth', 'wallet', 'identity', 'bonus'],
       privacy: ['auth', 'wallet', 'identity'],
       providers: ['wallet', 'game-sessions'],
       support: ['auth', 'chat'],

@@ -52,8 +52,8 @@ describe('a guest', () => {
     const { url, mode } = res.body as LaunchResponse;
     expect(mode).toBe('demo');
     expect(url.startsWith(`${game.demo_url!}&`)).toBe(true);
-    const params = new URL(url).searchParams;
-    expect(params.get('exit')).toBe('http://localhost:3000/endorphina');
+    const params = new URL(url, 'http://127.0.0.1:3000').searchParams;
+    expect(params.get('exit')).toBe('/endorphina');
     expect(params.get('lang')).toBe('ru');
     expect(params.get('currency')).toBe('USD');
     expect(params.get('token')).toBeNull();
@@ -101,13 +101,13 @@ describe('a signed-in player', () => {
     expect(res.status).toBe(200);
     const { url, mode } = res.body as LaunchResponse;
     expect(mode).toBe('real');
-    const params = new URL(url).searchParams;
+    const params = new URL(url, 'http://127.0.0.1:3000').searchParams;
     const token = params.get('token')!;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(token).not.toBe(player.accessToken);
     expect(url).not.toContain(player.accessToken);
     expect(player.accessToken).not.toContain(token);
-    expect(params.get('exit')).toBe('http://localhost:3000/endorphina');
+    expect(params.get('exit')).toBe('/endorphina');
 
     const [row] = await t.db
       .select()
@@ -131,6 +131,7 @@ describe('a signed-in player', () => {
     const tokenOf = async () =>
       new URL(
         ((await launch(url, player.authorization)).body as LaunchResponse).url,
+        'http://127.0.0.1:3000',
       ).searchParams.get('token');
     expect(await tokenOf()).not.toBe(await tokenOf());
   });

@@ -34,7 +34,7 @@ const sent: OutgoingRequest[] = [];
 beforeAll(async () => {
   t = await buildTestApp();
   settings = t.app.gameCatalog.settings;
-  const inProcess = inProcessTransport(t.app, settings.studiosUrl ?? '');
+  const inProcess = inProcessTransport(t.app, settings.studiosApiUrl);
   transport = (request) => {
     sent.push(request);
     return inProcess(request);
@@ -66,7 +66,8 @@ async function failure(promise: Promise<unknown>): Promise<ProviderError> {
 function expectWellMapped(
   list: CatalogEntry[],
   idPattern: RegExp,
-  imagePattern = /^http:\/\/localhost:3000\/studios\/\w+\/art\/v1\/[\w-]+\.svg$/,
+  // Without PUBLIC_URL: same-origin paths, right at any address of the site (issue 25).
+  imagePattern = /^\/studios\/\w+\/art\/v1\/[\w-]+\.svg$/,
 ): void {
   const ids = new Set(list.map((g) => g.providerGameId));
   expect(ids.size).toBe(list.length);
@@ -128,14 +129,14 @@ describe('Endorphina adapter', () => {
   });
 
   it('builds the signed launch link {url}/api/sessions/seamless/rest/v1?exit&nodeId&token&sign', async () => {
+    // A same-origin path without PUBLIC_URL (issue 25), read here against any address.
     const url = new URL(
       await adapter().launchUrl(
         launch({ providerGameId: 'g', mode: 'real', token: 'tok-123', playerId: 'p1' }),
       ),
+      'http://127.0.0.1:3000',
     );
-    expect(`${url.origin}${url.pathname}`).toBe(
-      `${settings.endorphina.url}/api/sessions/seamless/rest/v1`,
-    );
+    expect(url.pathname).toBe(`${settings.endorphina.url}/api/sessions/seamless/rest/v1`);
     const params = Object.fromEntries(url.searchParams);
     expect(params).toEqual({
       exit: 'http://localhost:3000/lobby',
@@ -162,6 +163,7 @@ describe('Endorphina adapter', () => {
       await adapter().launchUrl(
         launch({ providerGameId: game.providerGameId, demoUrl: game.demoUrl }),
       ),
+      'http://127.0.0.1:3000',
     );
     expect(url.searchParams.get('game')).toBe(game.providerGameId);
     expect(url.searchParams.get('exit')).toBe('http://localhost:3000/lobby');
@@ -245,16 +247,17 @@ describe('Endorphina game list and demo, as the provider gives them', () => {
     const id = withDemo.providerGameId;
     const adapterWithDemo = configured({
       gamesFile: await listFile('demo.json', [{ id }]),
-      // The studio plays the demo host under its own base.
-      demoUrl: settings.endorphina.url,
+      // The studio plays the demo host under its own base (as the adapter calls it).
+      demoUrl: `${settings.studiosApiUrl}/endorphina`,
       demoAccountId: '9789',
     });
     const [game] = await adapterWithDemo.fetchCatalog();
     const md5 = createHash('md5').update(id).digest('hex');
-    const link = `${settings.endorphina.url}/api/link/accountId/9789/hash/${md5}`;
+    const link = `${settings.studiosApiUrl}/endorphina/api/link/accountId/9789/hash/${md5}`;
     expect(game).toMatchObject({ demo: true, demoUrl: link });
     const url = new URL(
       await adapterWithDemo.launchUrl(launch({ providerGameId: id, demoUrl: game!.demoUrl })),
+      'http://127.0.0.1:3000',
     );
     expect(sent.at(-1)?.url).toBe(
       `${link}/returnURL/${encodeURIComponent(encodeURIComponent('http://localhost:3000/lobby'))}`,
@@ -265,7 +268,7 @@ describe('Endorphina game list and demo, as the provider gives them', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toMatch(/\/studios\/endorphina\/game\/\w+$/);
     // A game the demo host does not know: no demo to open.
-    const unknown = `${settings.endorphina.url}/api/link/accountId/9789/hash/${'0'.repeat(32)}`;
+    const unknown = `${settings.studiosApiUrl}/endorphina/api/link/accountId/9789/hash/${'0'.repeat(32)}`;
     expect(
       (await failure(adapterWithDemo.launchUrl(launch({ providerGameId: 'x', demoUrl: unknown }))))
         .failure,
@@ -292,9 +295,9 @@ describe('Pragmatic adapter', () => {
     expectWellMapped(
       list,
       /^(vs10|tbl|lvx|inx)[a-z0-9]+$/,
-      /^http:\/\/localhost:3000\/studios\/pragmatic\/game_pic\/square\/200\/[a-z0-9]+\.png$/,
+      /^\/studios\/pragmatic\/game_pic\/square\/200\/[a-z0-9]+\.png$/,
     );
-    const art = await t.app.inject(new URL(list[0]!.image).pathname);
+    const art = await t.app.inject(list[0]!.image);
     expect(art.statusCode).toBe(200);
     expect(art.headers['content-type']).toMatch(/^image\/svg\+xml/);
     for (const game of list.filter((g) => g.demo)) {
@@ -435,11 +438,11 @@ describe('GB Games adapter', () => {
     const real = await adapter().launchUrl(
       launch({ providerGameId: game.providerGameId, mode: 'real', token: 'lt', playerId: 'p1' }),
     );
-    expect(real).toMatch(new RegExp(`^${settings.gbgames.url}/game/\\w+$`));
+    expect(real).toMatch(new RegExp(`^${settings.studiosUrl}/gbgames/game/\\w+$`));
     const sentBody = JSON.parse(sent.at(-1)!.body!) as Record<string, string>;
     expect(sentBody).toMatchObject({ token: 'lt', playerId: 'p1', mode: 'real', currency: 'USD' });
     const demo = await adapter().launchUrl(launch({ providerGameId: game.providerGameId }));
-    expect(demo).toMatch(new RegExp(`^${settings.gbgames.url}/game/\\w+$`));
+    expect(demo).toMatch(new RegExp(`^${settings.studiosUrl}/gbgames/game/\\w+$`));
     const error = await failure(adapter().launchUrl(launch({ providerGameId: 'gb-no-such-game' })));
     expect(error.failure).toBe('game-not-found');
   });

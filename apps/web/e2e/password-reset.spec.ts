@@ -3,9 +3,9 @@ import { mailCount, newPlayer, readCode, registerThroughApi, useEnglish } from '
 
 test.describe('password reset', () => {
   test('forgot password → code from the e-mail → new password → signed in', async ({ page }) => {
-    // The registration code counts against the address's one-code-a-minute limit, so the
-    // reset's own code can go out only a minute after it: the test waits for "send again".
-    test.setTimeout(150_000);
+    // Asked for right after the registration code: the reset's own code goes at once (the
+    // one-code-a-minute limit is per purpose; issue 25 found it silently dropped).
+    test.setTimeout(90_000);
     await useEnglish(page);
     const player = newPlayer('f');
     await registerThroughApi(page, player);
@@ -19,12 +19,13 @@ test.describe('password reset', () => {
     await page.getByTestId('login-forgot').click();
     await expect(page.getByRole('dialog', { name: 'Reset password' })).toBeVisible();
     await expect(page.getByTestId('reset-email')).toHaveValue(player.email);
+    const before = await mailCount(player.email);
     await page.getByTestId('reset-send').click();
 
     // The answer never says whether the account exists; the code step follows either way.
-    await expect(page.getByTestId('reset-status')).toContainText(player.email);
-    const before = await mailCount(player.email);
-    await page.getByTestId('reset-resend').click({ timeout: 75_000 });
+    await expect(page.getByTestId('reset-status')).toHaveText(
+      `If an account uses ${player.email}, a 6-digit code is on its way. Enter it with a new password.`,
+    );
     const code = await readCode(player.email, before);
 
     await page.getByTestId('reset-code').fill(code);

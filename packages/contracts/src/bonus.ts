@@ -10,12 +10,16 @@ export const bonusOfferKinds = ['deposit_match', 'free_credit', 'daily'] as cons
 export type BonusOfferKind = (typeof bonusOfferKinds)[number];
 
 export const playerBonusStatuses = [
+  /** Claimed while another bonus is open: starts when that one ends (issue 25). */
+  'queued',
   'awaiting_deposit',
   'active',
   'completed',
   'cancelled',
   'expired',
   'lost',
+  /** Ended by a withdrawal the player confirmed: the pocket (bonus and its winnings) lost. */
+  'forfeited',
 ] as const;
 export type PlayerBonusStatus = (typeof playerBonusStatuses)[number];
 
@@ -43,8 +47,13 @@ export const bonusOfferSchema = z.object({
   max_cashout: moneySchema.nullable(),
   /** The player may claim it now (else `reason` says why not). */
   claimable: z.boolean(),
-  /** Why not: 'claimed' (once per player), 'bonus_active', 'cooldown'. */
+  /**
+   * Why not: 'claimed' (once per player), 'cooldown'. ('bonus_active' is no longer given: while
+   * a bonus is open a claim is queued behind it, see `queues`.)
+   */
   reason: z.enum(['claimed', 'bonus_active', 'cooldown']).nullable(),
+  /** A claim now waits behind the open bonus (status queued) instead of starting at once. */
+  queues: z.boolean(),
 });
 export type BonusOffer = z.infer<typeof bonusOfferSchema>;
 
@@ -74,8 +83,26 @@ export const playerBonusSchema = z.object({
   ended_at: z.string().nullable(),
   converted_amount: moneySchema.nullable(),
   forfeited_amount: moneySchema.nullable(),
+  /**
+   * Active only: what a withdrawal now would forfeit (the pocket, split into what is left of
+   * the bonus and the winnings made with it). Null otherwise.
+   */
+  withdrawal_forfeit: z
+    .object({ bonus: moneySchema, winnings: moneySchema, total: moneySchema })
+    .nullable(),
 });
 export type PlayerBonus = z.infer<typeof playerBonusSchema>;
+
+/**
+ * A withdrawal's confirmation that it may end the active bonus: the bonus id and the total the
+ * warning showed. A bonus whose pocket changed since (a win, a bet) is not forfeited: the
+ * warning is shown again with the new amounts.
+ */
+export const bonusForfeitConfirmationSchema = z.object({
+  bonus_id: z.string().regex(/^[1-9]\d{0,18}$/),
+  total: moneySchema,
+});
+export type BonusForfeitConfirmation = z.infer<typeof bonusForfeitConfirmationSchema>;
 
 /** GET /bonus: everything the bonus page shows. */
 export const bonusOverviewResponseSchema = z.object({
@@ -92,6 +119,8 @@ export const bonusOverviewResponseSchema = z.object({
     .nullable(),
   /** The player's open bonus (active or awaiting its deposit), or null: one at a time. */
   active: playerBonusSchema.nullable(),
+  /** Claims waiting behind it, in the order they start. */
+  queued: z.array(playerBonusSchema),
   /** The last ended bonuses, newest first. */
   history: z.array(playerBonusSchema),
   /** Cash and bonus money now. */

@@ -31,8 +31,17 @@ export const chatCloseCodes = {
 const idSchema = z.string().regex(/^[1-9]\d{0,18}$/);
 
 /**
- * The text a player sends: line breaks kept, other control characters dropped (a NUL could
- * not even be stored), runs of blank lines collapsed, trimmed, then 1 to 500 characters.
+ * Unicode's bidirectional controls: the embeddings and overrides (U+202A–U+202E), the isolates
+ * (U+2066–U+2069) and the direction marks (U+200E, U+200F, U+061C). An override makes a message
+ * or a name read differently from what it holds ("Trojan Source" spoofing); the marks steer
+ * the order of what surrounds them the same way, and this chat's languages need none of them.
+ */
+export const bidiControls = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * The text a player sends: line breaks kept, other control characters and the bidirectional
+ * controls dropped (a NUL could not even be stored), runs of blank lines collapsed, trimmed,
+ * then 1 to 500 characters.
  */
 export function normaliseChatText(text: string): string {
   return (
@@ -40,6 +49,7 @@ export function normaliseChatText(text: string): string {
       .replace(/\r\n?/g, '\n')
       // eslint-disable-next-line no-control-regex -- removing control characters is the point
       .replace(/[\u0000-\u0009\u000B-\u001F\u007F\u200B\u2028\u2029]/g, '')
+      .replace(bidiControls, '')
       .replace(/\n{3,}/g, '\n\n')
       .trim()
   );

@@ -38,6 +38,10 @@ export function sniffDocumentType(bytes: Uint8Array): IdentityDocumentType | und
 export const documentSniffBytes = 8;
 
 export const identityLimits = {
+  /** A document picture's largest size in pixels (width × height): 50 megapixels. */
+  documentMaxPixels: 50_000_000,
+  /** Its longest side as stored: larger pictures are scaled down to this. */
+  documentMaxSide: 4096,
   /** Largest document file: 10 MiB (a phone photo or a scanned PDF page). */
   documentMaxBytes: 10 * 1024 * 1024,
   /** The operator's reason for a rejection, shown to the player as written. */
@@ -54,6 +58,12 @@ export const identityErrorCodes = {
   DOCUMENT_UNSUPPORTED: 'IDENTITY_DOCUMENT_UNSUPPORTED',
   /** An empty file. */
   DOCUMENT_EMPTY: 'IDENTITY_DOCUMENT_EMPTY',
+  /**
+   * A JPEG, PNG or PDF that is not accepted as it is (issue 25): a picture of too many pixels
+   * or one that does not decode; a PDF with active content (JavaScript, actions, embedded
+   * files, XFA, HTML), a password, or that does not parse.
+   */
+  DOCUMENT_REFUSED: 'IDENTITY_DOCUMENT_REFUSED',
   /** The multipart body has no part named "file". */
   DOCUMENT_MISSING: 'IDENTITY_DOCUMENT_MISSING',
   /** An upload after the identity was verified: nothing more to send. */

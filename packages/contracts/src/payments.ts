@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bonusForfeitConfirmationSchema } from './bonus';
 import { moneySchema } from './user';
 import { twoFactorCodeSchema } from './two-factor';
 
@@ -8,10 +9,12 @@ import { twoFactorCodeSchema } from './two-factor';
  * tokenisation endpoint (`card.tokenize_url` of GET /payments/config) and gives us its token.
  */
 
-/** A positive amount in dollars, at most two decimals: "100", "100.5", "100.50". */
+/**
+ * A positive amount in dollars, at most two decimals: "100", "100.5", "100.50". Exact, like
+ * every amount the API takes: " 10.00" is refused, not trimmed (issue 25).
+ */
 export const paymentAmountSchema = z
   .string({ error: 'Sum is required' })
-  .trim()
   .min(1, { error: 'Sum is required' })
   // Piped: an empty sum gets only "Sum is required", not the format message too.
   .pipe(
@@ -50,6 +53,8 @@ export type CardDepositRequest = z.infer<typeof cardDepositRequestSchema>;
 export const cardWithdrawalRequestSchema = cardDepositRequestSchema.extend({
   /** Required when the player has two-factor sign-in on (docs/decisions/051). */
   twoFactorCode: twoFactorCodeSchema.optional(),
+  /** While a bonus is active: the player confirmed its forfeit (docs/decisions/062). */
+  forfeit_bonus: bonusForfeitConfirmationSchema.optional(),
 });
 export type CardWithdrawalRequest = z.infer<typeof cardWithdrawalRequestSchema>;
 
@@ -83,6 +88,8 @@ export const cryptoWithdrawalRequestSchema = z
     idempotency_key: idempotencyKeySchema,
     /** Required when the player has two-factor sign-in on (docs/decisions/051). */
     twoFactorCode: twoFactorCodeSchema.optional(),
+    /** While a bonus is active: the player confirmed its forfeit (docs/decisions/062). */
+    forfeit_bonus: bonusForfeitConfirmationSchema.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.address !== '' && !addressPatterns[value.net].test(value.address)) {
@@ -212,7 +219,13 @@ export const paymentsErrorCodes = {
   PAYMENTS_DISABLED: 'PAYMENTS_DISABLED',
   /** A webhook whose signature or timestamp does not hold. */
   WEBHOOK_SIGNATURE_INVALID: 'WEBHOOK_SIGNATURE_INVALID',
-  /** A withdrawal while a bonus is active: refused until it is completed or cancelled. */
+  /** A webhook whose signature holds but whose body is not an event of the service's. */
+  WEBHOOK_INVALID: 'WEBHOOK_INVALID',
+  /**
+   * A withdrawal while a bonus is active, without the player's confirmation of its forfeit
+   * (or with one for other amounts): nothing moved; `fields` carry what would be forfeited
+   * (bonus_id, bonus, winnings, total) for the warning (docs/decisions/062).
+   */
   WITHDRAWAL_BONUS_ACTIVE: 'WITHDRAWAL_BONUS_ACTIVE',
 } as const;
 export type PaymentsErrorCode = (typeof paymentsErrorCodes)[keyof typeof paymentsErrorCodes];

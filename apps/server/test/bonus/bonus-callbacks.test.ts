@@ -139,7 +139,7 @@ describe.each(providers)('%s: wagering from real bets', (provider) => {
 });
 
 describe('the HTTP edge', () => {
-  it('answers the promo errors with their codes, and a withdrawal is refused while a bonus is active', async () => {
+  it('answers the promo errors with their codes, and queues an offer behind the active bonus', async () => {
     const player = await createTestPlayer(t.db, systemClock, 0n);
     const unknown = await api<{ error: { code: string } }>(player, '/api/bonus/promo', {
       code: 'nothing-like-it',
@@ -153,10 +153,11 @@ describe('the HTTP edge', () => {
     expect(empty.status).toBe(400);
     const daily = await api<PlayerBonusResponse>(player, '/api/bonus/claim', { offer_id: 'daily' });
     expect(daily.status).toBe(201);
-    const again = await api<{ error: { code: string } }>(player, '/api/bonus/claim', {
+    // Another offer while the daily bonus is active is queued behind it (decision 062).
+    const again = await api<PlayerBonusResponse>(player, '/api/bonus/claim', {
       offer_id: 'free-10',
     });
-    expect(again).toMatchObject({ status: 409, body: { error: { code: 'BONUS_ACTIVE' } } });
+    expect(again).toMatchObject({ status: 201, body: { bonus: { status: 'queued' } } });
     const guest = await fetch(`${base}/api/bonus`);
     expect(guest.status).toBe(401);
     await expectLedgerClean(t.db);

@@ -98,4 +98,50 @@ describe('the bonus and the cashier', () => {
     expect(await balanceOf(t, player)).toBe('30.00');
     await expectLedgerClean(t.db);
   });
+
+  it('withdraws the cash while a bonus is active once the player confirms the forfeit shown (issue 25)', async () => {
+    const player = await createPlayer(t);
+    await deposit(player, '40.00');
+    const promo = await post(player, '/api/bonus/promo', { code: 'ORBITA5' });
+    expect(promo.statusCode, promo.body).toBe(201);
+    const bonusId = promo.json<PlayerBonusResponse>().bonus.id;
+
+    // The warning: what would be forfeited, and nothing moved.
+    const warned = await withdraw(player, '25.00');
+    expect(warned.statusCode).toBe(409);
+    expect(errorOf(warned)).toMatchObject({
+      code: 'WITHDRAWAL_BONUS_ACTIVE',
+      fields: [
+        { path: 'bonus_id', message: bonusId },
+        { path: 'bonus', message: '5.00' },
+        { path: 'winnings', message: '0.00' },
+        { path: 'total', message: '5.00' },
+      ],
+    });
+    expect(await balanceOf(t, player)).toBe('45.00');
+
+    // Confirmed: the bonus is forfeited and the cash leaves, in one go.
+    await markIdentityVerified(t.db, player.id);
+    const paid = await post(player, '/api/payments/crypto/withdrawals', {
+      idempotency_key: randomUUID(),
+      amount: '25.00',
+      net: 'ETH',
+      address: ethAddress,
+      forfeit_bonus: { bonus_id: bonusId, total: '5.00' },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(await balanceOf(t, player)).toBe('15.00');
+    const overview = await t.app.inject({
+      method: 'GET',
+      url: '/api/bonus',
+      headers: bearer(player.accessToken),
+    });
+    expect(overview.json()).toMatchObject({
+      active: null,
+      cash: '15.00',
+      bonus: '0.00',
+      history: [{ id: bonusId, status: 'forfeited', forfeited_amount: '5.00' }],
+    });
+    await expectLedgerClean(t.db);
+  });
 });

@@ -238,7 +238,8 @@ describe('claims', () => {
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results) {
-      if (r.status === 'rejected') expect((r.reason as { code: string }).code).toBe('BONUS_ACTIVE');
+      if (r.status === 'rejected')
+        expect((r.reason as { code: string }).code).toBe('ALREADY_CLAIMED');
     }
     expect(await wallet(userId)).toEqual({ total: 10_000n, cash: 0n, bonus: 10_000n });
     await expectLedgerClean(db);

@@ -207,6 +207,9 @@ describe('card deposits', () => {
       [{ amount: '1000.01' }, 'amount', 'The largest deposit is $1000.00.'],
       [{ amount: '10.005' }, 'amount', 'Enter an amount in dollars with at most two decimals'],
       [{ amount: '-10' }, 'amount', 'Enter an amount in dollars with at most two decimals'],
+      // The amount rule is exact: no spaces around it (issue 25).
+      [{ amount: ' 10.00' }, 'amount', 'Enter an amount in dollars with at most two decimals'],
+      [{ amount: '10.00 ' }, 'amount', 'Enter an amount in dollars with at most two decimals'],
       [{ amount: '' }, 'amount', 'Sum is required'],
       [{ payment_method: '4242424242424242' }, 'payment_method', 'Card is required'],
       [

@@ -23,18 +23,21 @@ export const wageringBases = ['bonus', 'bonus_deposit'] as const;
 export type WageringBase = (typeof wageringBases)[number];
 
 /**
- * awaiting_deposit (a deposit match claimed before its deposit) → active (granted: money in
- * the pocket) → completed (wagering met: converted to cash) | cancelled (by the player) |
- * expired | lost (the pocket ran out before wagering was met). A claim awaiting its deposit
- * may also be cancelled or expire.
+ * queued (claimed while another bonus was open; decision 062) → awaiting_deposit (a deposit
+ * match claimed before its deposit) → active (granted: money in the pocket) → completed
+ * (wagering met: converted to cash) | cancelled (by the player) | expired | lost (the pocket
+ * ran out before wagering was met) | forfeited (a withdrawal the player confirmed ended it).
+ * A queued claim or one awaiting its deposit may also be cancelled; the latter may expire.
  */
 export const playerBonusStatuses = [
+  'queued',
   'awaiting_deposit',
   'active',
   'completed',
   'cancelled',
   'expired',
   'lost',
+  'forfeited',
 ] as const;
 export type PlayerBonusStatus = (typeof playerBonusStatuses)[number];
 

@@ -48,9 +48,12 @@ export const identityChecks = pgTable(
 );
 
 /**
- * The uploaded documents, bytes included: in the database so every instance serves them and
- * nothing lands on a disk or under the web root. One per kind and player; a new upload
- * replaces the old one. Deleted when the account is closed (decision 053).
+ * The uploaded documents: in the database so every instance serves them and nothing lands on a
+ * disk or under the web root. One per kind and player; a new upload replaces the old one.
+ * Deleted when the account is closed (decision 053). The bytes are in
+ * identity_document_chunks under `storage_id` (issue 25: one 10 MB value in one statement held
+ * the embedded database, and with it every request, for seconds); `bytes` holds those stored
+ * before that.
  */
 export const identityDocuments = pgTable(
   'identity_documents',
@@ -64,14 +67,43 @@ export const identityDocuments = pgTable(
     size: integer('size').notNull(),
     /** SHA-256 of the bytes, hex: for the operator's records. */
     sha256: text('sha256').notNull(),
-    bytes: bytea('bytes').notNull(),
+    /** Documents stored before the chunks (null for every newer one). */
+    bytes: bytea('bytes'),
+    /** The chunks holding the bytes (identity_document_chunks), for every newer document. */
+    storageId: uuid('storage_id'),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.kind] }),
     check('identity_documents_kind', sql`${t.kind} in (${inList(documentKinds)})`),
     check('identity_documents_type', sql`${t.contentType} in (${inList(documentTypes)})`),
-    check('identity_documents_size', sql`${t.size} > 0 and ${t.size} = octet_length(${t.bytes})`),
+    check(
+      'identity_documents_size',
+      sql`${t.size} > 0 and (${t.bytes} is null or ${t.size} = octet_length(${t.bytes}))`,
+    ),
+    check('identity_documents_storage', sql`(${t.bytes} is null) <> (${t.storageId} is null)`),
+  ],
+);
+
+/**
+ * A document's bytes in pieces of at most 64 KiB, each written and read by a statement of its
+ * own: the embedded database runs on the event loop, and a piece takes it for milliseconds
+ * where a whole document took seconds. Written before the document row points at them, so a
+ * replaced document is never half-written; removed with it.
+ */
+export const identityDocumentChunks = pgTable(
+  'identity_document_chunks',
+  {
+    storageId: uuid('storage_id').notNull(),
+    seq: integer('seq').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storageId, t.seq] }),
+    index('identity_document_chunks_user_idx').on(t.userId),
   ],
 );
 

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mail/mailer';
 import { codeMail, type CodePurpose } from '../../lib/mail/otp-templates';
-import { generateCode, hashCode, otpPolicy, resendWaitSeconds } from './otp';
+import { generateCode, hashCode, otpPolicy, resendWaitSeconds, type CodeSend } from './otp';
 import { createOtpSendRepository } from './otp-send-repository';
 
 export interface CodeSenderDeps {
@@ -39,8 +39,9 @@ export interface SentCode {
 export interface ReservedSend {
   id: string;
   at: Date;
+  purpose: CodePurpose;
   /** Every counted send of the address in the window, this one included. */
-  sentAt: Date[];
+  sends: CodeSend[];
 }
 
 export interface CodeSender {
@@ -74,7 +75,7 @@ export function createCodeSender(deps: CodeSenderDeps): CodeSender {
           { id: sendId, address, purpose },
           now,
           new Date(now.getTime() - otpPolicy.resendWindowMs),
-          (sentAt) => resendWaitSeconds(sentAt, now),
+          (sends) => resendWaitSeconds(sends, purpose, now),
         ),
       );
       if (!slot.reserved) {
@@ -86,7 +87,7 @@ export function createCodeSender(deps: CodeSenderDeps): CodeSender {
           slot.waitSeconds,
         );
       }
-      return { id: sendId, at: now, sentAt: slot.sentAt };
+      return { id: sendId, at: now, purpose, sends: slot.sends };
     },
 
     async deliver(request, slot) {
@@ -116,7 +117,7 @@ export function createCodeSender(deps: CodeSenderDeps): CodeSender {
         codeHash: hashCode(deps.otpSecret, request.purpose, request.address, code),
         codeExpiresAt: new Date(now.getTime() + otpPolicy.validMs),
         expiresInSeconds: otpPolicy.validMs / 1000,
-        resendAfterSeconds: resendWaitSeconds(slot.sentAt, now),
+        resendAfterSeconds: resendWaitSeconds(slot.sends, slot.purpose, now),
       };
     },
   };

@@ -2,6 +2,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { otpSends } from '../../db/schema';
 import type { CodePurpose } from '../../lib/mail/otp-templates';
+import type { CodeSend } from './otp';
 
 export interface OtpSendRepository {
   /**
@@ -14,8 +15,8 @@ export interface OtpSendRepository {
     slot: { id: string; address: string; purpose: CodePurpose },
     now: Date,
     forgetBefore: Date,
-    wait: (sentAt: Date[]) => number,
-  ): Promise<{ reserved: true; sentAt: Date[] } | { reserved: false; waitSeconds: number }>;
+    wait: (sends: CodeSend[]) => number,
+  ): Promise<{ reserved: true; sends: CodeSend[] } | { reserved: false; waitSeconds: number }>;
   /** Takes back a reservation whose message could not be sent, so it does not count. */
   release(id: string): Promise<void>;
 }
@@ -29,16 +30,16 @@ export function createOtpSendRepository(db: Database): OtpSendRepository {
         .delete(otpSends)
         .where(and(eq(otpSends.address, slot.address), lte(otpSends.sentAt, forgetBefore)));
       const rows = await db
-        .select({ sentAt: otpSends.sentAt })
+        .select({ sentAt: otpSends.sentAt, purpose: otpSends.purpose })
         .from(otpSends)
         .where(eq(otpSends.address, slot.address));
-      const sentAt = rows.map((r) => r.sentAt);
-      const waitSeconds = wait(sentAt);
+      const sends = rows.map((r) => ({ sentAt: r.sentAt, purpose: r.purpose as CodePurpose }));
+      const waitSeconds = wait(sends);
       if (waitSeconds > 0) return { reserved: false, waitSeconds };
       await db
         .insert(otpSends)
         .values({ id: slot.id, address: slot.address, purpose: slot.purpose, sentAt: now });
-      return { reserved: true, sentAt: [...sentAt, now] };
+      return { reserved: true, sends: [...sends, { sentAt: now, purpose: slot.purpose }] };
     },
     async release(id) {
       await db.delete(otpSends).where(eq(otpSends.id, id));

@@ -46,20 +46,26 @@ describe('one-time codes', () => {
   });
 
   describe('resend wait', () => {
+    const reg = (ms: number) => ({ sentAt: ago(ms), purpose: 'registration' as const });
+    const reset = (ms: number) => ({ sentAt: ago(ms), purpose: 'password_reset' as const });
     it('lets the first code go at once', () => {
-      expect(resendWaitSeconds([], now)).toBe(0);
+      expect(resendWaitSeconds([], 'registration', now)).toBe(0);
     });
-    it('allows one a minute', () => {
-      expect(resendWaitSeconds([ago(1_000)], now)).toBe(59);
-      expect(resendWaitSeconds([ago(59_500)], now)).toBe(1);
-      expect(resendWaitSeconds([ago(60_000)], now)).toBe(0);
+    it('allows one a minute per purpose', () => {
+      expect(resendWaitSeconds([reg(1_000)], 'registration', now)).toBe(59);
+      expect(resendWaitSeconds([reg(59_500)], 'registration', now)).toBe(1);
+      expect(resendWaitSeconds([reg(60_000)], 'registration', now)).toBe(0);
     });
-    it('allows five an hour, counting from the oldest that still counts', () => {
-      const five = [ago(50 * 60_000), ago(40 * 60_000), ago(30 * 60_000), ago(20 * 60_000)];
-      expect(resendWaitSeconds(five, now)).toBe(0);
-      five.push(ago(10 * 60_000));
-      expect(resendWaitSeconds(five, now)).toBe(10 * 60);
-      expect(resendWaitSeconds([...five, ago(61 * 60_000)], now)).toBe(10 * 60);
+    it('sends a password reset at once after the registration code (issue 25)', () => {
+      expect(resendWaitSeconds([reg(1_000)], 'password_reset', now)).toBe(0);
+      expect(resendWaitSeconds([reg(2_000), reset(1_000)], 'password_reset', now)).toBe(59);
+    });
+    it('allows five an hour, whatever they were for, counting from the oldest that still counts', () => {
+      const five = [reg(50 * 60_000), reset(40 * 60_000), reg(30 * 60_000), reg(20 * 60_000)];
+      expect(resendWaitSeconds(five, 'password_reset', now)).toBe(0);
+      five.push(reg(10 * 60_000));
+      expect(resendWaitSeconds(five, 'password_reset', now)).toBe(10 * 60);
+      expect(resendWaitSeconds([...five, reset(61 * 60_000)], 'email_change', now)).toBe(10 * 60);
     });
   });
 });

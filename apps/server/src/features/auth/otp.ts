@@ -8,9 +8,9 @@ export const otpPolicy = {
   validMs: 10 * 60_000,
   /** Wrong tries a code survives; the last one kills it. */
   maxAttempts: 5,
-  /** Per address: at most one code a minute… */
+  /** Per address and purpose: at most one code a minute… */
   resendIntervalMs: 60_000,
-  /** …and five an hour. */
+  /** …and five an hour per address, whatever they were for. */
   resendPerHour: 5,
   resendWindowMs: 60 * 60_000,
 } as const;
@@ -59,22 +59,34 @@ export function checkCode(stored: StoredCode, candidateHash: string, now: Date):
   return stored.attempts + 1 >= otpPolicy.maxAttempts ? 'attempts_exceeded' : 'invalid';
 }
 
+/** A code that went to an address: when, and what for. */
+export interface CodeSend {
+  sentAt: Date;
+  purpose: CodePurpose;
+}
+
 /**
- * Seconds to wait before another code may go to an address, given when the earlier ones
- * went (any order); 0 when one may go now.
+ * Seconds to wait before another code for `purpose` may go to an address, given the earlier
+ * sends (any order); 0 when one may go now. One a minute per purpose: a password reset asked
+ * for right after the registration code is a different mail the player needs now, and was
+ * dropped while the minute was shared (issue 25). Five an hour across every purpose, so the
+ * address cannot be flooded by switching purposes.
  */
-export function resendWaitSeconds(sentAt: readonly Date[], now: Date): number {
+export function resendWaitSeconds(
+  sends: readonly CodeSend[],
+  purpose: CodePurpose,
+  now: Date,
+): number {
   const t = now.getTime();
-  const recent = sentAt
-    .map((d) => d.getTime())
-    .filter((s) => s > t - otpPolicy.resendWindowMs && s <= t)
-    .sort((a, b) => a - b);
+  const recent = sends
+    .filter((s) => s.sentAt.getTime() > t - otpPolicy.resendWindowMs && s.sentAt.getTime() <= t)
+    .sort((a, b) => a.sentAt.getTime() - b.sentAt.getTime());
   let waitMs = 0;
-  const last = recent.at(-1);
-  if (last !== undefined) waitMs = Math.max(waitMs, last + otpPolicy.resendIntervalMs - t);
+  const last = recent.filter((s) => s.purpose === purpose).at(-1);
+  if (last !== undefined) waitMs = last.sentAt.getTime() + otpPolicy.resendIntervalMs - t;
   if (recent.length >= otpPolicy.resendPerHour) {
     // The window frees up when the oldest send that still counts falls out of it.
-    const oldest = recent[recent.length - otpPolicy.resendPerHour] ?? t;
+    const oldest = recent[recent.length - otpPolicy.resendPerHour]?.sentAt.getTime() ?? t;
     waitMs = Math.max(waitMs, oldest + otpPolicy.resendWindowMs - t);
   }
   return Math.ceil(Math.max(0, waitMs) / 1000);

@@ -76,7 +76,7 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps): Pass
       }
       return {
         message: passwordResetMessage,
-        resend_after: resendWaitSeconds(slot.sentAt, slot.at),
+        resend_after: resendWaitSeconds(slot.sends, slot.purpose, slot.at),
         expires_in: otpPolicy.validMs / 1000,
       };
     },

@@ -94,6 +94,29 @@ describe('access tokens', () => {
     expect(await tokens.verifyAccess(await build({ typ: 'refresh' }))).toBeUndefined();
     expect(await tokens.verifyAccess(await build({ sid: undefined }))).toBeUndefined();
   });
+
+  it('refuse a token of ours whose lifetime is longer than the configured one (issue 25)', async () => {
+    const { tokens } = service(900);
+    const lasting = (iat: number, exp: number) =>
+      new SignJWT({ sid: 'sess-1', typ: 'access' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(claims.userId)
+        .setIssuer(accessTokenIssuer)
+        .setAudience(accessTokenAudience)
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .sign(key);
+    const tenYears = 10 * 365 * 24 * 60 * 60;
+    expect(await tokens.verifyAccess(await lasting(now, now + tenYears))).toBeUndefined();
+    expect(await tokens.verifyAccess(await lasting(now, now + 901))).toBeUndefined();
+    // Issued in the future, so that exp − iat looks short while the token lasts for years.
+    expect(
+      await tokens.verifyAccess(await lasting(now + tenYears, now + tenYears + 900)),
+    ).toBeUndefined();
+    // Exactly the configured 900 seconds, or shorter, is one of ours.
+    expect(await tokens.verifyAccess(await lasting(now, now + 900))).toEqual(claims);
+    expect(await tokens.verifyAccess(await lasting(now - 100, now + 800))).toEqual(claims);
+  });
 });
 
 describe('refresh tokens', () => {

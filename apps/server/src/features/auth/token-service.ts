@@ -23,6 +23,8 @@ export interface TokenService {
 export const accessTokenIssuer = 'orbita';
 export const accessTokenAudience = 'orbita-api';
 const algorithm = 'HS256';
+/** How far in the future an `iat` may be (another instance's clock running slightly ahead). */
+const clockSkewSeconds = 5;
 
 export interface TokenServiceOptions {
   secret: string;
@@ -33,8 +35,10 @@ export interface TokenServiceOptions {
 /**
  * Access tokens: short-lived JWTs (HS256 under JWT_SECRET) with sub, sid, aud, iss,
  * typ 'access', iat and exp. Verification allows HS256 only, so neither "none" nor a
- * public-key algorithm confusion can sneak in, and checks issuer, audience and type.
- * A token alone is not enough: authenticate() also checks its session (sid) is alive.
+ * public-key algorithm confusion can sneak in, and checks issuer, audience and type. A token
+ * signed with our key but lasting longer than the configured lifetime (exp − iat), or issued
+ * in the future, is none of ours: refused (issue 25), so a leaked key's forgeries or a
+ * misissued token cannot outlive ACCESS_TOKEN_TTL_SECONDS. A token alone is not enough: authenticate() also checks its session (sid) is alive.
  */
 export function createTokenService(options: TokenServiceOptions): TokenService {
   const key = new TextEncoder().encode(options.secret);
@@ -64,6 +68,9 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
           currentDate: options.clock.now(),
         });
         if (payload.typ !== 'access') return undefined;
+        const { iat, exp } = payload as { iat: number; exp: number };
+        if (exp - iat > options.ttlSeconds) return undefined;
+        if (iat > seconds(options.clock.now()) + clockSkewSeconds) return undefined;
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return undefined;
         return { userId: payload.sub, sessionId: payload.sid };
       } catch {

@@ -56,6 +56,15 @@ export function bonusRepository(db: Database) {
       return rows[0];
     },
 
+    /** Claims waiting behind the open bonus, oldest (the next to start) first. */
+    async queued(userId: string, tx: Database = db): Promise<PlayerBonusRow[]> {
+      return tx
+        .select()
+        .from(playerBonuses)
+        .where(and(eq(playerBonuses.userId, userId), eq(playerBonuses.status, 'queued')))
+        .orderBy(asc(playerBonuses.id));
+    },
+
     async byId(userId: string, id: bigint, tx: Database = db) {
       const rows = await tx
         .select()
@@ -71,7 +80,7 @@ export function bonusRepository(db: Database) {
         .where(
           and(
             eq(playerBonuses.userId, userId),
-            sql`${playerBonuses.status} not in ('awaiting_deposit', 'active')`,
+            sql`${playerBonuses.status} not in ('queued', 'awaiting_deposit', 'active')`,
           ),
         )
         .orderBy(desc(playerBonuses.id))

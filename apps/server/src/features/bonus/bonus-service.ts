@@ -3,17 +3,17 @@ import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import type { BonusTransaction, Ledger } from '../wallet/ledger';
+import type { Ledger } from '../wallet/ledger';
 import { formatMoney } from '../wallet/money';
+import { bonusLifecycle, forfeitSplit } from './bonus-lifecycle';
 import { bonusRepository, type OfferRow, type PlayerBonusRow } from './bonus-repository';
 import { offerView, playerBonusView } from './bonus-view';
+import { bonusWithdrawals } from './bonus-withdrawal';
 
 /** The daily bonus: once per this long per player (rolling, from the last claim). */
 export const dailyCooldownMs = 24 * 60 * 60 * 1000;
-const dayMs = 24 * 60 * 60 * 1000;
 const historyLimit = 10;
-/** Who the bonus postings name as their actor. */
-export const bonusActor = 'bonus';
+export { bonusActor } from './bonus-lifecycle';
 
 export interface BonusServiceDeps {
   db: Database;
@@ -22,13 +22,12 @@ export interface BonusServiceDeps {
   logger: Logger;
 }
 
-type EndStatus = 'completed' | 'cancelled' | 'expired' | 'lost';
-
 /**
- * The bonus engine (README.md, decision 039). Every change of a player's bonus runs in the
- * ledger's bonus transaction, which holds the player's wallet row lock: claims, grants,
+ * The bonus engine (README.md, decisions 039 and 062). Every change of a player's bonus runs
+ * in the ledger's bonus transaction, which holds the player's wallet row lock: claims, grants,
  * conversions and forfeits of one player are serialised with each other and with that
- * player's bets, and each bonus row changes in the same transaction as its money.
+ * player's bets, and each bonus row changes in the same transaction as its money. A claim
+ * while a bonus is open is queued behind it; a withdrawal may forfeit the active one.
  */
 export function createBonusService(deps: BonusServiceDeps) {
   const { ledger, clock } = deps;
@@ -37,100 +36,7 @@ export function createBonusService(deps: BonusServiceDeps) {
   const fail = (status: number, code: keyof typeof bonusErrorCodes, message: string) =>
     new AppError(status, bonusErrorCodes[code], message);
 
-  /** Grants an open claim: money into the pocket, wagering terms fixed, expiry from now. */
-  async function grant(
-    tx: BonusTransaction,
-    row: PlayerBonusRow,
-    amount: bigint,
-    deposit: bigint | null,
-  ): Promise<PlayerBonusRow> {
-    const now = clock.now();
-    const base = amount + (row.wageringBase === 'bonus_deposit' ? (deposit ?? 0n) : 0n);
-    await tx.post({
-      operation: 'bonus_grant',
-      bonusId: row.id.toString(),
-      amount,
-      actor: bonusActor,
-    });
-    const updated = await repo.update(tx.db, row.id, ['awaiting_deposit', 'active'], {
-      status: 'active',
-      amount,
-      depositAmount: deposit,
-      wageringRequired: BigInt(row.wageringMultiplier) * base,
-      activatedAt: now,
-      expiresAt: new Date(now.getTime() + row.validDays * dayMs),
-    });
-    if (!updated) throw new Error(`bonus ${row.id} changed under the wallet lock`);
-    return updated;
-  }
-
-  /** Ends an open bonus: converts it (completed) or forfeits what is left. */
-  async function end(
-    tx: BonusTransaction,
-    row: PlayerBonusRow,
-    status: EndStatus,
-  ): Promise<PlayerBonusRow> {
-    let converted: bigint | null = null;
-    let forfeited = 0n;
-    if (row.status === 'active') {
-      const bonusId = row.id.toString();
-      const result =
-        status === 'completed'
-          ? await tx.post({
-              operation: 'bonus_convert',
-              bonusId,
-              maxCashout: row.maxCashout,
-              actor: bonusActor,
-            })
-          : await tx.post({ operation: 'bonus_forfeit', bonusId, actor: bonusActor });
-      const pocket = -result.entry.bonusAmount;
-      forfeited = -result.entry.amount;
-      if (status === 'completed') converted = pocket - forfeited;
-    }
-    const updated = await repo.update(tx.db, row.id, ['awaiting_deposit', 'active'], {
-      status,
-      endedAt: clock.now(),
-      convertedAmount: converted,
-      forfeitedAmount: forfeited,
-    });
-    if (!updated) throw new Error(`bonus ${row.id} changed under the wallet lock`);
-    return updated;
-  }
-
-  /**
-   * Brings the player's open bonus up to date: grants a deposit match whose deposit arrived,
-   * expires, converts when wagering is met, ends as lost when the pocket is empty and no bet
-   * is waiting for its win. Idempotent: run after bets, on reads and by the sweep.
-   */
-  async function settleIn(tx: BonusTransaction, userId: string): Promise<void> {
-    const open = await repo.open(userId, tx.db);
-    if (!open) return;
-    const now = clock.now();
-    if (open.status === 'awaiting_deposit') {
-      if (open.expiresAt <= now) {
-        await end(tx, open, 'expired');
-        return;
-      }
-      const deposit = await repo.depositSince(userId, open.claimedAt, open.minDeposit ?? 0n, tx.db);
-      if (!deposit) return;
-      let amount = (deposit.amount * BigInt(open.matchPercent ?? 0)) / 100n;
-      if (open.maxBonus !== null && amount > open.maxBonus) amount = open.maxBonus;
-      if (amount > 0n) await grant(tx, open, amount, deposit.amount);
-      return;
-    }
-    if (open.expiresAt <= now) {
-      await end(tx, open, 'expired');
-      return;
-    }
-    const wagered = await repo.wagered(open.id, tx.db);
-    if (wagered >= open.wageringRequired) {
-      await end(tx, open, 'completed');
-      return;
-    }
-    if (tx.wallet.bonus === 0n && (await repo.lastKind(open.id, tx.db)) !== 'bet') {
-      await end(tx, open, 'lost');
-    }
-  }
+  const { end, settleIn, settleOpen, startClaim } = bonusLifecycle(repo, clock);
 
   async function settle(userId: string): Promise<void> {
     await ledger.inBonusTransaction(userId, (tx) => settleIn(tx, userId));
@@ -140,49 +46,15 @@ export function createBonusService(deps: BonusServiceDeps) {
     const open = row.status === 'active';
     const wagered = open ? await repo.wagered(row.id) : null;
     const pocket = open ? (await ledger.getBalance(row.userId)).bonus : 0n;
-    return playerBonusView(row, offers.get(row.offerId), { wagered, pocket });
+    return playerBonusView(row, offers.get(row.offerId), {
+      wagered,
+      pocket,
+      forfeit: open ? forfeitSplit(row, pocket) : null,
+    });
   }
 
   async function offersById(): Promise<Map<string, OfferRow>> {
     return new Map((await repo.allOffers()).map((o) => [o.id, o]));
-  }
-
-  /** Inserts a claim and, unless it waits for a deposit, grants it: in the caller's tx. */
-  async function startClaim(
-    tx: BonusTransaction,
-    userId: string,
-    offer: OfferRow,
-    promoCodeId: bigint | null,
-  ): Promise<PlayerBonusRow> {
-    const now = clock.now();
-    const row = await repo.insert(tx.db, {
-      userId,
-      offerId: offer.id,
-      kind: offer.kind,
-      promoCodeId,
-      status: offer.kind === 'deposit_match' ? 'awaiting_deposit' : 'active',
-      amount: 0n,
-      wageringRequired: 0n,
-      wageringMultiplier: offer.wageringMultiplier,
-      wageringBase: offer.wageringBase,
-      contributions: offer.contributions,
-      matchPercent: offer.matchPercent,
-      maxBonus: offer.maxBonus,
-      minDeposit: offer.minDeposit,
-      maxBet: offer.maxBet,
-      maxCashout: offer.maxCashout,
-      validDays: offer.validDays,
-      claimedAt: now,
-      expiresAt: new Date(now.getTime() + offer.validDays * dayMs),
-    });
-    if (offer.kind === 'deposit_match') return row;
-    return grant(tx, row, offer.amount ?? 0n, null);
-  }
-
-  function refuseOpen(open: PlayerBonusRow | undefined): void {
-    if (open) {
-      throw fail(409, 'BONUS_ACTIVE', 'Finish or cancel your current bonus before taking another.');
-    }
   }
 
   return {
@@ -190,9 +62,10 @@ export function createBonusService(deps: BonusServiceDeps) {
 
     async overview(userId: string): Promise<BonusOverviewResponse> {
       await settle(userId);
-      const [offers, open, history, claims, wallet] = await Promise.all([
+      const [offers, open, queued, history, claims, wallet] = await Promise.all([
         offersById(),
         repo.open(userId),
+        repo.queued(userId),
         repo.history(userId, historyLimit),
         repo.claims(userId),
         ledger.getBalance(userId),
@@ -208,28 +81,30 @@ export function createBonusService(deps: BonusServiceDeps) {
       const claimedOnce = new Set(
         claims.filter((c) => c.kind !== 'daily' && c.promoCodeId === null).map((c) => c.offerId),
       );
+      // An open bonus no longer refuses a claim: the claim queues behind it (decision 062).
       const reasonFor = (offer: OfferRow) => {
-        if (open) return 'bonus_active' as const;
         if (offer.kind === 'daily') return dailyNext ? ('cooldown' as const) : null;
         return claimedOnce.has(offer.id) ? ('claimed' as const) : null;
       };
+      const queues = open !== undefined;
       const listed = [...offers.values()]
         .filter((o) => o.enabled && !o.promoOnly)
         .sort((a, b) => a.sortOrder - b.sortOrder || a.id.localeCompare(b.id));
       const featured = listed.find((o) => o.featured && o.kind !== 'daily');
       const daily = listed.find((o) => o.kind === 'daily');
       return {
-        featured: featured ? offerView(featured, reasonFor(featured)) : null,
+        featured: featured ? offerView(featured, reasonFor(featured), queues) : null,
         offers: listed
           .filter((o) => o !== featured && o.kind !== 'daily')
-          .map((o) => offerView(o, reasonFor(o))),
+          .map((o) => offerView(o, reasonFor(o), queues)),
         daily: daily
           ? {
-              offer: offerView(daily, reasonFor(daily)),
+              offer: offerView(daily, reasonFor(daily), queues),
               next_at: dailyNext?.toISOString() ?? null,
             }
           : null,
         active: open ? await view(open, offers) : null,
+        queued: await Promise.all(queued.map((q) => view(q, offers))),
         history: await Promise.all(history.map((h) => view(h, offers))),
         cash: formatMoney(wallet.balance - wallet.bonus),
         bonus: formatMoney(wallet.bonus),
@@ -244,7 +119,6 @@ export function createBonusService(deps: BonusServiceDeps) {
       }
       const row = await ledger.inBonusTransaction(userId, async (tx) => {
         await settleIn(tx, userId);
-        refuseOpen(await repo.open(userId, tx.db));
         const claims = await repo.claims(userId, tx.db);
         const now = clock.now();
         if (offer.kind === 'daily') {
@@ -284,7 +158,6 @@ export function createBonusService(deps: BonusServiceDeps) {
           throw fail(409, 'PROMO_EXPIRED', 'This promo code has expired.');
         }
         await settleIn(tx, userId);
-        refuseOpen(await repo.open(userId, tx.db));
         if (promo.minDeposit !== null) {
           const deposited = await repo.depositsTotal(userId, tx.db);
           if (deposited < promo.minDeposit) {
@@ -309,13 +182,17 @@ export function createBonusService(deps: BonusServiceDeps) {
         await settleIn(tx, userId);
         const current = await repo.byId(userId, id, tx.db);
         if (!current) throw fail(404, 'BONUS_NOT_FOUND', 'There is no such bonus.');
-        if (current.status !== 'active' && current.status !== 'awaiting_deposit') {
+        if (!['queued', 'active', 'awaiting_deposit'].includes(current.status)) {
           throw fail(409, 'BONUS_ENDED', 'This bonus has already ended.');
         }
-        return end(tx, current, 'cancelled');
+        const cancelled = await end(tx, current, 'cancelled');
+        await settleIn(tx, userId);
+        return cancelled;
       });
       return view(row, await offersById());
     },
+
+    ...bonusWithdrawals({ ledger, repo, lifecycle: { end, settleIn, settleOpen } }),
 
     /** Settles every open bonus that has expired (the periodic sweep). */
     async sweepExpired(limit = 100): Promise<number> {

@@ -4,8 +4,15 @@ import type { OfferRow, PlayerBonusRow } from './bonus-repository';
 
 const money = (v: bigint | null): string | null => (v === null ? null : formatMoney(v));
 
-/** An offer as the page shows it, with whether this player may claim it now. */
-export function offerView(offer: OfferRow, reason: BonusOffer['reason']): BonusOffer {
+/**
+ * An offer as the page shows it, with whether this player may claim it now, and whether the
+ * claim would queue behind the open bonus.
+ */
+export function offerView(
+  offer: OfferRow,
+  reason: BonusOffer['reason'],
+  queues: boolean,
+): BonusOffer {
   return {
     id: offer.id,
     kind: offer.kind,
@@ -23,6 +30,7 @@ export function offerView(offer: OfferRow, reason: BonusOffer['reason']): BonusO
     max_cashout: money(offer.maxCashout),
     claimable: reason === null,
     reason,
+    queues: reason === null && queues,
   };
 }
 
@@ -33,13 +41,17 @@ export function offerView(offer: OfferRow, reason: BonusOffer['reason']): BonusO
 export function playerBonusView(
   row: PlayerBonusRow,
   offer: OfferRow | undefined,
-  live: { wagered: bigint | null; pocket: bigint },
+  live: {
+    wagered: bigint | null;
+    pocket: bigint;
+    forfeit: { bonus: bigint; winnings: bigint; total: bigint } | null;
+  },
 ): PlayerBonus {
   const required = row.wageringRequired;
   const wagered = live.wagered ?? (row.status === 'completed' ? required : 0n);
   const percent =
     required === 0n
-      ? row.status === 'awaiting_deposit'
+      ? row.status === 'awaiting_deposit' || row.status === 'queued'
         ? 0
         : 100
       : Number((wagered * 100n) / required);
@@ -65,5 +77,10 @@ export function playerBonusView(
     ended_at: row.endedAt?.toISOString() ?? null,
     converted_amount: money(row.convertedAmount),
     forfeited_amount: money(row.forfeitedAmount),
+    withdrawal_forfeit: live.forfeit && {
+      bonus: formatMoney(live.forfeit.bonus),
+      winnings: formatMoney(live.forfeit.winnings),
+      total: formatMoney(live.forfeit.total),
+    },
   };
 }

@@ -10,6 +10,7 @@ import { createChatRepository } from './chat-repository';
 import { createChatRoom } from './chat-room';
 import { createChatService, type ChatService } from './chat-service';
 import { chatSocketRoutes } from './chat-socket-routes';
+import { socketErrorHandler } from './socket-errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +45,7 @@ const chatPlugin: FastifyPluginAsync<ChatFeatureOptions> = async (app, options) 
   if (!app.hasDecorator('websocketServer')) {
     await app.register(fastifyWebsocket, {
       options: { maxPayload: 16 * 1024 },
+      errorHandler: socketErrorHandler,
       // The plugin's own preClose closes sockets without a code (1005); "going away" (1001)
       // tells clients the server is restarting, so they reconnect and resume.
       preClose(done) {

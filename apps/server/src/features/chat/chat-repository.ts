@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@casino/contracts';
+import { bidiControls, type ChatMessage } from '@casino/contracts';
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { chatMessages, chatMutes, users } from '../../db/schema';
@@ -58,7 +58,9 @@ export function toChatMessage(row: MessageRow): ChatMessage {
   return {
     id: row.id.toString(),
     author: { id: row.userId, username: row.username, avatar: toAvatarUrl(row.avatar) },
-    text: row.body,
+    // Messages stored before the bidirectional controls were dropped on the way in (issue 25)
+    // lose them on the way out.
+    text: row.body.replace(bidiControls, ''),
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -105,7 +105,8 @@ const gamesPlugin: FastifyPluginAsync<GamesFeatureOptions> = async (app, options
     clock,
     logger,
     tokenTtlSeconds: config.launchTokenTtlSeconds,
-    lobbyUrl: (provider) => `${settings.siteUrl}/${provider}`,
+    // Same-origin without PUBLIC_URL: the lobby the player came from, at whatever address.
+    lobbyUrl: (provider) => `${settings.pageBase}/${provider}`,
   });
 
   await app.register(catalogRoutes, { catalog, resolvePlayer, offered });

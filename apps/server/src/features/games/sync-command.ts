@@ -15,21 +15,8 @@ import { commandConfig, type CommandIo } from '../providers/command-config';
 export async function runGamesSyncCommand(io: CommandIo): Promise<number> {
   const config = await commandConfig(io);
   if (!config) return 1;
-  // The simulated studios' catalogs carry absolute image and demo URLs built from PUBLIC_URL;
-  // without it they would be http://localhost:PORT, written into the catalog every instance
-  // of the site serves (issue 17). The server's own start-up sync is another matter: it
-  // describes the process it runs in.
-  const simulated = (['endorphina', 'pragmatic', 'gbgames'] as const).filter(
-    (name) => config.providers[name].mode === 'simulated',
-  );
-  if (config.publicUrl === undefined && simulated.length > 0) {
-    io.err(
-      `PUBLIC_URL is not set: the simulated providers' catalogs (${simulated.join(', ')}) ` +
-        'would get http://localhost image and demo URLs. Set PUBLIC_URL to the address players ' +
-        'open the site at, as the servers have it.',
-    );
-    return 1;
-  }
+  // Without PUBLIC_URL the simulated studios' catalogs carry same-origin paths (/studios/…),
+  // right at every address of every instance (issue 25); with it, absolute URLs under it.
   const logger = createLogger(config);
   let db;
   try {

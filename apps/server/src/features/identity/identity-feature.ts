@@ -1,10 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import type { Database } from '../../db/database';
+import type { DatabaseConnection } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { SharedState } from '../../lib/shared-state/shared-state';
 import { identityOperatorRoutes } from './identity-operator-routes';
+import { join } from 'node:path';
+import { createUploadGate } from '../../lib/uploads/upload-gate';
+import { fileStorage } from './document-storage';
 import { identityRoutes } from './identity-routes';
 import { twoFactorResetRoutes } from './two-factor-reset-routes';
 import { createIdentityService, type IdentityService } from './identity-service';
@@ -17,13 +20,15 @@ declare module 'fastify' {
 }
 
 export interface IdentityFeatureOptions {
-  db: Database;
+  db: DatabaseConnection;
   clock: Clock;
   logger: Logger;
   /** KYC_WITHDRAWAL_THRESHOLD, thousandths. */
   withdrawalThreshold: bigint;
   shared: SharedState;
   operatorApiToken?: string | undefined;
+  /** DATA_DIR: on the embedded database the documents' bytes live under it. */
+  dataDir: string;
 }
 
 /**
@@ -37,9 +42,15 @@ const identityPlugin: FastifyPluginAsync<IdentityFeatureOptions> = async (app, o
     logger: options.logger,
     withdrawalThreshold: options.withdrawalThreshold,
     shared: options.shared,
+    // The embedded database keeps no document bytes (document-storage.ts).
+    ...(options.db.driver === 'pglite'
+      ? { storage: fileStorage(join(options.dataDir, 'identity-documents')) }
+      : {}),
   });
   app.decorate('identity', service);
-  await app.register(identityRoutes, { prefix: '/api', service });
+  // Two uploads read and processed at once per instance, 32 more waiting (issue 25).
+  const gate = createUploadGate({ concurrent: 2, waiting: 32 });
+  await app.register(identityRoutes, { prefix: '/api', service, gate });
   if (options.operatorApiToken !== undefined) {
     await app.register(identityOperatorRoutes, {
       prefix: '/api',

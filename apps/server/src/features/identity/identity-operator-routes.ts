@@ -56,17 +56,21 @@ export const identityOperatorRoutes: FastifyPluginAsyncZod<IdentityOperatorRoute
       const { userId, kind } = request.params;
       const document = await service.document(userId, kind);
       request.log.info({ userId, kind }, 'identity document read by the operator');
-      return reply
-        .type(document.contentType)
-        .header(
-          'content-disposition',
-          `attachment; filename="${kind}.${extensionOf[document.contentType]}"`,
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'no-store')
-        .header('x-document-sha256', document.sha256)
-        .send(document.bytes);
+      return (
+        reply
+          .type(document.contentType)
+          .header(
+            'content-disposition',
+            `attachment; filename="${kind}.${extensionOf[document.contentType]}"`,
+          )
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('cache-control', 'no-store')
+          .header('x-document-sha256', document.sha256)
+          .header('content-length', String(document.size))
+          // Read a chunk at a time: a 10 MB document never sits whole in memory here.
+          .send(document.content())
+      );
     },
   );
 

@@ -1,7 +1,17 @@
+import { createReadStream } from 'node:fs';
 import type { IdentityDocumentKind, IdentityDocumentType, IdentityStatus } from '@casino/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { identityChecks, identityDocuments, payments, users } from '../../db/schema';
+import {
+  identityChecks,
+  identityDocumentChunks,
+  identityDocuments,
+  payments,
+  users,
+} from '../../db/schema';
+
+/** The size of a stored chunk (identity_document_chunks). */
+export const chunkBytes = 64 * 1024;
 
 export type IdentityCheckRow = typeof identityChecks.$inferSelect;
 
@@ -13,8 +23,15 @@ export interface DocumentMeta {
   uploadedAt: Date;
 }
 
+/** A document as stored: its bytes inline (before issue 25) or in chunks under storageId. */
 export interface StoredDocument extends DocumentMeta {
-  bytes: Buffer;
+  bytes: Buffer | null;
+  storageId: string | null;
+}
+
+/** A new document's row: its bytes are already in chunks under storageId. */
+export interface NewDocument extends DocumentMeta {
+  storageId: string;
 }
 
 export interface IdentityRepository {
@@ -26,8 +43,16 @@ export interface IdentityRepository {
   /** Documents of several players at once (the operator's list). */
   documentsOf(userIds: string[]): Promise<Map<string, DocumentMeta[]>>;
   document(userId: string, kind: IdentityDocumentKind): Promise<StoredDocument | undefined>;
-  /** Inserts or replaces the player's document of that kind. */
-  saveDocument(userId: string, document: StoredDocument): Promise<void>;
+  /**
+   * Inserts or replaces the player's document of that kind; answers the chunks the replaced
+   * one held (to remove once this transaction committed).
+   */
+  saveDocument(userId: string, document: NewDocument): Promise<string | null>;
+  /** Writes a file as chunks, a statement each (outside any transaction: see the schema). */
+  writeChunks(userId: string, storageId: string, path: string): Promise<void>;
+  /** The chunks of a stored document, one statement each, in order. */
+  readChunks(storageId: string): AsyncGenerator<Buffer>;
+  removeChunks(storageId: string): Promise<void>;
   update(userId: string, patch: Partial<Omit<IdentityCheckRow, 'userId'>>): Promise<void>;
   /** Checks in a status, oldest submission first, with the player's name. */
   inStatus(
@@ -105,27 +130,62 @@ export function createIdentityRepository(db: Database): IdentityRepository {
 
     async document(userId, kind) {
       const [row] = await db
-        .select({ ...metaColumns, bytes: identityDocuments.bytes })
+        .select({
+          ...metaColumns,
+          bytes: identityDocuments.bytes,
+          storageId: identityDocuments.storageId,
+        })
         .from(identityDocuments)
         .where(and(eq(identityDocuments.userId, userId), eq(identityDocuments.kind, kind)));
       return row;
     },
 
     async saveDocument(userId, document) {
-      const values = { userId, ...document };
+      const [previous] = await db
+        .select({ storageId: identityDocuments.storageId })
+        .from(identityDocuments)
+        .where(and(eq(identityDocuments.userId, userId), eq(identityDocuments.kind, document.kind)))
+        .for('update');
+      const row = { ...document, bytes: null };
       await db
         .insert(identityDocuments)
-        .values(values)
+        .values({ userId, ...row })
         .onConflictDoUpdate({
           target: [identityDocuments.userId, identityDocuments.kind],
-          set: {
-            contentType: document.contentType,
-            size: document.size,
-            sha256: document.sha256,
-            bytes: document.bytes,
-            uploadedAt: document.uploadedAt,
-          },
+          set: row,
         });
+      return previous?.storageId ?? null;
+    },
+
+    async writeChunks(userId, storageId, path) {
+      let seq = 0;
+      for await (const chunk of createReadStream(path, { highWaterMark: chunkBytes })) {
+        // As hex text, decoded by the database: the embedded PGlite turns a binary parameter
+        // into text in JavaScript, byte by byte (about 1 µs a byte on the event loop), where
+        // Buffer's own hex and PostgreSQL's decode() take a few milliseconds a chunk.
+        const hex = (chunk as Buffer).toString('hex');
+        await db.execute(sql`
+          insert into identity_document_chunks (storage_id, seq, user_id, bytes)
+          values (${storageId}::uuid, ${seq}, ${userId}::uuid, decode(${hex}, 'hex'))`);
+        seq += 1;
+      }
+    },
+
+    async *readChunks(storageId) {
+      for (let seq = 0; ; seq++) {
+        const { rows } = await db.execute<{ hex: string }>(sql`
+          select encode(bytes, 'hex') as hex from identity_document_chunks
+          where storage_id = ${storageId}::uuid and seq = ${seq}`);
+        const row = rows[0];
+        if (!row) return;
+        yield Buffer.from(row.hex, 'hex');
+      }
+    },
+
+    async removeChunks(storageId) {
+      await db
+        .delete(identityDocumentChunks)
+        .where(eq(identityDocumentChunks.storageId, storageId));
     },
 
     async update(userId, patch) {

@@ -1,67 +1,43 @@
-import fastifyMultipart from '@fastify/multipart';
 import {
-  ErrorCode,
   identityDocumentParamsSchema,
   identityErrorCodes,
   identityLimits,
   identityResponseSchema,
 } from '@casino/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, isAppError } from '../../lib/errors';
+import type { UploadGate } from '../../lib/uploads/upload-gate';
+import {
+  refuseDeclaredOversize,
+  registerUploadParsing,
+  requireMultipart,
+  withUploadedFile,
+} from '../../lib/uploads/upload-pipeline';
 import { requirePlayer } from '../auth/authenticate';
+import { sanitiseDocument } from './document-sanitiser';
 import type { IdentityService } from './identity-service';
 
 export interface IdentityRoutesOptions {
   service: IdentityService;
+  /** Bounds uploads per player and per instance (shared by the instance's routes). */
+  gate: UploadGate;
 }
 
-// Room for the multipart envelope (boundaries, part headers) around a 10 MiB file.
-const envelopeBytes = 64 * 1024;
-const maxMegabytes = identityLimits.documentMaxBytes / (1024 * 1024);
-
-function fileTooLarge(): AppError {
-  return new AppError(
-    413,
-    ErrorCode.PAYLOAD_TOO_LARGE,
-    `The file is too large: at most ${maxMegabytes} MB.`,
-  );
-}
-
-/** A declared length past the limit is refused before the body is read (see avatar-routes). */
-function refuseDeclaredOversize(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
-  const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > identityLimits.documentMaxBytes + envelopeBytes) throw fileTooLarge();
-  done();
-}
-
-const multipartLimitCodes = new Set([
-  'FST_REQ_FILE_TOO_LARGE',
-  'FST_FILES_LIMIT',
-  'FST_PARTS_LIMIT',
-  'FST_FIELDS_LIMIT',
-]);
+const documentUpload = {
+  maxBytes: identityLimits.documentMaxBytes,
+  what: 'the document',
+  missingCode: identityErrorCodes.DOCUMENT_MISSING,
+};
 
 /**
  * The player's side of the identity check: GET /api/identity and
- * POST /api/identity/documents/:kind (multipart field `file`). Multipart parsing is
- * registered in this plugin only (encapsulated), as for the avatar.
+ * POST /api/identity/documents/:kind (multipart field `file`, through the shared upload
+ * pipeline, lib/uploads, as the avatar).
  */
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (
   app,
-  { service },
+  { service, gate },
 ) => {
-  await app.register(fastifyMultipart, {
-    limits: {
-      fileSize: identityLimits.documentMaxBytes,
-      files: 1,
-      fields: 2,
-      fieldSize: 1024,
-      parts: 3,
-      headerPairs: 20,
-    },
-    throwFileSizeLimit: true,
-  });
+  await registerUploadParsing(app, documentUpload);
 
   app.get(
     '/identity',
@@ -83,7 +59,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   app.post(
     '/identity/documents/:kind',
     {
-      onRequest: [app.authenticate, refuseDeclaredOversize],
+      onRequest: [app.authenticate, refuseDeclaredOversize(documentUpload)],
       schema: {
         tags: ['identity'],
         summary:
@@ -91,9 +67,12 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         description:
           'The type is judged by the first bytes of the file, never by its name or Content-Type: ' +
           '415 IDENTITY_DOCUMENT_UNSUPPORTED otherwise, 400 IDENTITY_DOCUMENT_EMPTY for an empty ' +
-          'file, 413 past 10 MB, 409 IDENTITY_ALREADY_VERIFIED once verified. A new upload ' +
+          'file, 413 past 10 MB, 422 IDENTITY_DOCUMENT_REFUSED for a picture over 50 megapixels ' +
+          'or a PDF with active content (scripts, actions, embedded files), a password or HTML; ' +
+          'pictures are re-encoded. 409 IDENTITY_ALREADY_VERIFIED once verified. A new upload ' +
           'replaces the document of that kind; with both present the check is pending. 429 ' +
-          'RATE_LIMITED past 20 uploads an hour per player.',
+          'RATE_LIMITED past 20 uploads an hour per player or while another of theirs is ' +
+          'processed; 503 with Retry-After when too many are waiting on this instance.',
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
         params: identityDocumentParamsSchema,
@@ -102,38 +81,18 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     },
     async (request, reply) => {
       const player = requirePlayer(request);
-      if (!request.isMultipart()) {
-        throw new AppError(
-          415,
-          ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-          'Send the document as multipart/form-data.',
-        );
-      }
+      requireMultipart(request, documentUpload.what);
       // Counted before the body is read: a flood of uploads is refused unparsed.
       await service.admitUpload(player.id);
-      let bytes: Buffer;
-      try {
-        const part = await request.file();
-        if (!part || part.fieldname !== 'file') {
-          throw new AppError(
-            400,
-            identityErrorCodes.DOCUMENT_MISSING,
-            'Attach the document as "file".',
-          );
-        }
-        bytes = await part.toBuffer();
-        if (part.file.truncated) throw fileTooLarge();
-      } catch (error) {
-        if (isAppError(error)) throw error;
-        const code = (error as { code?: unknown }).code;
-        if (typeof code === 'string' && multipartLimitCodes.has(code)) throw fileTooLarge();
-        throw new AppError(
-          400,
-          ErrorCode.BAD_REQUEST,
-          'The multipart/form-data body is malformed.',
-        );
-      }
-      const answer = await service.upload(player.id, request.params.kind, bytes);
+      await service.assertMayUpload(player.id);
+      // One at a time per player, a few at a time per instance (the rest wait unread); the
+      // file streams to disk, is judged and made safe off the event loop, and is stored in
+      // chunks (issue 25).
+      const answer = await gate.run(player.id, () =>
+        withUploadedFile(request, documentUpload, async (file) =>
+          service.upload(player.id, request.params.kind, await sanitiseDocument(file)),
+        ),
+      );
       return reply.header('cache-control', 'no-store').send(answer);
     },
   );

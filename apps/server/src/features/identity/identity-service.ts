@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import {
   ErrorCode,
   identityErrorCodes,
@@ -15,12 +16,12 @@ import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { SharedState } from '../../lib/shared-state/shared-state';
 import { toDecimalString } from '../wallet/money';
-import { sniffDocumentType } from './document-type';
+import type { CleanDocument } from './document-sanitiser';
+import { databaseStorage, type DocumentStorage } from './document-storage';
 import {
   createIdentityRepository,
   type DocumentMeta,
   type IdentityCheckRow,
-  type StoredDocument,
 } from './identity-repository';
 
 export interface IdentityServiceDeps {
@@ -31,6 +32,8 @@ export interface IdentityServiceDeps {
   withdrawalThreshold: bigint;
   /** Counts uploads per player across instances (Redis, or in-process for one). */
   shared: SharedState;
+  /** Where the bytes go (document-storage.ts); by default the database's chunks. */
+  storage?: DocumentStorage;
 }
 
 export interface IdentityService {
@@ -41,8 +44,17 @@ export interface IdentityService {
    * player (identityLimits.uploadsPerHour), with Retry-After.
    */
   admitUpload(userId: string): Promise<void>;
-  /** Stores a document (checked by content); both present → pending. */
-  upload(userId: string, kind: IdentityDocumentKind, bytes: Buffer): Promise<IdentityResponse>;
+  /**
+   * Stores a document already judged and made safe (document-sanitiser.ts) from its file;
+   * both present → pending. 409 once verified.
+   */
+  upload(
+    userId: string,
+    kind: IdentityDocumentKind,
+    document: CleanDocument,
+  ): Promise<IdentityResponse>;
+  /** 409 IDENTITY_ALREADY_VERIFIED once verified: asked before an upload is read. */
+  assertMayUpload(userId: string): Promise<void>;
   /**
    * Refuses (403 IDENTITY_VERIFICATION_REQUIRED) a withdrawal of `amount` thousandths that
    * needs a verified identity: the first one, or one above the threshold.
@@ -50,9 +62,15 @@ export interface IdentityService {
   assertMayWithdraw(userId: string, amount: bigint): Promise<void>;
   /** Operator API. */
   list(status: IdentityStatus, limit: number): Promise<OperatorIdentityCheck[]>;
-  document(userId: string, kind: IdentityDocumentKind): Promise<StoredDocument>;
+  /** A document's record and its bytes as a stream (read a chunk at a time). */
+  document(
+    userId: string,
+    kind: IdentityDocumentKind,
+  ): Promise<DocumentMeta & { content: () => Readable }>;
   verify(userId: string): Promise<OperatorIdentityCheck>;
   reject(userId: string, reason: string): Promise<OperatorIdentityCheck>;
+  /** Removes a closed account's stored bytes (its records go with the closure). */
+  forgetDocuments(userId: string): Promise<void>;
 }
 
 const dollars = (thousandths: bigint) =>
@@ -77,6 +95,14 @@ function checkView(row: IdentityCheckRow | undefined, documents: DocumentMeta[])
   };
 }
 
+function alreadyVerified(): AppError {
+  return new AppError(
+    409,
+    identityErrorCodes.ALREADY_VERIFIED,
+    'Your identity is already verified: there is nothing more to send.',
+  );
+}
+
 function notFound(): AppError {
   return new AppError(404, identityErrorCodes.NOT_FOUND, 'No such identity check or document.');
 }
@@ -91,6 +117,7 @@ function notPending(status: IdentityStatus): AppError {
 
 export function createIdentityService(deps: IdentityServiceDeps): IdentityService {
   const repository = createIdentityRepository(deps.db);
+  const storage = deps.storage ?? databaseStorage(repository);
   const threshold = dollars(deps.withdrawalThreshold);
 
   async function operatorView(userId: string): Promise<OperatorIdentityCheck> {
@@ -159,60 +186,53 @@ export function createIdentityService(deps: IdentityServiceDeps): IdentityServic
       }
     },
 
-    async upload(userId, kind, bytes) {
-      if (bytes.length === 0) {
-        throw new AppError(400, identityErrorCodes.DOCUMENT_EMPTY, 'The file is empty.');
-      }
-      if (bytes.length > identityLimits.documentMaxBytes) {
-        // The route cuts the stream at the limit already; this keeps the rule here too.
-        throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is too large: at most 10 MB.');
-      }
-      const contentType = sniffDocumentType(bytes);
-      if (!contentType) {
-        throw new AppError(
-          415,
-          identityErrorCodes.DOCUMENT_UNSUPPORTED,
-          'The file is not a JPEG, PNG or PDF document.',
-        );
-      }
-      await deps.db.transaction(async (tx) => {
-        const repo = createIdentityRepository(tx);
-        const now = deps.clock.now();
-        const check = await repo.lockCheck(userId, now);
-        if (check.status === 'verified') {
-          throw new AppError(
-            409,
-            identityErrorCodes.ALREADY_VERIFIED,
-            'Your identity is already verified: there is nothing more to send.',
-          );
-        }
-        await repo.saveDocument(userId, {
-          kind,
-          contentType,
-          size: bytes.length,
-          sha256: createHash('sha256').update(bytes).digest('hex'),
-          bytes,
-          uploadedAt: now,
-        });
-        const kinds = new Set((await repo.documents(userId)).map((d) => d.kind));
-        const complete = kinds.has('identity') && kinds.has('address');
-        if (complete && check.status !== 'pending') {
-          await repo.update(userId, {
-            status: 'pending',
-            rejectReason: null,
-            submittedAt: now,
-            reviewedAt: null,
-            updatedAt: now,
+    async assertMayUpload(userId) {
+      if ((await repository.check(userId))?.status === 'verified') throw alreadyVerified();
+    },
+
+    async upload(userId, kind, document) {
+      const { contentType, size, sha256 } = document;
+      // The bytes first, a chunk per statement and outside the transaction (schema: the
+      // embedded database is never held for a whole file); the row then points at them.
+      const storageId = randomUUID();
+      await storage.write(userId, storageId, document.path);
+      let replaced: string | null;
+      try {
+        replaced = await deps.db.transaction(async (tx) => {
+          const repo = createIdentityRepository(tx);
+          const now = deps.clock.now();
+          const check = await repo.lockCheck(userId, now);
+          if (check.status === 'verified') throw alreadyVerified();
+          const previous = await repo.saveDocument(userId, {
+            kind,
+            contentType,
+            size,
+            sha256,
+            storageId,
+            uploadedAt: now,
           });
-        } else {
-          await repo.update(userId, { updatedAt: now });
-        }
-      });
+          const kinds = new Set((await repo.documents(userId)).map((d) => d.kind));
+          const complete = kinds.has('identity') && kinds.has('address');
+          if (complete && check.status !== 'pending') {
+            await repo.update(userId, {
+              status: 'pending',
+              rejectReason: null,
+              submittedAt: now,
+              reviewedAt: null,
+              updatedAt: now,
+            });
+          } else {
+            await repo.update(userId, { updatedAt: now });
+          }
+          return previous;
+        });
+      } catch (error) {
+        await storage.remove(userId, storageId);
+        throw error;
+      }
+      if (replaced !== null) await storage.remove(userId, replaced);
       // Never the bytes or the file name: the kind, type and size only.
-      deps.logger.info(
-        { userId, kind, contentType, size: bytes.length },
-        'identity document uploaded',
-      );
+      deps.logger.info({ userId, kind, contentType, size }, 'identity document uploaded');
       return this.view(userId);
     },
 
@@ -243,7 +263,14 @@ export function createIdentityService(deps: IdentityServiceDeps): IdentityServic
     async document(userId, kind) {
       const stored = await repository.document(userId, kind);
       if (!stored) throw notFound();
-      return stored;
+      const { bytes, storageId, ...meta } = stored;
+      return {
+        ...meta,
+        content: () =>
+          bytes !== null
+            ? Readable.from([bytes])
+            : Readable.from(storage.read(userId, storageId ?? '')),
+      };
     },
 
     verify(userId) {
@@ -252,6 +279,10 @@ export function createIdentityService(deps: IdentityServiceDeps): IdentityServic
 
     reject(userId, reason) {
       return review(userId, 'rejected', reason);
+    },
+
+    forgetDocuments(userId) {
+      return storage.removeAll(userId);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
+import type { BonusService } from '../bonus/bonus-service';
 import type { IdentityService } from '../identity/identity-service';
 import type { Ledger } from '../wallet/ledger';
 import type { OperatorMovementInput } from '../wallet/ledger-types';
@@ -26,6 +27,8 @@ export interface CashierDeps {
   crypto: CryptoPaymentProvider | undefined;
   /** The identity check: a withdrawal may need a verified identity (decision 052). */
   identity: Pick<IdentityService, 'assertMayWithdraw'>;
+  /** A withdrawal while a bonus is active forfeits it, once confirmed (decision 062). */
+  bonus: Pick<BonusService, 'withdrawForfeiting'>;
   /** Where the 3-D Secure page sends the player back to (our deposit page). */
   returnUrl: (paymentId: string) => string;
 }

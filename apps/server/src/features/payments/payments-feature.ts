@@ -171,6 +171,7 @@ const paymentsPlugin: FastifyPluginAsync<PaymentsFeatureOptions> = async (app, d
     card,
     crypto,
     identity: app.identity,
+    bonus: app.bonus.service,
     returnUrl: (paymentId) => `${browserBase}/profile/balance/credit?payment=${paymentId}`,
   };
   const reconciliation = createReconciliation({
@@ -194,5 +195,5 @@ const paymentsPlugin: FastifyPluginAsync<PaymentsFeatureOptions> = async (app, d
 
 export const paymentsFeature = fastifyPlugin(paymentsPlugin, {
   name: 'payments',
-  dependencies: ['auth', 'wallet', 'identity'],
+  dependencies: ['auth', 'wallet', 'identity', 'bonus'],
 });

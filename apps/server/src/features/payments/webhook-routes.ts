@@ -1,10 +1,22 @@
 import { paymentsErrorCodes } from '@casino/contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { WebhookRejected } from './card/card-provider';
 import type { CashierDeps } from './cashier-deps';
 import { applyCryptoEvent } from './crypto-deposits';
+import { WebhookMalformed } from './webhook-bodies';
 import { applyWebhookEvent } from './webhook-events';
+
+/** A signed body that is no event of ours: 400 WEBHOOK_INVALID, logged for a person to see. */
+function refuseMalformed(error: unknown, log: FastifyBaseLogger, what: string): void {
+  if (!(error instanceof WebhookMalformed)) return;
+  log.warn({ reason: error.message }, `${what} malformed`);
+  throw new AppError(
+    400,
+    paymentsErrorCodes.WEBHOOK_INVALID,
+    'The webhook body is not an event this server reads.',
+  );
+}
 
 export interface WebhookRoutesOptions {
   deps: CashierDeps;
@@ -16,7 +28,9 @@ export const cardSignatureHeader = 'sandbox-signature';
 /**
  * POST /api/payments/webhooks/card: the card service's events. The body is kept as the raw
  * text it was signed as (a re-serialised JSON would not verify). A bad or stale signature is
- * 400 and changes nothing; a good one is applied and acknowledged with 200 so the service
+ * 400 and changes nothing; so is a signed body that is not an event we read (400
+ * WEBHOOK_INVALID: a signed body is still input, checked by webhook-bodies.ts); a good one is
+ * applied and acknowledged with 200 so the service
  * stops retrying it; an error on our side is 500, and the service retries.
  */
 export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = (app, { deps }) => {
@@ -44,6 +58,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = (app, { d
         deps.clock.now(),
       );
     } catch (error) {
+      refuseMalformed(error, request.log, 'card webhook');
       if (error instanceof WebhookRejected) {
         request.log.warn({ reason: error.message }, 'card webhook refused');
         throw new AppError(
@@ -70,6 +85,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = (app, { d
     try {
       event = crypto.parseIpn(raw, typeof header === 'string' ? header : undefined);
     } catch (error) {
+      refuseMalformed(error, request.log, 'crypto IPN');
       if (error instanceof WebhookRejected) {
         request.log.warn({ reason: error.message }, 'crypto IPN refused');
         throw new AppError(

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
   paymentsErrorCodes,
+  type BonusForfeitConfirmation,
   type CardWithdrawalRequest,
   type CryptoNetwork,
   type CryptoWithdrawalRequest,
 } from '@casino/contracts';
 import { AppError } from '../../lib/errors';
+import type { ForfeitConfirmation } from '../bonus/bonus-withdrawal';
+import { fromDecimalString } from '../wallet/money';
 import { BonusActive, InsufficientFunds } from '../wallet/wallet-errors';
 import {
   PaymentProviderRefused,
@@ -47,6 +50,7 @@ export async function requestCardWithdrawal(
     ...(secondFactor ? { secondFactor } : {}),
     amountText: body.amount,
     idempotencyKey: body.idempotency_key,
+    forfeitBonus: forfeitOf(body.forfeit_bonus),
     request: { payment_method: body.payment_method },
     method: 'card',
     provider: card.slug,
@@ -74,6 +78,7 @@ export async function requestCryptoWithdrawal(
     ...(secondFactor ? { secondFactor } : {}),
     amountText: body.amount,
     idempotencyKey: body.idempotency_key,
+    forfeitBonus: forfeitOf(body.forfeit_bonus),
     request: { net: body.net, address: body.address },
     method: 'crypto',
     provider: crypto.slug,
@@ -88,10 +93,23 @@ export async function requestCryptoWithdrawal(
  */
 export type SecondFactor = () => Promise<void>;
 
+/** The player's confirmation that this withdrawal may forfeit the active bonus, in thousandths. */
+function forfeitOf(
+  confirmation: BonusForfeitConfirmation | undefined,
+): ForfeitConfirmation | undefined {
+  if (confirmation === undefined) return undefined;
+  return {
+    bonusId: confirmation.bonus_id,
+    total: fromDecimalString(confirmation.total, { scale: 3 }),
+  };
+}
+
 interface WithdrawalSubmission {
   secondFactor?: SecondFactor;
   amountText: string;
   idempotencyKey: string;
+  /** Confirmed by the player after the warning with the amounts (decision 062). */
+  forfeitBonus: ForfeitConfirmation | undefined;
   /** Besides the amount: what a repeat of the key must match. */
   request: Record<string, string>;
   method: PaymentRow['method'];
@@ -145,22 +163,28 @@ async function requestWithdrawal(
   if (payment.status !== 'requested') return { payment, created };
 
   // Written but not yet debited (this request, its twin, or one that stopped half-way).
+  const movement = cashierMovement('withdrawal', payment);
   let posted;
   try {
-    posted = await deps.ledger.postOperatorMovement(cashierMovement('withdrawal', payment));
+    try {
+      posted = await deps.ledger.postOperatorMovement(movement);
+    } catch (error) {
+      if (!(error instanceof BonusActive)) throw error;
+      // The player's own cash may always leave (decision 062): with their confirmation of the
+      // amounts, the bonus and its winnings are forfeited and the cash debited together;
+      // without it, 409 WITHDRAWAL_BONUS_ACTIVE carries the amounts for the warning.
+      const { kind: _kind, userId: _user, ...withdrawal } = movement;
+      posted = await deps.bonus.withdrawForfeiting(userId, submission.forfeitBonus, (tx) =>
+        tx.postWithdrawal(withdrawal),
+      );
+    }
   } catch (error) {
     if (error instanceof InsufficientFunds) {
       await deps.repo.dropRequested(payment.id);
       throw overBalance(error.balance);
     }
-    if (error instanceof BonusActive) {
-      // The stated rule (decision 039): no withdrawal while a bonus is being wagered.
+    if (error instanceof AppError && error.code === paymentsErrorCodes.WITHDRAWAL_BONUS_ACTIVE) {
       await deps.repo.dropRequested(payment.id);
-      throw new AppError(
-        409,
-        paymentsErrorCodes.WITHDRAWAL_BONUS_ACTIVE,
-        'You have an active bonus: withdrawals open when its wagering is complete or you cancel it.',
-      );
     }
     throw error;
   }

@@ -33,6 +33,7 @@ const privacyPlugin: FastifyPluginAsync<PrivacyFeatureOptions> = async (app, opt
     sessions: app.auth.sessions,
     throttle: app.auth.throttle,
     removeAvatar: (name) => avatars.remove(name),
+    removeDocuments: (userId) => app.identity.forgetDocuments(userId),
     twoFactor: app.auth.twoFactor,
   });
   await app.register(privacyRoutes, { prefix: '/api', service });

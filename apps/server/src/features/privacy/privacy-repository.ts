@@ -5,6 +5,7 @@ import {
   chatMessages,
   emailChanges,
   identityChecks,
+  identityDocumentChunks,
   identityDocuments,
   knownDevices,
   ledgerEntries,
@@ -234,6 +235,7 @@ export function createPrivacyRepository(db: Database) {
         })
         .where(eq(users.id, userId));
       await db.delete(identityDocuments).where(eq(identityDocuments.userId, userId));
+      await db.delete(identityDocumentChunks).where(eq(identityDocumentChunks.userId, userId));
       await db.delete(emailChanges).where(eq(emailChanges.userId, userId));
       await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
       await db.delete(knownDevices).where(eq(knownDevices.userId, userId));

@@ -25,6 +25,8 @@ export interface PrivacyServiceDeps {
   throttle: AuthThrottle;
   /** Deletes an avatar file (the users feature's store); a missing file is not an error. */
   removeAvatar: (name: string) => Promise<void>;
+  /** Deletes the stored bytes of the player's identity documents (the identity feature's). */
+  removeDocuments: (userId: string) => Promise<void>;
   /** With two-factor sign-in on, closing asks for a code too (as an e-mail change does). */
   twoFactor?: TwoFactorService;
 }
@@ -205,6 +207,9 @@ export function createPrivacyService(deps: PrivacyServiceDeps): PrivacyService {
           deps.logger.warn({ userId: player.id, error }, 'avatar of a closed account not removed');
         });
       }
+      await deps.removeDocuments(player.id).catch((error: unknown) => {
+        deps.logger.warn({ userId: player.id, error }, 'documents of a closed account not removed');
+      });
       deps.logger.info({ userId: player.id }, 'account closed');
       return now;
     },

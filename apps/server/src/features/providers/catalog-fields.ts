@@ -42,16 +42,44 @@ export function isoDate(value: unknown): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 10);
 }
 
-/** Only http(s) links become image or demo URLs: a catalog must not inject javascript: URLs. */
+/** A base that only parses same-origin paths; never part of a link we hand out. */
+const sameOriginBase = 'http://same-origin.invalid';
+
+/**
+ * A path on the site's own origin ("/studios/…"): what the built-in studios link to when
+ * PUBLIC_URL is unset, so that the links work at whatever address the page was opened (issue
+ * 25). Not "//host" or "/\\host", which a browser reads as another host.
+ */
+function isSameOriginPath(value: string): boolean {
+  return /^\/(?![/\\])/.test(value);
+}
+
+/**
+ * Only http(s) links, or paths on our own origin, become image, demo or game URLs: a catalog
+ * must not inject javascript: URLs.
+ */
 export function httpLink(value: unknown): string | undefined {
   const v = text(value);
   if (!v) return undefined;
   try {
+    if (isSameOriginPath(v)) {
+      const url = new URL(v, sameOriginBase);
+      return url.origin === sameOriginBase ? `${url.pathname}${url.search}${url.hash}` : undefined;
+    }
     const url = new URL(v);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The link (absolute, or a same-origin path kept as one) with these query parameters set. */
+export function withQuery(link: string, params: Record<string, string>): string {
+  const url = new URL(link, sameOriginBase);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  return url.origin === sameOriginBase && isSameOriginPath(link)
+    ? `${url.pathname}${url.search}${url.hash}`
+    : url.toString();
 }
 
 export function parseJson(text: string): unknown {

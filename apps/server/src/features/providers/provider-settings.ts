@@ -10,10 +10,24 @@ import { pragmaticSiteOf, type PragmaticSettings } from './pragmatic/adapter';
 export interface ProviderSettings {
   /** Each provider's mode (simulated, external or off), in navigation order. */
   modes: Readonly<Record<ProviderSlug, ProviderMode>>;
-  /** The site's public origin (PUBLIC_URL, else http://localhost:PORT), no trailing slash. */
+  /**
+   * The site's public origin (PUBLIC_URL, else http://localhost:PORT), no trailing slash: for
+   * what is read outside a browser of this site (the callback URLs a provider is given).
+   */
   siteUrl: string;
-  /** Where the in-process studios are mounted, as browsers reach them (their base, always). */
+  /**
+   * Where the site's pages are as the browser reaches them: PUBLIC_URL, or '' (same origin)
+   * when it is unset, so that every link we hand a browser works at whatever address the
+   * player typed (127.0.0.1, a LAN address: issue 25).
+   */
+  pageBase: string;
+  /** Where the in-process studios are mounted, as browsers reach them: `${pageBase}/studios`. */
   studiosUrl: string;
+  /**
+   * The same studios as this server's adapters call them (catalogs, launches): always
+   * absolute; the in-process transport answers them without the network.
+   */
+  studiosApiUrl: string;
   endorphina: EndorphinaSettings;
   pragmatic: PragmaticSettings;
   gbgames: GbGamesSettings;
@@ -27,6 +41,11 @@ export const pragmaticApiPath = '/IntegrationService/v3/http/CasinoGameAPI';
 
 export function siteUrlOf(config: Pick<Config, 'port' | 'publicUrl'>): string {
   return (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
+}
+
+/** PUBLIC_URL without a trailing slash, or '' (links relative to the request's own origin). */
+export function pageBaseOf(config: Pick<Config, 'publicUrl'>): string {
+  return (config.publicUrl ?? '').replace(/\/+$/, '');
 }
 
 /**
@@ -62,7 +81,9 @@ export function anySimulated(settings: Pick<ProviderSettings, 'modes'>): boolean
 
 /**
  * The final settings, provider by provider. External: exactly what is configured (loadConfig
- * made sure all of it is). Simulated: the studio's own URLs under PUBLIC_URL/studios, and the
+ * made sure all of it is). Simulated: the studio's own URLs under PUBLIC_URL/studios (or the
+ * same-origin /studios without PUBLIC_URL) for what a browser opens, its API under
+ * studiosApiUrl for what the adapters call, and the
  * configured secrets or, where none is configured (tests, a bare buildApp), fresh ones for
  * this process only; the server proper fills them from DATA_DIR/providers.json first
  * (simulated-secrets.ts). Off: no URL, and only the secrets configured for the wallet
@@ -70,13 +91,17 @@ export function anySimulated(settings: Pick<ProviderSettings, 'modes'>): boolean
  */
 export function resolveProviderSettings(config: ProviderSettingsConfig): ProviderSettings {
   const siteUrl = siteUrlOf(config);
-  const studiosUrl = `${siteUrl}${studiosMountPath}`;
+  const pageBase = pageBaseOf(config);
+  const studiosUrl = `${pageBase}${studiosMountPath}`;
+  const studiosApiUrl = `${siteUrl}${studiosMountPath}`;
   const { endorphina, pragmatic, gbgames } = config.providers;
   // An empty secret makes the adapter refuse every call (fail closed), never sign with ''.
   return {
     modes: providerModesOf(config.providers),
     siteUrl,
+    pageBase,
     studiosUrl,
+    studiosApiUrl,
     endorphina:
       endorphina.mode === 'simulated'
         ? {
@@ -84,7 +109,7 @@ export function resolveProviderSettings(config: ProviderSettingsConfig): Provide
             nodeId: endorphina.nodeId ?? `node-${randomBytes(4).toString('hex')}`,
             salt: endorphina.salt ?? generateSecret(),
             // The studio serves its list as a feed, as a provider would.
-            ...endorphinaListSettings({ gamesUrl: `${studiosUrl}/endorphina/api/games` }),
+            ...endorphinaListSettings({ gamesUrl: `${studiosApiUrl}/endorphina/api/games` }),
           }
         : {
             url: endorphina.url ?? '',
@@ -95,7 +120,7 @@ export function resolveProviderSettings(config: ProviderSettingsConfig): Provide
     pragmatic:
       pragmatic.mode === 'simulated'
         ? {
-            apiUrl: `${studiosUrl}/pragmatic${pragmaticApiPath}`,
+            apiUrl: `${studiosApiUrl}/pragmatic${pragmaticApiPath}`,
             country: pragmatic.country,
             imageUrl: `${studiosUrl}/pragmatic`,
             demoUrl: `${studiosUrl}/pragmatic`,
@@ -113,7 +138,8 @@ export function resolveProviderSettings(config: ProviderSettingsConfig): Provide
           },
     gbgames:
       gbgames.mode === 'simulated'
-        ? { url: `${studiosUrl}/gbgames`, secret: gbgames.secret ?? generateSecret() }
+        ? // GB Games' base is only ever called by the adapter (its launch answers the page).
+          { url: `${studiosApiUrl}/gbgames`, secret: gbgames.secret ?? generateSecret() }
         : { url: gbgames.url ?? '', secret: gbgames.secret ?? '' },
   };
 }

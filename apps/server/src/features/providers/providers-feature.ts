@@ -69,7 +69,7 @@ const providersPlugin: FastifyPluginAsync<ProvidersFeatureOptions> = async (app,
   const transportOf = (provider: ProviderSlug) =>
     options.transport ??
     (settings.modes[provider] === 'simulated'
-      ? inProcessTransport(app, settings.studiosUrl)
+      ? inProcessTransport(app, settings.studiosApiUrl)
       : fetchTransport);
   const adapters: Partial<Record<ProviderSlug, ProviderAdapter>> = {
     ...(offered.includes('endorphina') && {

@@ -5,7 +5,8 @@ import { studiosMountPath, type ProviderSettings } from './provider-settings';
 
 /**
  * The simulated studios of the providers in simulated mode, mounted in-process under /studios with the same secrets our
- * adapters use. Their public URLs (links in catalogs, game pages) are under PUBLIC_URL; their
+ * adapters use. Their public URLs (links in catalogs, game pages) are under PUBLIC_URL, or
+ * same-origin paths (/studios/…) without it, so they load at any address of the site; their
  * calls to our wallet go to `callbackBaseUrl` over real HTTP, as a real provider's would.
  */
 export function simulatedStudios(
@@ -38,7 +39,7 @@ export function simulatedStudios(
     }),
     ...(modes.gbgames === 'simulated' && {
       gbgames: {
-        publicUrl: settings.gbgames.url,
+        publicUrl: `${studiosUrl}/gbgames`,
         secret: settings.gbgames.secret,
         // GB Games calls {site root}/api/game/BetResult_url.
         operatorUrl: callbackBaseUrl,

@@ -125,6 +125,12 @@ export interface BonusTransaction {
   readonly wallet: WalletBalance;
   /** A bonus movement in this transaction; a repeat of its key answers the first. */
   post(input: Omit<BonusPostingInput, 'userId'>): Promise<PostingResult>;
+  /**
+   * The cashier's withdrawal debit, in this same transaction (the same statement as
+   * postOperatorMovement): a withdrawal that forfeits the active bonus first (decision 062)
+   * commits both or neither, and no bet or win of the player can come between them.
+   */
+  postWithdrawal(input: Omit<OperatorMovementInput, 'userId' | 'kind'>): Promise<PostingResult>;
 }
 
 export interface EntryPage {
@@ -159,6 +165,8 @@ function walletBalanceOf(row: WalletRow): WalletBalance {
 export function createLedger(deps: LedgerDeps): Ledger {
   const { db, clock } = deps;
   const events = new WalletEvents(deps.onListenerError ?? (() => {}));
+  /** Hears nothing: a posting inside inBonusTransaction is announced after its commit. */
+  const heldBack = new WalletEvents(() => {});
 
   function operatorMovementPosting(input: OperatorMovementInput): Posting {
     const userId = checkUserId(input.userId);
@@ -398,6 +406,19 @@ export function createLedger(deps: LedgerDeps): Ledger {
               bonusMovement({ ...input, userId: player }),
               clock.now(),
             );
+            if (result.outcome === 'applied') applied.push(result);
+            return result;
+          },
+          async postWithdrawal(input) {
+            // Under this transaction's wallet lock no other posting of the player runs, so
+            // the statement cannot lose its key to a concurrent one; its event is held back
+            // with the others until the commit.
+            const posting = operatorMovementPosting({
+              ...input,
+              kind: 'withdrawal',
+              userId: player,
+            });
+            const result = await runPosting(tx, heldBack, posting);
             if (result.outcome === 'applied') applied.push(result);
             return result;
           },

@@ -3,7 +3,6 @@ import { ProviderUnreachableError } from '../../../lib/http-transport';
 import {
   PaymentProviderRefused,
   PaymentProviderUnavailable,
-  WebhookRejected,
   type CardPaymentProvider,
   type ChargeOutcome,
   type PaymentFailure,
@@ -11,6 +10,7 @@ import {
   type ProviderEvent,
 } from './card-provider';
 import { verifyWebhookSignature } from './webhook-signature';
+import { cardWebhookEventSchema, parseWebhookJson, readWebhookBody } from '../webhook-bodies';
 
 export interface IntentsAdapterOptions {
   /** The service's API base (…/v1 is appended), without a trailing slash. */
@@ -225,16 +225,10 @@ export function intentsAdapter(options: IntentsAdapterOptions): CardPaymentProvi
 
     parseWebhook(rawBody, signature, now) {
       verifyWebhookSignature(rawBody, signature, options.webhookSecret, now);
-      let event: Json;
-      try {
-        event = obj(JSON.parse(rawBody)) ?? {};
-      } catch {
-        throw new WebhookRejected('body is not JSON');
-      }
-      const eventId = str(event.id);
-      const type = str(event.type);
-      const object = obj(obj(event.data)?.object);
-      if (!eventId || !type || !object) throw new WebhookRejected('not an event');
+      // Signed, yet still input: checked like any other body (issue 25).
+      const event = readWebhookBody(parseWebhookJson(rawBody), cardWebhookEventSchema);
+      const { id: eventId, type } = event;
+      const object: Json = event.data.object;
       const common = {
         eventId,
         type,

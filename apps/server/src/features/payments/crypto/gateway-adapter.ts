@@ -10,6 +10,7 @@ import {
   type PayoutState,
 } from '../card/card-provider';
 import type { CryptoEvent, CryptoPaymentProvider, CryptoState } from './crypto-provider';
+import { cryptoIpnSchema, readWebhookBody, WebhookMalformed } from '../webhook-bodies';
 
 export interface GatewayAdapterOptions {
   apiUrl: string;
@@ -193,9 +194,9 @@ export function gatewayAdapter(options: GatewayAdapterOptions): CryptoPaymentPro
     },
 
     parseIpn(rawBody, signature) {
-      let body: Json;
+      let parsed: unknown;
       try {
-        body = JSON.parse(rawBody) as Json;
+        parsed = JSON.parse(rawBody) as unknown;
       } catch {
         throw new WebhookRejected('body is not JSON');
       }
@@ -203,15 +204,17 @@ export function gatewayAdapter(options: GatewayAdapterOptions): CryptoPaymentPro
         throw new WebhookRejected('no signature');
       }
       const expected = createHmac('sha512', options.ipnSecret)
-        .update(JSON.stringify(sortKeys(body)))
+        .update(JSON.stringify(sortKeys(parsed)))
         .digest('hex');
       const digest = (text: string) => createHash('sha256').update(text.toLowerCase()).digest();
       if (!timingSafeEqual(digest(expected), digest(signature))) {
         throw new WebhookRejected('signature mismatch');
       }
-      if ('batch_withdrawal_id' in body) {
+      // Signed, yet still input: "x", null or 1 are no IPN (issue 25).
+      const body: Json = readWebhookBody(parsed, cryptoIpnSchema);
+      if (body.batch_withdrawal_id !== undefined) {
         const payout = readPayout(body);
-        if (!payout) throw new WebhookRejected('not a payout');
+        if (!payout) throw new WebhookMalformed('not a payout');
         return {
           object: 'payout',
           eventKey: `payout:${payout.providerRef}:${payout.state}`,
@@ -230,7 +233,7 @@ export function gatewayAdapter(options: GatewayAdapterOptions): CryptoPaymentPro
         !/^\d{1,9}(\.\d{1,2})?$/.test(price) ||
         body.price_currency !== 'usd'
       ) {
-        throw new WebhookRejected('not a payment');
+        throw new WebhookMalformed('not a payment');
       }
       return {
         object: 'payment',

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { parseJson } from '../catalog-fields';
+import { httpLink, parseJson, withQuery } from '../catalog-fields';
 import type { HttpTransport } from '../../../lib/http-transport';
 import {
   ProviderError,
@@ -79,17 +79,11 @@ export function endorphinaAdapter(
       headers: { accept: 'text/plain' },
       timeoutMs: demoLinkTimeoutMs,
     });
-    const text = answer.text.trim().replace(/^"|"$/g, '');
-    let url: URL | undefined;
-    try {
-      url = new URL(text);
-    } catch {
-      url = undefined;
-    }
-    if (answer.status !== 200 || !url || !/^https?:$/.test(url.protocol)) {
+    const url = httpLink(answer.text.trim().replace(/^"|"$/g, ''));
+    if (answer.status !== 200 || !url) {
       throw new ProviderError('endorphina', 'unavailable', `demo link: HTTP ${answer.status}`);
     }
-    return url.toString();
+    return url;
   };
 
   const buildLaunchUrl = async (request: LaunchRequest): Promise<string> => {
@@ -98,11 +92,11 @@ export function endorphinaAdapter(
       if (!request.demoUrl) throw new ProviderError('endorphina', 'game-not-found', 'no demo');
       if (isDemoLink(request.demoUrl)) return demoFromLink(request.demoUrl, request.lobbyUrl);
       // A list's own demo page (our studio's): exit, lang and currency as its parameters.
-      const url = new URL(request.demoUrl);
-      url.searchParams.set('exit', request.lobbyUrl);
-      url.searchParams.set('lang', request.language);
-      url.searchParams.set('currency', request.currency);
-      return url.toString();
+      return withQuery(request.demoUrl, {
+        exit: request.lobbyUrl,
+        lang: request.language,
+        currency: request.currency,
+      });
     }
     if (!request.token) throw new Error('a real-money launch needs a launch token');
     // No call to the provider: the browser opens the signed link, then Endorphina asks our

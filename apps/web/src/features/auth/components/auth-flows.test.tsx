@@ -222,3 +222,67 @@ describe('login', () => {
     expect(toast.textContent).toContain('in 5 minutes');
   });
 });
+
+describe('forgot password', () => {
+  async function askForReset(email: string) {
+    renderApp();
+    act(() => useModalStore.getState().open('forgotPassword'));
+    await screen.findByTestId('reset-email');
+    type('reset-email', email);
+    fireEvent.click(screen.getByTestId('reset-send'));
+  }
+
+  it('says the code is on its way when the server sent one', async () => {
+    mockApi({
+      'POST /auth/password-reset': () =>
+        json(202, { message: 'ok', resend_after: 60, expires_in: 600 }),
+    });
+    await askForReset('lucky@example.com');
+    const status = await screen.findByTestId('reset-status');
+    expect(status.textContent).toBe(
+      'If an account uses lucky@example.com, a 6-digit code is on its way. Enter it with a new password.',
+    );
+    expect(screen.getByTestId('reset-resend-wait').textContent).toBe(
+      'You can ask for a new code in 1:00',
+    );
+  });
+
+  it('never says "on its way" when the limits held the code back, and says when to ask again (issue 25)', async () => {
+    mockApi({
+      'POST /auth/password-reset': () =>
+        json(
+          429,
+          { error: { code: 'OTP_RESEND_LIMIT', message: 'A code was sent recently' } },
+          { 'Retry-After': '42' },
+        ),
+    });
+    await askForReset('lucky@example.com');
+    const status = await screen.findByTestId('reset-status');
+    expect(status.textContent).not.toContain('on its way');
+    expect(status.textContent).toBe(
+      'No new code was sent: codes to lucky@example.com are limited for a while. If a reset code came earlier, enter it below; otherwise ask for a new one when the time below runs out.',
+    );
+    expect(screen.getByTestId('reset-resend-wait').textContent).toBe(
+      'You can ask for a new code in 0:42',
+    );
+    expect(screen.queryByTestId('reset-resend')).toBeNull();
+  });
+
+  it('says the same in Russian', async () => {
+    await i18n.changeLanguage('ru');
+    mockApi({
+      'POST /auth/password-reset': () =>
+        json(
+          429,
+          { error: { code: 'OTP_RESEND_LIMIT', message: 'A code was sent recently' } },
+          { 'Retry-After': '125' },
+        ),
+    });
+    await askForReset('lucky@example.com');
+    const status = await screen.findByTestId('reset-status');
+    expect(status.textContent).toContain('Новый код не отправлен');
+    expect(screen.getByTestId('reset-resend-wait').textContent).toBe(
+      'Новый код можно запросить через 2:05',
+    );
+  });
+});

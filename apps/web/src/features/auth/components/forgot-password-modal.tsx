@@ -19,6 +19,11 @@ import { ResetCodeForm } from './reset-code-form';
 export interface ResetSent {
   email: string;
   resendAt: number;
+  /**
+   * The server sent no code now: the address's resend limits hold (429, the same for every
+   * address). The dialog says so and when to ask again, never "on its way" (issue 25).
+   */
+  limited: boolean;
 }
 
 /**
@@ -38,11 +43,16 @@ export function ForgotPasswordModal() {
       { email },
       {
         onSuccess: (answer) =>
-          setSent({ email, resendAt: Date.now() + answer.resend_after * 1000 }),
+          setSent({ email, resendAt: Date.now() + answer.resend_after * 1000, limited: false }),
         onError: (error) => {
           if (isApiError(error) && error.code === authErrorCodes.OTP_RESEND_LIMIT) {
-            // A code went to this address a moment ago and is still good: go and enter it.
-            setSent({ email, resendAt: Date.now() + (error.retryAfterSeconds ?? 60) * 1000 });
+            // No code went now. One asked for earlier may still be good: the code form stays
+            // open for it, saying when a new one can be asked for.
+            setSent({
+              email,
+              resendAt: Date.now() + (error.retryAfterSeconds ?? 60) * 1000,
+              limited: true,
+            });
             return;
           }
           onError?.(apiErrorText(error));

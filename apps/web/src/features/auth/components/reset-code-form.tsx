@@ -82,7 +82,11 @@ export function ResetCodeForm({ sent, resending, onResend, onChangeEmail }: Rese
         <span className={styles.sentIcon} aria-hidden="true">
           {resending ? <Spinner size={22} /> : <MailCheck size={24} strokeWidth={1.75} />}
         </span>
-        <p data-testid="reset-status">{t('auth.reset.sent', { email: sent.email })}</p>
+        <p data-testid="reset-status">
+          {sent.limited
+            ? t('auth.reset.limited', { email: sent.email })
+            : t('auth.reset.sent', { email: sent.email })}
+        </p>
       </div>
       <div className={styles.codeField}>
         <label htmlFor={codeId} className={styles.codeLabel}>

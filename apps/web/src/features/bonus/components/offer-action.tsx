@@ -15,7 +15,8 @@ export const depositPath = '/profile/balance/credit';
 
 /**
  * An offer's button: Receive when it can be claimed now; for a deposit match the claim is
- * followed by "deposit to activate" (the cashier); otherwise why not, disabled.
+ * followed by "deposit to activate" (the cashier); while a bonus is open, the claim queues
+ * behind it (decision 062); otherwise why not, disabled.
  */
 export function OfferAction({
   offer,
@@ -49,7 +50,9 @@ export function OfferAction({
     try {
       const { bonus } = await action.mutateAsync({ kind: 'claim', offerId: offer.id });
       const title = bonus.title[language];
-      if (bonus.status === 'awaiting_deposit') {
+      if (bonus.status === 'queued') {
+        toast.success(t('bonus.queuedToast', { title }), title);
+      } else if (bonus.status === 'awaiting_deposit') {
         toast.success(
           t('bonus.awaiting', { min: formatMoney(bonus.min_deposit ?? '0.00', language) }),
           title,
@@ -71,9 +74,10 @@ export function OfferAction({
         data-testid={`offer-${offer.id}-receive`}
       >
         {action.isPending && <Spinner size={14} />}
-        {t('bonus.receive')}
+        {offer.queues ? t('bonus.queue') : t('bonus.receive')}
       </Button>
-      {offer.kind === 'deposit_match' && (
+      {offer.queues && <p className={styles.queueNote}>{t('bonus.queueNote')}</p>}
+      {offer.kind === 'deposit_match' && !offer.queues && (
         <Link
           to={depositPath}
           className={buttonClassName({ variant: 'ghost', size })}

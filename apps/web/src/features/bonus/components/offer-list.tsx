@@ -42,7 +42,11 @@ export function HistoryList({ items }: { items: PlayerBonus[] }) {
                 ? t('bonus.history.expired')
                 : b.status === 'lost'
                   ? t('bonus.history.lost')
-                  : t('bonus.history.cancelled')}
+                  : b.status === 'forfeited'
+                    ? t('bonus.history.forfeited', {
+                        amount: formatMoney(b.forfeited_amount ?? '0.00', language),
+                      })
+                    : t('bonus.history.cancelled')}
           </span>
           <time className={styles.muted} dateTime={b.ended_at ?? undefined}>
             {b.ended_at ? formatDateTime(b.ended_at, language) : ''}

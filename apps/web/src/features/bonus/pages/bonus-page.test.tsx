@@ -25,6 +25,7 @@ const offer = (id: string, o: Partial<BonusOffer> = {}): BonusOffer => ({
   max_cashout: '25.00',
   claimable: true,
   reason: null,
+  queues: false,
   ...o,
 });
 
@@ -50,6 +51,7 @@ const active: PlayerBonus = {
   ended_at: null,
   converted_amount: null,
   forfeited_amount: null,
+  withdrawal_forfeit: { bonus: '3.50', winnings: '0.00', total: '3.50' },
 };
 
 const overview = (o: Partial<BonusOverviewResponse> = {}): BonusOverviewResponse => ({
@@ -57,6 +59,7 @@ const overview = (o: Partial<BonusOverviewResponse> = {}): BonusOverviewResponse
   offers: [offer('free-10')],
   daily: { offer: offer('daily', { kind: 'daily', amount: '1.00' }), next_at: null },
   active: null,
+  queued: [],
   history: [],
   cash: '10.00',
   bonus: '0.00',
@@ -179,5 +182,72 @@ describe('bonus page', () => {
     fail = false;
     fireEvent.click(screen.getByText('Try again'));
     expect(await screen.findByTestId('bonus-active-empty')).toBeTruthy();
+  });
+
+  it('queues an offer behind the active bonus, shows it as queued, and says the cash can always go (issue 25)', async () => {
+    let queued: PlayerBonus[] = [];
+    const seen = mockApi({
+      'GET /bonus': () =>
+        json(
+          200,
+          overview({
+            active: {
+              ...active,
+              balance: '8.00',
+              withdrawal_forfeit: { bonus: '5.00', winnings: '3.00', total: '8.00' },
+            },
+            offers: [offer('free-10', { queues: queued.length === 0 })],
+            queued,
+            bonus: '8.00',
+          }),
+        ),
+      'POST /bonus/claim': () => {
+        queued = [
+          {
+            ...active,
+            id: '8',
+            offer_id: 'free-10',
+            status: 'queued',
+            amount: '10.00',
+            balance: '0.00',
+            withdrawal_forfeit: null,
+            title: { en: 'Offer free-10', ru: 'Предложение free-10' },
+          },
+        ];
+        return json(201, { bonus: queued[0] });
+      },
+    });
+    renderPage();
+    expect((await screen.findByTestId('bonus-withdrawal-rule')).textContent).toBe(
+      'Your cash ($10.00) can be withdrawn at any time. A withdrawal now ends this bonus and forfeits its bonus money and winnings ($8.00); you see the amounts and confirm first.',
+    );
+    const claim = screen.getByTestId('offer-free-10-receive');
+    expect(claim.textContent).toBe('Queue it');
+    fireEvent.click(claim);
+    expect((await screen.findByTestId('bonus-queued-8')).textContent).toContain(
+      'Queued: starts when your current bonus ends',
+    );
+    expect(toasts()).toContain('Queued: Offer free-10 starts when your current bonus ends.');
+    expect(countOf(seen, 'POST', '/bonus/claim')).toBe(1);
+  });
+
+  it('shows a bonus ended by a withdrawal in the history, in Russian too', async () => {
+    const forfeited: PlayerBonus = {
+      ...active,
+      status: 'forfeited',
+      balance: '0.00',
+      ended_at: '2026-11-26T10:00:00Z',
+      forfeited_amount: '8.00',
+      withdrawal_forfeit: null,
+    };
+    mockApi({ 'GET /bonus': () => json(200, overview({ history: [forfeited] })) });
+    renderPage();
+    expect((await screen.findByTestId('bonus-history-7')).textContent).toContain(
+      'Ended by a withdrawal: $8.00 forfeited',
+    );
+    await i18n.changeLanguage('ru');
+    await waitFor(() =>
+      expect(screen.getByTestId('bonus-history-7').textContent).toContain('Завершён выводом'),
+    );
   });
 });

@@ -11,6 +11,7 @@ import { useAuthStore } from '../../auth';
 import { useBonusOverview } from '../api/bonus';
 import { ActiveBonus } from '../components/active-bonus';
 import { HistoryList, OfferList } from '../components/offer-list';
+import { QueuedBonuses } from '../components/queued-bonuses';
 import { DailyCard, FeaturedCard, PromoCodeCard } from '../components/top-cards';
 import styles from '../components/bonus.module.css';
 import { registerBonusMessages } from '../../../shared/i18n/bonus/register';
@@ -74,6 +75,7 @@ function BonusContent({
   const activeId = useId();
   const offersId = useId();
   const historyId = useId();
+  const queuedId = useId();
   const skewMs = new Date(data.now).getTime() - fetchedAt;
   return (
     <div className={styles.layout} data-testid="bonus-page">
@@ -110,8 +112,23 @@ function BonusContent({
           {t('bonus.active.heading')}
         </h2>
         <ActiveBonus bonus={data.active} cash={data.cash} userId={userId} />
-        {data.active?.status === 'active' && <p className={styles.hint}>{t('bonus.withdrawal')}</p>}
+        {data.active?.withdrawal_forfeit && (
+          <p className={styles.hint} data-testid="bonus-withdrawal-rule">
+            {t('bonus.withdrawal', {
+              cash: formatMoney(data.cash, language),
+              amount: formatMoney(data.active.withdrawal_forfeit.total, language),
+            })}
+          </p>
+        )}
       </section>
+      {data.queued.length > 0 && (
+        <section aria-labelledby={queuedId} className={styles.section}>
+          <h2 id={queuedId} className={styles.heading}>
+            {t('bonus.queued.heading')}
+          </h2>
+          <QueuedBonuses items={data.queued} userId={userId} />
+        </section>
+      )}
       <section aria-labelledby={offersId} className={styles.section}>
         <h2 id={offersId} className={styles.heading}>
           {t('bonus.offers.heading')}

@@ -26,6 +26,7 @@ import { maskAmount } from '../lib/masks';
 import { amountErrorOf, submissionErrorText } from '../lib/submission-errors';
 import { cardWithdrawalSchema, cryptoFormSchema } from '../lib/form-schemas';
 import { toAmount, type CashierErrorKey } from '../lib/validation';
+import { useBonusForfeit } from './bonus-forfeit';
 import { useErrorText } from './error-text';
 import { useIdempotentSubmit } from './use-idempotent-submit';
 import styles from './cashier.module.css';
@@ -71,6 +72,7 @@ export function CardWithdrawalForm({ config, onPayment }: WithdrawalFormProps) {
   const submit = useSubmitPayment();
   const { busy, run } = useIdempotentSubmit();
   const secondFactor = useSecondFactorField('withdraw-card-two-factor');
+  const forfeit = useBonusForfeit('withdraw-card');
 
   if (!config.card) return <p className={styles.unavailable}>{t('cashier.unavailable')}</p>;
   if (cards.isPending) return <Spinner size={20} />;
@@ -91,22 +93,32 @@ export function CardWithdrawalForm({ config, onPayment }: WithdrawalFormProps) {
   const sumError = fieldErrorText(formState.errors.sum, (key) => errorText(key as CashierErrorKey));
 
   const onSubmit = handleSubmit(async ({ sum }) => {
+    if (forfeit.blocked()) return;
     const amount = toAmount(sum);
-    const result = await run(`${amount}|${card}|${secondFactor.signature}`, (key) =>
+    const signature = `${amount}|${card}|${secondFactor.signature}|${forfeit.signature}`;
+    const result = await run(signature, (key) =>
       submit.mutateAsync({
         kind: 'card-withdrawal',
-        body: { amount, payment_method: card, idempotency_key: key, ...secondFactor.body },
+        body: {
+          amount,
+          payment_method: card,
+          idempotency_key: key,
+          ...secondFactor.body,
+          ...forfeit.body,
+        },
       }),
     );
     if (!result) return;
     if (result.ok) {
       reset({ sum: '' });
       secondFactor.clear();
+      forfeit.clear();
       onPayment(result.value);
       return;
     }
     console.warn('Card withdrawal was not made', result.error);
     if (secondFactor.refused(result.error)) return;
+    if (forfeit.refused(result.error)) return;
     const amountError = amountErrorOf(result.error);
     if (amountError) {
       setError('sum', { type: serverErrorType, message: amountError });
@@ -143,6 +155,7 @@ export function CardWithdrawalForm({ config, onPayment }: WithdrawalFormProps) {
         testId="withdraw-card"
       />
       {secondFactor.field}
+      {forfeit.panel}
       <Button
         type="submit"
         variant="primary"
@@ -152,7 +165,7 @@ export function CardWithdrawalForm({ config, onPayment }: WithdrawalFormProps) {
         data-testid="withdraw-card-submit"
       >
         {busy && <Spinner size={16} />}
-        {t('cashier.withdraw.submit')}
+        {forfeit.submitLabel}
       </Button>
     </form>
   );
@@ -185,6 +198,7 @@ export function CryptoWithdrawalForm({ config, onPayment }: WithdrawalFormProps)
   const submit = useSubmitPayment();
   const { busy, run } = useIdempotentSubmit();
   const secondFactor = useSecondFactorField('withdraw-crypto-two-factor');
+  const forfeit = useBonusForfeit('withdraw-crypto');
 
   if (!config.crypto || networks.length === 0) {
     return <p className={styles.unavailable}>{t('cashier.unavailable')}</p>;
@@ -193,25 +207,35 @@ export function CryptoWithdrawalForm({ config, onPayment }: WithdrawalFormProps)
     fieldErrorText(formState.errors[field], (key) => errorText(key as CashierErrorKey));
 
   const onSubmit = handleSubmit(async (values) => {
+    if (forfeit.blocked()) return;
     const amount = toAmount(values.sum);
     const address = values.transferAdress.trim();
     const result = await run(
-      `${amount}|${values.net}|${address}|${secondFactor.signature}`,
+      `${amount}|${values.net}|${address}|${secondFactor.signature}|${forfeit.signature}`,
       (key) =>
         submit.mutateAsync({
           kind: 'crypto-withdrawal',
-          body: { amount, net: values.net, address, idempotency_key: key, ...secondFactor.body },
+          body: {
+            amount,
+            net: values.net,
+            address,
+            idempotency_key: key,
+            ...secondFactor.body,
+            ...forfeit.body,
+          },
         }),
     );
     if (!result) return;
     if (result.ok) {
       reset({ sum: '', net: values.net, transferAdress: '' });
       secondFactor.clear();
+      forfeit.clear();
       onPayment(result.value);
       return;
     }
     console.warn('Crypto withdrawal was not made', result.error);
     if (secondFactor.refused(result.error)) return;
+    if (forfeit.refused(result.error)) return;
     const amountError = amountErrorOf(result.error);
     if (amountError) setError('sum', { type: serverErrorType, message: amountError });
     toast.error(submissionErrorText(result.error), t('cashier.status.toastTitle'));
@@ -261,6 +285,7 @@ export function CryptoWithdrawalForm({ config, onPayment }: WithdrawalFormProps)
         testId="withdraw-crypto-address"
       />
       {secondFactor.field}
+      {forfeit.panel}
       <Button
         type="submit"
         variant="primary"
@@ -270,7 +295,7 @@ export function CryptoWithdrawalForm({ config, onPayment }: WithdrawalFormProps)
         data-testid="withdraw-crypto-submit"
       >
         {busy && <Spinner size={16} />}
-        {t('cashier.withdraw.submit')}
+        {forfeit.submitLabel}
       </Button>
     </form>
   );

@@ -20,7 +20,7 @@ import styles from './identity.module.css';
 
 const accept = 'image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf';
 
-type UploadError = 'type' | 'size' | 'empty' | 'verified' | 'tooOften' | 'failed';
+type UploadError = 'type' | 'size' | 'empty' | 'refused' | 'verified' | 'tooOften' | 'failed';
 
 function uploadError(error: unknown): UploadError {
   if (!isApiError(error)) return 'failed';
@@ -29,6 +29,8 @@ function uploadError(error: unknown): UploadError {
       return 'type';
     case identityErrorCodes.DOCUMENT_EMPTY:
       return 'empty';
+    case identityErrorCodes.DOCUMENT_REFUSED:
+      return 'refused';
     case identityErrorCodes.ALREADY_VERIFIED:
       return 'verified';
     case ErrorCode.PAYLOAD_TOO_LARGE:

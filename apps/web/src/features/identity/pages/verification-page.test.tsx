@@ -132,6 +132,19 @@ describe('verification page', () => {
     );
   });
 
+  it('says why a PDF with active content or a pixel flood was refused (issue 25)', async () => {
+    mockApi({
+      'GET /identity': () => json(200, base),
+      'POST /identity/documents/identity': () => apiError(422, 'IDENTITY_DOCUMENT_REFUSED'),
+    });
+    renderWithProviders(<VerificationPage />, { path: '/profile/verification' });
+    await screen.findByTestId('identity-choose-identity');
+    choose('identity', pdf());
+    expect((await screen.findByTestId('identity-error-identity')).textContent).toContain(
+      'a PDF must carry no scripts, actions, attached files or password',
+    );
+  });
+
   it('says when too many files were sent in the last hour', async () => {
     mockApi({
       'GET /identity': () => json(200, base),

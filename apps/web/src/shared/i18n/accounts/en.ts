@@ -89,6 +89,8 @@ export const accountsEn = {
       lead: 'Enter the e-mail of your account. We will send a code to set a new password.',
       send: 'Send the code',
       sent: 'If an account uses {{email}}, a 6-digit code is on its way. Enter it with a new password.',
+      limited:
+        'No new code was sent: codes to {{email}} are limited for a while. If a reset code came earlier, enter it below; otherwise ask for a new one when the time below runs out.',
       newPassword: 'New password',
       submit: 'Set the password and log in',
       othersSignedOut: 'Every other device signed in to your account will be signed out.',
@@ -243,7 +245,7 @@ export const accountsEn = {
       addressInvalid: 'This is not a {{net}} address',
       insufficientFunds: 'Not enough money on the balance',
       bonusActive:
-        'Withdrawals are paused while a bonus is active: complete its wagering or cancel it on the bonus page.',
+        'You have an active bonus: confirm below to forfeit it and withdraw your cash, or keep it.',
       providerUnavailable:
         'The payment service did not answer. Try again: you will not be charged twice.',
       cardRefused: 'The payment service refused this card',
@@ -268,6 +270,15 @@ export const accountsEn = {
       other: 'the bank refused the payment',
     },
     withdraw: {
+      bonusNotice:
+        'You have an active bonus ({{amount}} of bonus money). You can still withdraw your cash: the withdrawal ends the bonus and forfeits its bonus money and winnings, and you see the amounts and confirm first.',
+      forfeitTitle: 'This withdrawal ends your bonus',
+      forfeitText:
+        'Withdrawing now forfeits {{bonus}} of bonus money and {{winnings}} won with it: {{total}} in all. Your cash is not affected.',
+      forfeitAgree: 'I understand: {{total}} of bonus money and winnings will be forfeited',
+      forfeitRequired: 'Tick the box to confirm, or keep the bonus.',
+      forfeitSubmit: 'Forfeit the bonus and withdraw',
+      keepBonus: 'Keep the bonus',
       toCard: 'To card',
       submit: 'Withdraw',
       available: 'available {{amount}}',

@@ -13,6 +13,16 @@ export const bonusEn = {
     depositToActivate: 'Deposit to activate',
     claimed: 'Already received',
     blocked: 'Finish your bonus first',
+    queue: 'Queue it',
+    queueNote: 'Starts when your current bonus ends.',
+    queuedToast: 'Queued: {{title}} starts when your current bonus ends.',
+    queued: {
+      heading: 'Up next',
+      next: 'Queued: starts when your current bonus ends',
+      later: 'Queued: starts after the one above',
+      remove: 'Remove',
+      removed: 'Removed from the queue.',
+    },
     promo: {
       title: 'Promo code',
       text: 'Have a code? Enter it to get its bonus.',
@@ -57,9 +67,10 @@ export const bonusEn = {
       cancelled: 'Cancelled',
       expired: 'Expired',
       lost: 'Spent',
+      forfeited: 'Ended by a withdrawal: {{amount}} forfeited',
     },
     withdrawal:
-      'Withdrawals are paused while a bonus is active: complete its wagering or cancel it first.',
+      'Your cash ({{cash}}) can be withdrawn at any time. A withdrawal now ends this bonus and forfeits its bonus money and winnings ({{amount}}); you see the amounts and confirm first.',
     loadFailed: 'The bonuses could not be loaded.',
     retry: 'Try again',
     terms: 'Terms',

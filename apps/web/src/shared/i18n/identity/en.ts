@@ -41,6 +41,8 @@ export const identityEn = {
       empty: 'The file is empty.',
       verified: 'Your identity is already verified.',
       failed: 'The document could not be sent. Try again.',
+      refused:
+        'This file cannot be accepted: a PDF must carry no scripts, actions, attached files or password, and a picture at most 50 megapixels. Send a photo or a plain PDF.',
       tooOften: 'Too many uploads in the last hour: try again later.',
     },
     withdrawal: {
