@@ -285,6 +285,14 @@ export const accountsEn = {
       toWallet: 'Transfer to crypto wallet',
       statuses: { pending: 'Pending', confirmed: 'Confirmed', canceled: 'Canceled' },
       changed: '{{what}} {{amount}}: {{status}}',
+      reasons: {
+        declined: 'Declined: {{reason}}',
+        expired: 'Expired: nothing was received',
+        depositCanceled: 'Canceled: nothing was charged',
+        withdrawalCanceled: 'Canceled by you: the money is back on your balance',
+        rejected: 'Rejected: the money is back on your balance',
+        payoutFailed: 'Payout failed: the money is back on your balance',
+      },
     },
     pay: {
       title: 'Card payment',

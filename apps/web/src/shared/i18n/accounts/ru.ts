@@ -278,6 +278,14 @@ export const accountsRu: AccountMessages = {
       toWallet: 'Перевод на криптокошелёк',
       statuses: { pending: 'В обработке', confirmed: 'Подтверждено', canceled: 'Отменено' },
       changed: '{{what}} {{amount}}: {{status}}',
+      reasons: {
+        declined: 'Отклонено: {{reason}}',
+        expired: 'Истёк срок: перевод не поступил',
+        depositCanceled: 'Отменено: деньги не списаны',
+        withdrawalCanceled: 'Отменено вами: деньги вернулись на баланс',
+        rejected: 'Отклонено оператором: деньги вернулись на баланс',
+        payoutFailed: 'Выплата не прошла: деньги вернулись на баланс',
+      },
     },
     pay: {
       title: 'Оплата картой',
