@@ -192,6 +192,12 @@ export const accountsEn = {
       pragmatic: 'Pragmatic Play',
     },
     operator: 'Operator',
+    cashier: 'Cashier',
+    methods: { card: 'Card', crypto: 'Crypto' },
+    cashierKinds: {
+      card: { deposit: 'Card deposit', withdrawal: 'Card withdrawal' },
+      crypto: { deposit: 'Crypto deposit', withdrawal: 'Crypto withdrawal' },
+    },
     balanceAfter: 'Balance {{amount}}',
     loadMore: 'Load more',
     emptyTitle: 'No transactions yet',

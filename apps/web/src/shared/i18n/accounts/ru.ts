@@ -184,6 +184,12 @@ export const accountsRu: AccountMessages = {
       pragmatic: 'Pragmatic Play',
     },
     operator: 'Оператор',
+    cashier: 'Касса',
+    methods: { card: 'Карта', crypto: 'Криптовалюта' },
+    cashierKinds: {
+      card: { deposit: 'Пополнение картой', withdrawal: 'Вывод на карту' },
+      crypto: { deposit: 'Пополнение криптовалютой', withdrawal: 'Вывод криптовалюты' },
+    },
     balanceAfter: 'Баланс {{amount}}',
     loadMore: 'Показать ещё',
     emptyTitle: 'Операций пока нет',
