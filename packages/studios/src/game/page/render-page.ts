@@ -1,3 +1,4 @@
+import { titleIn } from '../../catalog/types';
 import type { FairInputs } from '../../fair/ledger';
 import { fairPanelHtml, fairPanelScript } from '../../games/page/fair-panel';
 import { GAME_TEXTS } from '../../games/page/texts';
@@ -48,14 +49,14 @@ export function renderGamePage(session: PlaySession, nonce: string, fair: FairIn
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <link rel="icon" href="data:,">
-<title>${escapeHtml(session.game.name)} · ${escapeHtml(theme.label)}</title>
+<title>${escapeHtml(titleIn(session.game, session.language))} · ${escapeHtml(theme.label)}</title>
 <style>:root{${vars};--font:${theme.font};--title-font:${theme.titleFont}}${PAGE_CSS}${FAIR_CSS}</style>
 </head>
 <body class="studio-${session.studio}">
 ${symbolSprite(theme)}
 <header class="top">
   ${exitLink}
-  <div class="brand"><span class="studio">${escapeHtml(theme.label)}</span><h1>${escapeHtml(session.game.name)}</h1></div>
+  <div class="brand"><span class="studio">${escapeHtml(theme.label)}</span><h1>${escapeHtml(titleIn(session.game, session.language))}</h1></div>
   <div class="balance-box">${session.mode === 'demo' ? `<span class="demo">${escapeHtml(t.demo)}</span>` : ''}<span class="label">${escapeHtml(t.balance)}</span><output id="balance" class="money">—</output></div>
 </header>
 <main>
