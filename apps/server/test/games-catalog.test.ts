@@ -53,7 +53,7 @@ describe('provider lists', () => {
       expect(game).toMatchObject({ type: 'ENDO', provider: 'endorphina', real: true });
       expect(game.gameId).toMatch(/^endorphina_\w+@ENDORPHINA$/);
       expect(game.image).toMatch(
-        /^http:\/\/localhost:3000\/studios\/endorphina\/art\/v1\/.+\.svg$/,
+        /^http:\/\/localhost:3000\/studios\/endorphina\/art\/v2\/.+\.svg$/,
       );
       expect(game.real_url).toBe(
         `/api/endo-game/launch?currency=USD&gameId=${encodeURIComponent(game.gameId)}`,

@@ -66,7 +66,7 @@ async function failure(promise: Promise<unknown>): Promise<ProviderError> {
 function expectWellMapped(
   list: CatalogEntry[],
   idPattern: RegExp,
-  imagePattern = /^http:\/\/localhost:3000\/studios\/\w+\/art\/v1\/[\w-]+\.svg$/,
+  imagePattern = /^http:\/\/localhost:3000\/studios\/\w+\/art\/v2\/[\w-]+\.svg$/,
 ): void {
   const ids = new Set(list.map((g) => g.providerGameId));
   expect(ids.size).toBe(list.length);
@@ -83,7 +83,11 @@ function expectWellMapped(
   }
   expect(list.some((g) => g.isNew)).toBe(true);
   expect(list.some((g) => g.isTop)).toBe(true);
-  expect(list.some((g) => /[А-Яа-яЁё]/.test(g.name))).toBe(true);
+  // Russian editions arrive as names.ru beside the studio's title (issue 25).
+  expect(list.some((g) => /[А-Яа-яЁё]/.test(g.names?.ru ?? ''))).toBe(true);
+  expect(list.filter((g) => g.names).every((g) => !/[А-Яа-яЁё]/.test(g.names?.en ?? ''))).toBe(
+    true,
+  );
 }
 
 describe('Endorphina adapter', () => {
