@@ -20,7 +20,7 @@ async function fillCard(page: Page, number: string, sum: string) {
 async function billingStep(page: Page) {
   const step = page.getByTestId('card-pay-form');
   await expect(step).toBeVisible();
-  await expect(step.getByTestId('pay-card-summary')).toContainText('valid to 12 / 34');
+  await expect(step.getByTestId('pay-card-summary')).toContainText('valid to 12/34');
   await expect(
     step.locator('input[autocomplete^="cc-number"], input[autocomplete="cc-csc"]'),
   ).toHaveCount(0);

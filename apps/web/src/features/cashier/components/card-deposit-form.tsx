@@ -79,16 +79,8 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
   const errorText = useErrorText(config.limits.deposit);
   const limits = config.limits.deposit;
   const schema = useMemo(() => cardFormSchema(limits), [limits]);
-  const {
-    register,
-    handleSubmit,
-    watch,
-    reset,
-    setError,
-    clearErrors,
-    setFocus,
-    formState,
-  } = useSchemaForm(schema, empty);
+  const { register, handleSubmit, watch, reset, setError, clearErrors, setFocus, formState } =
+    useSchemaForm(schema, empty);
   const values = watch();
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);

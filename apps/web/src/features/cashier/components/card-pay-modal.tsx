@@ -103,7 +103,7 @@ export default function CardPayModal({
     },
   );
 
-  const expiry = `${String(card.month).padStart(2, '0')} / ${String(card.year % 100).padStart(2, '0')}`;
+  const expiry = `${String(card.month).padStart(2, '0')}/${String(card.year % 100).padStart(2, '0')}`;
 
   return (
     <Modal open onClose={onClose} title={t('cashier.pay.title')} name="cardPay">
@@ -117,7 +117,8 @@ export default function CardPayModal({
         <div className={styles.card} data-testid="pay-card-summary">
           <CreditCard size={20} aria-hidden="true" />
           <span className={styles.cardText}>
-            {t('cashier.pay.cardSummary', { last4: card.number.slice(-4), expiry })}
+            <span>{t('cashier.pay.cardEnding', { last4: card.number.slice(-4) })}</span>{' '}
+            <span className={styles.cardValid}>{t('cashier.pay.cardValid', { expiry })}</span>
           </span>
           <button type="button" className={styles.change} onClick={onClose}>
             {t('cashier.pay.changeCard')}

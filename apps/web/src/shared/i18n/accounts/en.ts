@@ -303,7 +303,8 @@ export const accountsEn = {
     pay: {
       title: 'Card payment',
       lead: 'Your first card deposit: add the billing details the payment service asks for.',
-      cardSummary: 'Card •••• {{last4}}, valid to {{expiry}}',
+      cardEnding: 'Card •••• {{last4}}',
+      cardValid: 'valid to {{expiry}}',
       changeCard: 'Change card',
       name: 'Name',
       email: 'Email',

@@ -296,7 +296,8 @@ export const accountsRu: AccountMessages = {
     pay: {
       title: 'Оплата картой',
       lead: 'Первое пополнение картой: укажите платёжные данные, которые просит платёжный сервис.',
-      cardSummary: 'Карта •••• {{last4}}, действует до {{expiry}}',
+      cardEnding: 'Карта •••• {{last4}}',
+      cardValid: 'действует до {{expiry}}',
       changeCard: 'Другая карта',
       name: 'Имя',
       email: 'Эл. почта',
