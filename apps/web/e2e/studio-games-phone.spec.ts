@@ -83,7 +83,8 @@ async function expectFits(frame: Frame, what: string): Promise<void> {
 
 for (const lang of ['en', 'ru'] as const) {
   test(`every studio game fits a 390 × 844 phone, ${lang}`, async ({ browser }, testInfo) => {
-    test.setTimeout(120_000);
+    // Eight games (and a round of two) one after another: on a busy machine that takes minutes.
+    test.setTimeout(300_000);
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
     const page = await context.newPage();
