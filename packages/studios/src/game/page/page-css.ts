@@ -89,4 +89,7 @@ export const FAIR_CSS = `
 .fair-rounds code{word-break:break-all}
 #fRevealed{word-break:break-all}
 #fSet{height:auto;min-height:40px;padding:8px 18px;line-height:1.2}
+.fair-rounds li{margin-bottom:6px}
+.fair-verify{color:var(--accent);font-weight:700;white-space:nowrap}
+.fair-reveal{font-size:12px;font-weight:700;white-space:nowrap}
 `;

@@ -1,6 +1,6 @@
 import { titleIn } from '../../catalog/types';
 import type { FairInputs } from '../../fair/ledger';
-import { fairPanelHtml, fairPanelScript } from '../../games/page/fair-panel';
+import { fairPanelHtml, fairPanelScript, lobbyFairUrl } from '../../games/page/fair-panel';
 import { GAME_TEXTS } from '../../games/page/texts';
 import { escapeHtml, jsonForScript } from '../../shared/html';
 import { LINE_PAYS, PAYLINES, BET_LEVELS_MILLI, SCATTER_PAYS } from '../../slot/paytable';
@@ -86,7 +86,7 @@ ${symbolSprite(theme)}
 </dialog>
 ${fairPanelHtml(session.language)}
 <script nonce="${nonce}">window.__GAME__=${jsonForScript(config)};${CLIENT_SCRIPT}</script>
-${fairPanelScript(session.language, session.currency, fair, nonce)}
+${fairPanelScript(session.language, session.currency, fair, nonce, lobbyFairUrl(session.exitUrl))}
 </body>
 </html>`;
 }

@@ -11,7 +11,7 @@ import { CHIPS } from '../play-kit';
 import { ROULETTE_SPOTS } from '../roulette/math';
 import { TABLE_CLIENT_SCRIPT } from './client';
 import { TABLE_CSS } from './css';
-import { fairPanelHtml, fairPanelScript } from './fair-panel';
+import { fairPanelHtml, fairPanelScript, lobbyFairUrl } from './fair-panel';
 import { rulesHtml } from './rules';
 import { GAME_TEXTS } from './texts';
 
@@ -123,7 +123,7 @@ ${body(type, t)}
 ${fairPanelHtml(session.language)}
 <script nonce="${nonce}">window.__GAME__=${jsonForScript(config)};</script>
 <script nonce="${nonce}">${TABLE_CLIENT_SCRIPT}</script>
-${fairPanelScript(session.language, session.currency, fair, nonce)}
+${fairPanelScript(session.language, session.currency, fair, nonce, lobbyFairUrl(session.exitUrl))}
 </body>
 </html>`;
 }
