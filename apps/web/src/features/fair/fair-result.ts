@@ -111,14 +111,13 @@ export function formatResult(result: Reproduced): string {
 export function sameResult(reproduced: Reproduced, recorded: Reproduced): boolean {
   if (reproduced.game !== recorded.game) return false;
   const sorted = (values: readonly number[]) => [...values].sort((a, b) => a - b).join(',');
-  switch (reproduced.game) {
-    case 'keno':
-      return recorded.game === 'keno' && sorted(reproduced.drawn) === sorted(recorded.drawn);
-    case 'mines':
-      return recorded.game === 'mines' && sorted(reproduced.mines) === sorted(recorded.mines);
-    default:
-      return formatResult(reproduced) === formatResult(recorded);
+  if (reproduced.game === 'keno' && recorded.game === 'keno') {
+    return sorted(reproduced.drawn) === sorted(recorded.drawn);
   }
+  if (reproduced.game === 'mines' && recorded.game === 'mines') {
+    return sorted(reproduced.mines) === sorted(recorded.mines);
+  }
+  return formatResult(reproduced) === formatResult(recorded);
 }
 
 /** How many draws the recorded result needs reproduced: its mines, or its cards. */
