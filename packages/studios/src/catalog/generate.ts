@@ -74,7 +74,8 @@ export function generateCatalog(plan: CatalogPlan): CatalogGame[] {
     const category = special ? 'slots' : categoryFor(rng);
     const localized = typeof special === 'object' ? special : undefined;
     const name: string =
-      localized?.en ?? (typeof special === 'string' ? special : titleFor(rng, plan.studio, category));
+      localized?.en ??
+      (typeof special === 'string' ? special : titleFor(rng, plan.studio, category));
     if (names.has(name.toLowerCase()) || KNOWN_TITLES.has(name.toLowerCase())) continue;
     // A title with a Russian edition keeps the id its Russian words always gave it.
     const words = asciiWords(localized?.ru ?? name);

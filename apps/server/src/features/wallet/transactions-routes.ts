@@ -38,7 +38,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions
           '`payment` names the cashier payment behind a deposit, withdrawal or reversal (card ' +
           'brand and last four digits, or crypto network); `bonus` the promo code and offer ' +
           'behind a bonus movement. A row with neither, no provider and kind adjustment is a ' +
-          "staff adjustment.",
+          'staff adjustment.',
         security: [{ bearerAuth: [] }],
         querystring: walletTransactionsQuerySchema,
         response: { 200: walletTransactionsResponseSchema },
