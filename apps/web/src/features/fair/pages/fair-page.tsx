@@ -52,6 +52,11 @@ export function FairPage() {
   const [checked, setChecked] = useState<{ round: FairRound; verdict: Verdict } | null>(null);
   const [busy, setBusy] = useState(false);
   const game = watch('game');
+  // The verdict sits above the form: a check asked for down there brings it into view.
+  const verdictRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (checked) verdictRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [checked]);
 
   const errorOf = (field: Field) =>
     fieldErrorText(formState.errors[field], (key) => t(`fair.errors.${key as FairErrorKey}`));
@@ -60,6 +65,12 @@ export function FairPage() {
     setBusy(true);
     try {
       setChecked({ round, verdict: await checkRound(round) });
+      // Above the form: bring it into view when the check was asked for there.
+      requestAnimationFrame(() =>
+        document
+          .querySelector('[data-testid="fair-verdict"]')
+          ?.scrollIntoView?.({ block: 'nearest' }),
+      );
     } finally {
       setBusy(false);
     }
@@ -87,12 +98,17 @@ export function FairPage() {
     <Page title={t('fair.title')}>
       <div className={styles.layout}>
         <p className={styles.intro}>{t('fair.intro')}</p>
-        <FairSteps />
         {fromLink && (
           <p className={styles.fromRound} data-testid="fair-from-round">
             <Info size={18} aria-hidden="true" />
             {t('fair.fromRound')}
           </p>
+        )}
+        {/* The answer comes first: a round opened from its link is read without scrolling. */}
+        {checked && (
+          <div ref={verdictRef}>
+            <FairVerdict round={checked.round} verdict={checked.verdict} />
+          </div>
         )}
         <form
           className={styles.form}
@@ -146,7 +162,7 @@ export function FairPage() {
             {busy ? t('fair.checking') : t('fair.verify')}
           </Button>
         </form>
-        {checked && <FairVerdict round={checked.round} verdict={checked.verdict} />}
+        <FairSteps />
       </div>
     </Page>
   );
