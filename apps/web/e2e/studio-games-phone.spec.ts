@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import process from 'node:process';
 import { expect, test, type Frame, type Page } from '@playwright/test';
+import { TABLE_GAMES } from './support/studio-games';
 
 /**
  * Issue 25: on a phone the roulette table was cramped ("Красное" cut to "Красно", the spin
@@ -10,16 +11,7 @@ import { expect, test, type Frame, type Page } from '@playwright/test';
  * too). One Pragmatic title of each type (the studio's catalog is deterministic). Screenshots
  * are attached to the report, and written to STUDIO_SHOTS=<folder> when set.
  */
-const GAMES: [type: string, gameId: string][] = [
-  ['slot', 'vs10zolotayarybka'],
-  ['roulette', 'tblglitterroulette'],
-  ['blackjack', 'tblbubblyblackjack'],
-  ['baccarat', 'tblglitterbaccarat'],
-  ['crash', 'inxpopcorncrash'],
-  ['mines', 'inxpinwheelmines'],
-  ['plinko', 'inxtoucanplinko'],
-  ['keno', 'inxflamingokeno'],
-];
+const GAMES = [['slot', 'vs10zolotayarybka'], ...TABLE_GAMES] as const;
 const shots = process.env.STUDIO_SHOTS ?? '';
 
 interface Fit {

@@ -1,16 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
-import {
-  MemoryRouter,
-  useLocation,
-  useNavigate,
-  useRoutes,
-  type NavigateFunction,
-} from 'react-router';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../shared/i18n/i18n';
 import { useAuthStore, type User } from '../features/auth';
 import { useModalStore } from '../shared/ui/modal/modal-store';
+import { currentLocation, renderWithProviders } from '../test/render';
 import { routes } from './router';
 
 /**
@@ -27,25 +20,8 @@ const player: User = {
   createdAt: '2023-09-17T11:21:00Z',
 };
 
-const current = { path: '', navigate: null as NavigateFunction | null };
-
-function Routes() {
-  const location = useLocation();
-  current.path = location.pathname + location.search;
-  current.navigate = useNavigate();
-  return useRoutes(routes);
-}
-
-function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const path = () => currentLocation.pathname + currentLocation.search;
+const renderAt = (at: string) => renderWithProviders({ routes }, { path: at });
 
 const landedHome = () =>
   screen.findByRole('heading', { level: 1, name: /Лобби|Lobby/ }, { timeout: 5000 });
@@ -63,7 +39,7 @@ describe('a guest who opens a profile page', { timeout: 20_000 }, () => {
   it('lands on the lobby with the login window open, and after login arrives at the page', async () => {
     renderAt('/profile/balance?tab=1');
     await landedHome();
-    expect(current.path).toBe('/');
+    expect(path()).toBe('/');
     expect(useModalStore.getState().modal).toBe('login');
 
     // The login window closes, then the sign-in succeeds.
@@ -72,7 +48,7 @@ describe('a guest who opens a profile page', { timeout: 20_000 }, () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Баланс' }, { timeout: 5000 }),
     ).toBeTruthy();
-    expect(current.path).toBe('/profile/balance?tab=1');
+    expect(path()).toBe('/profile/balance?tab=1');
   });
 
   it('is not taken there later once the window was closed without signing in', async () => {
@@ -82,16 +58,16 @@ describe('a guest who opens a profile page', { timeout: 20_000 }, () => {
     await act(() => new Promise((done) => setTimeout(done, 10)));
     act(() => useAuthStore.getState().setUser(player));
     await act(() => new Promise((done) => setTimeout(done, 10)));
-    expect(current.path).toBe('/');
+    expect(path()).toBe('/');
   });
 
   it('is not taken there after going on to another page', async () => {
     renderAt('/profile');
     await landedHome();
-    act(() => void current.navigate?.('/casino'));
+    fireEvent.click(screen.getAllByRole('link', { name: 'Казино' })[0]!);
     await screen.findByRole('heading', { level: 1, name: 'Казино' }, { timeout: 5000 });
     act(() => useAuthStore.getState().setUser(player));
     await act(() => new Promise((done) => setTimeout(done, 10)));
-    expect(current.path).toBe('/casino');
+    expect(path()).toBe('/casino');
   });
 });
