@@ -52,7 +52,7 @@ describe('provider lists', () => {
     for (const game of list) {
       expect(game).toMatchObject({ type: 'ENDO', provider: 'endorphina', real: true });
       expect(game.gameId).toMatch(/^endorphina_\w+@ENDORPHINA$/);
-      expect(game.image).toMatch(/^\/studios\/endorphina\/art\/v1\/.+\.svg$/);
+      expect(game.image).toMatch(/^\/studios\/endorphina\/art\/v2\/.+\.svg$/);
       expect(game.real_url).toBe(
         `/api/endo-game/launch?currency=USD&gameId=${encodeURIComponent(game.gameId)}`,
       );

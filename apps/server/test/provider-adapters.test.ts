@@ -67,7 +67,7 @@ function expectWellMapped(
   list: CatalogEntry[],
   idPattern: RegExp,
   // Without PUBLIC_URL: same-origin paths, right at any address of the site (issue 25).
-  imagePattern = /^\/studios\/\w+\/art\/v1\/[\w-]+\.svg$/,
+  imagePattern = /^\/studios\/\w+\/art\/v2\/[\w-]+\.svg$/,
 ): void {
   const ids = new Set(list.map((g) => g.providerGameId));
   expect(ids.size).toBe(list.length);
@@ -84,7 +84,8 @@ function expectWellMapped(
   }
   expect(list.some((g) => g.isNew)).toBe(true);
   expect(list.some((g) => g.isTop)).toBe(true);
-  expect(list.some((g) => /[А-Яа-яЁё]/.test(g.name))).toBe(true);
+  // Russian editions arrive as names.ru beside the studio's title (issue 25).
+  expect(list.some((g) => /[А-Яа-яЁё]/.test(g.names?.ru ?? ''))).toBe(true);
 }
 
 describe('Endorphina adapter', () => {

@@ -63,12 +63,21 @@ function staticInitialJs() {
   const home = jsFiles.find((file) => /^home-page-[\w-]+\.js$/.test(file));
   if (!home) throw new Error('No home-page chunk in dist/assets: is the home route lazy?');
   // The lobby texts are fetched per language next to the home chunk: count the larger one
-  // (Russian, the default language).
-  const texts = jsFiles
-    .filter((file) => /^(en|ru)-[\w-]+\.js$/.test(file))
+  // (Russian, the default language). They are the en/ru chunks the first download's code
+  // imports by name; other features' text chunks (named en-… too when split out) are not.
+  const first = closure([...fromHtml, home]);
+  const named = new Set();
+  for (const file of first) {
+    const code = readFileSync(join(assetsDir, file), 'utf8');
+    for (const match of code.matchAll(/import\(\s*[`"']\.\/((?:en|ru)-[\w-]+\.js)[`"']\s*\)/g)) {
+      named.add(match[1]);
+    }
+  }
+  const texts = [...named]
     .sort((a, b) => gzipSize(join(assetsDir, b)) - gzipSize(join(assetsDir, a)))
     .slice(0, 1);
-  const files = closure([...fromHtml, home, ...texts]);
+  if (texts.length === 0) throw new Error('No lobby texts imported by the first download');
+  const files = closure([...first, ...texts]);
   const initial = [...files].reduce((sum, file) => sum + sentSize(join(assetsDir, file)), 0);
   const initialGzip = [...files].reduce((sum, file) => sum + gzipSize(join(assetsDir, file)), 0);
   const total = jsFiles.reduce((sum, file) => sum + gzipSize(join(assetsDir, file)), 0);

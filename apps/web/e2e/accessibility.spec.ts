@@ -32,6 +32,9 @@ const publicPaths = [
   '/privacy',
   '/terms',
   '/loyalty',
+  // The provably fair check, empty and with a round's verdict (issue 25).
+  '/fair',
+  '/fair?game=roulette&server=f9c2bf73ecd36f273d466d1e0491f9f821807427355f3f6462718b58fe61ad11&hash=9bd045d845594b2770c8ec6786894da3514f20627b504701229612dbc83cb602&client=client-seed&nonce=0&result=11',
   '/no-such-page',
 ];
 const profilePaths = [

@@ -13,9 +13,19 @@ async function fillCard(page: Page, number: string, sum: string) {
   await page.getByTestId('card-cvv').fill('123');
 }
 
-/** A first card deposit: the CardPay billing step asks for the phone. */
+/**
+ * A first card deposit: the CardPay billing step asks for the phone, never for the card again
+ * (issue 25): name and e-mail are filled in, the card only shown.
+ */
 async function billingStep(page: Page) {
-  await expect(page.getByTestId('card-pay-form')).toBeVisible();
+  const step = page.getByTestId('card-pay-form');
+  await expect(step).toBeVisible();
+  await expect(step.getByTestId('pay-card-summary')).toContainText('valid to 12/34');
+  await expect(
+    step.locator('input[autocomplete^="cc-number"], input[autocomplete="cc-csc"]'),
+  ).toHaveCount(0);
+  await expect(step.getByTestId('pay-name')).toHaveValue('Ivan Petrov');
+  await expect(step.getByTestId('pay-phone')).toBeFocused();
   await page.getByTestId('pay-phone').pressSequentially('+375291234567');
   await page.getByTestId('pay-phone').blur();
   await expect(page.getByTestId('pay-phone')).toHaveValue('+375 29 123 45 67');
@@ -54,6 +64,10 @@ test.describe('cashier', () => {
     const cashIn = page.getByTestId('payment').first();
     await expect(cashIn).toContainText('Cash in');
     await expect(cashIn).toContainText('Confirmed');
+    // The statement names it: a card deposit with the card's last four, not "Operator".
+    const credited = page.locator('[data-testid="transaction"][data-kind="deposit"]').first();
+    await expect(credited).toContainText('Card deposit');
+    await expect(credited.getByTestId('transaction-subject')).toHaveText(/•••• 3155$/);
 
     // The first withdrawal needs a verified identity (decision 052; identity.spec.ts).
     await verifyIdentityThroughApi(page);
@@ -78,6 +92,13 @@ test.describe('cashier', () => {
       'Payment declined: insufficient funds on the card',
     );
     await expect(headerBalance(page)).toHaveText('$0.00');
+    // On the balance page it is no money received: no plus sign, and the reason (issue 25).
+    await page.goto('/profile/balance');
+    const declined = page.getByTestId('payment').first();
+    await expect(declined.getByTestId('payment-amount')).toHaveText('$50.00');
+    await expect(declined.getByTestId('payment-reason')).toHaveText(
+      'Declined: insufficient funds on the card',
+    );
   });
 
   test('deposits by crypto and watches it confirm', async ({ page, context }) => {

@@ -2,21 +2,14 @@ import { randomUUID } from 'node:crypto';
 import process from 'node:process';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { newPlayer, registerThroughApi, useEnglish } from './support/accounts';
+import { TABLE_GAMES } from './support/studio-games';
 
 /**
  * Issue 13: every studio game type plays for real in the game frame, and the server's ledger
  * moves by exactly what the game staked and paid. One Pragmatic title of each type (the
  * studio's catalog is generated deterministically, so the ids are stable).
  */
-const GAMES: [type: string, gameId: string][] = [
-  ['roulette', 'tblglitterroulette'],
-  ['blackjack', 'tblbubblyblackjack'],
-  ['baccarat', 'tblglitterbaccarat'],
-  ['crash', 'inxpopcorncrash'],
-  ['mines', 'inxpinwheelmines'],
-  ['plinko', 'inxtoucanplinko'],
-  ['keno', 'inxflamingokeno'],
-];
+const GAMES = TABLE_GAMES;
 
 const operatorToken = process.env.E2E_OPERATOR_API_TOKEN ?? '';
 

@@ -23,7 +23,13 @@ export const gameSchema = z.object({
   id: z.string(),
   /** The provider's id of the game (game_id / gameid / symbol). */
   gameId: z.string(),
+  /** The provider's title (the studio's own, in whatever language it chose). */
   name: z.string(),
+  /**
+   * The title's editions in the site's languages, when the provider lists them: a page shows
+   * `names[language]`, else `name`, so an English page never shows a Russian edition.
+   */
+  names: z.object({ en: z.string().optional(), ru: z.string().optional() }).optional(),
   /** Tile artwork URL (3:4). */
   image: z.string(),
   type: z.enum(gameTypes),
@@ -112,6 +118,8 @@ export type GameMap = z.infer<typeof gameMapSchema>;
 export const launchResponseSchema = z.object({
   url: z.string(),
   mode: z.enum(['real', 'demo']),
+  /** The game's title in the launch's language: the game page's heading. */
+  name: z.string(),
 });
 export type LaunchResponse = z.infer<typeof launchResponseSchema>;
 

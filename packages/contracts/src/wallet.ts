@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { localizedTextSchema } from './bonus';
+import { cryptoNetworks, paymentMethodKinds } from './payments';
 import { moneySchema } from './user';
 
 /** The kinds of movement a player's statement shows (the ledger's kinds). */
@@ -42,6 +44,19 @@ export const walletTransactionSchema = z.object({
   game_name: z.string().nullable(),
   round_id: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * The cashier's payment behind a deposit, a withdrawal or a withdrawal given back; null
+   * for every other row. A card is named by its brand and last four digits, never more.
+   */
+  payment: z
+    .object({
+      method: z.enum(paymentMethodKinds),
+      card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+      network: z.enum(cryptoNetworks).nullable(),
+    })
+    .nullable(),
+  /** The bonus behind a bonus movement: its promo code, if claimed with one, and its offer. */
+  bonus: z.object({ code: z.string().nullable(), title: localizedTextSchema }).nullable(),
 });
 export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
 

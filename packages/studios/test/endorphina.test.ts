@@ -68,12 +68,14 @@ describe('Endorphina catalog', () => {
     expect(body.games).toHaveLength(113);
     const game = body.games.find((g) => g['id'] === GAME);
     expect(game).toMatchObject({
-      name: 'Жар-птица',
+      // The studio's title, and its editions for each lobby language (issue 25).
+      name: 'Firebird',
+      names: { en: 'Firebird', ru: 'Жар-птица' },
       category: 'slots',
       demo: expect.any(Boolean) as boolean,
     });
     expect(String(game?.['image'])).toMatch(
-      /^http:\/\/studios\.test\/studios\/endorphina\/art\/v1\/.+\.svg$/,
+      /^http:\/\/studios\.test\/studios\/endorphina\/art\/v2\/.+\.svg$/,
     );
     const art = await studios.app.inject(pathOf(String(game?.['image'])));
     expect(art.statusCode).toBe(200);
@@ -104,7 +106,9 @@ describe('Endorphina launch', () => {
     const page = await studios.app.inject(gamePath);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.body).toContain('Жар-птица');
+    // The launch asked for no language: the page is English, titled in English.
+    expect(page.body).toContain('<h1>Firebird</h1>');
+    expect(page.body).not.toContain('Жар-птица');
     expect(page.body).toContain('"balance":50000');
     expect(page.headers['content-security-policy']).toContain("script-src 'nonce-");
   });
@@ -138,6 +142,8 @@ describe('Endorphina demo', () => {
     const gamePath = pathOf(res.headers.location as string);
     const page = await studios.app.inject(gamePath);
     expect(page.body).toContain('lang="ru"');
+    // A Russian page titles the game with its Russian edition.
+    expect(page.body).toContain('<h1>Жар-птица</h1>');
     const answers = await spinUntil(studios.app, gamePath, 1_000, (a) => (a.win ?? 0) > 0);
     const last = answers.at(-1);
     expect(last?.balance).toBe(1_000_000 - answers.length * 1_000 + (last?.win ?? 0));

@@ -10,6 +10,7 @@ import { REPLAY } from '../src/fair/replay';
 import { verifyRound } from '../src/fair/verify';
 import { dealBaccarat } from '../src/games/baccarat/math';
 import { Shoe } from '../src/games/cards';
+import { BlackjackTable } from '../src/games/blackjack/table';
 import { blackjackTheory } from '../src/games/blackjack/theory';
 import { crashPoint } from '../src/games/crash/math';
 import { handTotal, cardValue } from '../src/games/blackjack/rules';
@@ -222,6 +223,14 @@ describe('docs/protocols/provably-fair.md script', () => {
       );
       const shoe = new Shoe(ours(), 6);
       expect(doc('blackjack', 10)['cards']).toEqual(Array.from({ length: 10 }, () => shoe.draw()));
+      // A recorded hand lists its cards in deal order: the script's first ones, every time.
+      const table = new BlackjackTable(ours(), 1_000);
+      if (table.phase === 'insurance') table.insure(false);
+      if (table.phase === 'player') table.move('hit');
+      if (table.phase !== 'over') table.standAll();
+      const { cards } = table.summary();
+      expect(cards.length).toBeGreaterThanOrEqual(4);
+      expect(doc('blackjack', cards.length)['cards']).toEqual(cards);
       const deal = dealBaccarat(ours());
       const dealt = doc('baccarat', deal.player.length + deal.banker.length)['cards'] as number[];
       expect([dealt[0], dealt[2], ...(deal.player.length === 3 ? [dealt[4]] : [])]).toEqual(

@@ -63,7 +63,8 @@ describe('GB Games signatures', () => {
     const games = ok.json<{ status: string; games: Record<string, unknown>[] }>().games;
     expect(games).toHaveLength(80);
     expect(games.find((g) => g['gameId'] === GAME)).toMatchObject({
-      name: 'Матрёшка',
+      name: 'Matryoshka',
+      names: { en: 'Matryoshka', ru: 'Матрёшка' },
       demoUrl: expect.stringContaining('/play/demo?gameId=') as string,
     });
     const art = await studios.app.inject(pathOf(String(games[0]?.['imageUrl'])));

@@ -121,7 +121,9 @@ describe('Pragmatic Integration API', () => {
     );
     expect(open.statusCode).toBe(302);
     const page = await studios.app.inject(pathOf(open.headers.location as string));
-    expect(page.body).toContain('Золотая рыбка');
+    // An English page titles the game in English, never with its Russian edition (issue 25).
+    expect(page.body).toContain('<h1>Golden Fish</h1>');
+    expect(page.body).not.toContain('Золотая рыбка');
   });
 
   it('accepts the hash without empty values on game/url/ (country sent, lobbyUrl empty)', async () => {

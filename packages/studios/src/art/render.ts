@@ -10,7 +10,7 @@ const STYLES: Record<StudioName, (game: CatalogGame, id: string) => string> = {
 };
 
 /** Bump when the drawing code changes: it is part of the artwork URL, which is cached for a year. */
-export const ART_VERSION = 1;
+export const ART_VERSION = 2;
 
 const cache = new Map<string, string>();
 

@@ -72,9 +72,13 @@ export function generateCatalog(plan: CatalogPlan): CatalogGame[] {
   while (drawn < plan.count && guard++ < plan.count * 50) {
     const special = specials.shift();
     const category = special ? 'slots' : categoryFor(rng);
-    const name = special ?? titleFor(rng, plan.studio, category);
+    const localized = typeof special === 'object' ? special : undefined;
+    const name: string =
+      localized?.en ??
+      (typeof special === 'string' ? special : titleFor(rng, plan.studio, category));
     if (names.has(name.toLowerCase()) || KNOWN_TITLES.has(name.toLowerCase())) continue;
-    const words = asciiWords(name);
+    // A title with a Russian edition keeps the id its Russian words always gave it.
+    const words = asciiWords(localized?.ru ?? name);
     const id = plan.idFor(words, category);
     const slug = words.join('-');
     if (ids.has(id) || slugs.has(slug)) continue;
@@ -97,6 +101,7 @@ export function generateCatalog(plan: CatalogPlan): CatalogGame[] {
       id,
       slug,
       name,
+      ...(localized ? { names: { en: localized.en, ru: localized.ru } } : {}),
       description,
       category,
       gameType,

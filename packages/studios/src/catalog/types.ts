@@ -13,7 +13,10 @@ export interface CatalogGame {
   id: string;
   /** ASCII, lowercase and dashed: the stable part of the artwork URL. */
   slug: string;
+  /** The studio's own title (Latin letters: English or the title's own language). */
   name: string;
+  /** Its editions in the lobby's languages, when it has a Russian one. */
+  names?: { en: string; ru: string };
   description: string;
   category: GameCategory;
   /** What the game page plays; the title and the category always agree with it. */
@@ -29,4 +32,9 @@ export interface CatalogGame {
   artSeed: number;
   /** The large symbol on the artwork. */
   motif: string;
+}
+
+/** The title a page in `language` shows: the edition in that language, else the studio's. */
+export function titleIn(game: Pick<CatalogGame, 'name' | 'names'>, language: 'en' | 'ru'): string {
+  return game.names?.[language] ?? game.name;
 }

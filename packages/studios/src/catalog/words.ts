@@ -9,8 +9,18 @@ import type { StudioName } from './types';
 export interface WordStock {
   adjectives: readonly string[];
   nouns: readonly string[];
-  /** Hand-written titles placed first: accents and Cyrillic exercise the lobby's search. */
-  specials: readonly string[];
+  /**
+   * Hand-written titles placed first: accents exercise the lobby's search. A title with a
+   * Russian edition is a pair: the studio's (English) title and the Russian one, which the
+   * Russian lobby shows and search finds; its id stays the one its Russian words gave it.
+   */
+  specials: readonly (string | LocalizedTitle)[];
+}
+
+/** A title in both languages of the lobby. */
+export interface LocalizedTitle {
+  en: string;
+  ru: string;
 }
 
 export const WORDS: Record<StudioName, WordStock> = {
@@ -68,14 +78,14 @@ export const WORDS: Record<StudioName, WordStock> = {
       'Tempest',
     ],
     specials: [
-      'Жар-птица',
-      'Северное сияние',
-      'Кощей Бессмертный',
+      { en: 'Firebird', ru: 'Жар-птица' },
+      { en: 'Aurora Borealis', ru: 'Северное сияние' },
+      { en: 'Koschei the Deathless', ru: 'Кощей Бессмертный' },
       'Señor Chili',
       'Día de Fuego',
       'Café Noir',
       'Zürich Heist',
-      'Тёмный лес',
+      { en: 'Dark Forest', ru: 'Тёмный лес' },
     ],
   },
   pragmatic: {
@@ -134,13 +144,13 @@ export const WORDS: Record<StudioName, WordStock> = {
     specials: [
       'Piñata Party Pop',
       'Crème Brûlée Dreams',
-      'Золотая рыбка',
-      'Весёлая ярмарка',
+      { en: 'Golden Fish', ru: 'Золотая рыбка' },
+      { en: 'Merry Fair', ru: 'Весёлая ярмарка' },
       'Jalapeño Jam',
       'Mañana Beach',
-      'Пряничный домик',
+      { en: 'Gingerbread House', ru: 'Пряничный домик' },
       'Smörgås Smash',
-      'Ёлочные огни',
+      { en: 'Fir Tree Lights', ru: 'Ёлочные огни' },
     ],
   },
   gbgames: {
@@ -191,9 +201,9 @@ export const WORDS: Record<StudioName, WordStock> = {
     specials: [
       'Château Lumière',
       'Café Olé',
-      'Белые ночи',
-      'Матрёшка',
-      'Тройка',
+      { en: 'White Nights', ru: 'Белые ночи' },
+      { en: 'Matryoshka', ru: 'Матрёшка' },
+      { en: 'Troika', ru: 'Тройка' },
       'Ålesund Fjord',
       'São Paulo Samba',
     ],

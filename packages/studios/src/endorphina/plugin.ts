@@ -31,6 +31,8 @@ function catalogEntry(game: CatalogGame, publicUrl: string): Record<string, unkn
   return {
     id: game.id,
     name: game.name,
+    // This studio's addition: the title's editions in en and ru, when it has a Russian one.
+    ...(game.names ? { names: game.names } : {}),
     description: game.description,
     category: game.category,
     image: `${publicUrl}${artPath(game)}`,

@@ -42,6 +42,11 @@ export class Shoe {
     this.cards = full.slice();
   }
 
+  /** The cards dealt so far, in deal order (what a verifier compares with the shoe). */
+  dealtCards(): Card[] {
+    return Array.from(this.cards.subarray(0, this.dealt));
+  }
+
   draw(): Card {
     const n = this.cards.length;
     if (this.dealt >= n) throw new Error('shoe: empty');

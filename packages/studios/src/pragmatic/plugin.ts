@@ -58,6 +58,8 @@ function gameListEntry(
   const entry: Record<string, unknown> = {
     gameID: game.id,
     gameName: game.name,
+    // This studio's addition: the title's editions in en and ru, when it has a Russian one.
+    ...(game.names ? { names: game.names } : {}),
     gameTypeID: type.id,
     typeDescription: type.description,
     technology: 'html5',

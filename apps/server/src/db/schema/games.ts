@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -13,6 +14,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+
+/** A game title's editions by language; either may be missing. */
+export type LocalizedNames = { en?: string; ru?: string };
 import { sessions } from './sessions';
 
 /**
@@ -29,6 +33,11 @@ export const games = pgTable(
     /** The provider's own id: Endorphina game name, Pragmatic symbol, GB gameId. */
     providerGameId: text('provider_game_id').notNull(),
     name: text('name').notNull(),
+    /**
+     * The title's editions in the lobby's languages ({en?, ru?}), when the provider gives
+     * them: a page in one language never shows the other's (issue 25).
+     */
+    names: jsonb('names').$type<LocalizedNames>(),
     /** The name folded for search (features/games/search-text.ts); trigram-indexed. */
     searchText: text('search_text').notNull(),
     image: text('image').notNull(),

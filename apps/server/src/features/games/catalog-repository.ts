@@ -79,7 +79,9 @@ export function createCatalogRepository(
         provider,
         providerGameId: e.providerGameId,
         name: e.name,
-        searchText: foldSearchText(e.name),
+        names: e.names ?? null,
+        // Every edition is found: "Жар" and "Firebird" both find the Firebird.
+        searchText: foldSearchText([e.name, e.names?.en, e.names?.ru].filter(Boolean).join(' ')),
         image: e.image,
         category: e.category,
         tags: e.tags,
@@ -102,6 +104,7 @@ export function createCatalogRepository(
               target: [games.provider, games.providerGameId],
               set: {
                 name: sql`excluded.name`,
+                names: sql`excluded.names`,
                 searchText: sql`excluded.search_text`,
                 image: sql`excluded.image`,
                 category: sql`excluded.category`,

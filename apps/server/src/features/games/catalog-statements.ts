@@ -21,6 +21,7 @@ export const rowColumns = {
   provider: games.provider,
   providerGameId: games.providerGameId,
   name: games.name,
+  names: games.names,
   image: games.image,
   category: games.category,
   tags: games.tags,

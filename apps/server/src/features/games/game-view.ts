@@ -7,6 +7,7 @@ export interface GameRow {
   provider: string;
   providerGameId: string;
   name: string;
+  names: { en?: string; ru?: string } | null;
   image: string;
   category: string;
   tags: string[];
@@ -49,6 +50,7 @@ export function toGame(row: GameRow): Game {
     id: row.id,
     gameId: row.providerGameId,
     name: row.name,
+    ...(row.names ? { names: row.names } : {}),
     // Never an empty picture: a game without artwork gets a tile generated from its name.
     image: row.image || generatedTilePath(provider, row.providerGameId),
     type: typeByProvider[provider] ?? '',

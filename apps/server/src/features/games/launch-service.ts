@@ -86,6 +86,8 @@ export function createLaunchService(deps: LaunchServiceDeps): LaunchService {
       if (!adapter) throw providerDisabled();
       const game = await deps.catalog.findEnabled(input.provider, input.gameRef);
       if (!game) throw gameNotFound();
+      // The page that opens the game is headed by its title in the player's language.
+      const name = game.names?.[input.language] ?? game.name;
       const base = {
         providerGameId: game.providerGameId,
         demoUrl: game.demoUrl,
@@ -102,7 +104,11 @@ export function createLaunchService(deps: LaunchServiceDeps): LaunchService {
             'Sign in to play this game: it has no demo.',
           );
         }
-        return { url: await providerUrl(adapter, { ...base, mode: 'demo' }), mode: 'demo' };
+        return {
+          url: await providerUrl(adapter, { ...base, mode: 'demo' }),
+          mode: 'demo',
+          name,
+        };
       }
 
       if (!game.hasReal) throw gameNotFound();
@@ -125,7 +131,7 @@ export function createLaunchService(deps: LaunchServiceDeps): LaunchService {
         createdAt: now,
         expiresAt: new Date(now.getTime() + deps.tokenTtlSeconds * 1000),
       });
-      return { url, mode: 'real' };
+      return { url, mode: 'real', name };
     },
   };
 }

@@ -27,6 +27,8 @@ export interface CatalogTable<Context = undefined> {
   name: readonly string[];
   /** A name built from the id when no name field is present; without it the entry is skipped. */
   nameFromId?: (id: string) => string;
+  /** An object of the title's editions by language ({en, ru}); default `names`. */
+  names?: readonly string[];
   /** Artwork links in the entry (http(s) only). */
   image: readonly string[];
   /**
@@ -70,6 +72,16 @@ function firstRead<T>(
   return undefined;
 }
 
+/** The title's editions in our languages; other languages and empty ones are left out. */
+function namesOf(raw: RawEntry, fields: readonly string[]): CatalogEntry['names'] {
+  const value = first(raw, fields);
+  if (!isRecord(value)) return undefined;
+  const en = text(value['en']);
+  const ru = text(value['ru']);
+  if (en === undefined && ru === undefined) return undefined;
+  return { ...(en === undefined ? {} : { en }), ...(ru === undefined ? {} : { ru }) };
+}
+
 function tagsOf(raw: RawEntry, fields: readonly string[]): string[] {
   const list = first(raw, fields);
   return Array.isArray(list)
@@ -97,9 +109,11 @@ export function mapCatalogEntry<Context>(
     typeof table.category === 'function'
       ? table.category(raw)
       : firstRead(raw, table.category, categoryOf);
+  const names = namesOf(raw, table.names ?? ['names']);
   return {
     providerGameId: id,
     name,
+    ...(names ? { names } : {}),
     image: firstRead(raw, table.image, httpLink) ?? table.artwork?.({ id, name }, context) ?? '',
     category: category ?? 'slots',
     tags: tagsOf(raw, table.tags),

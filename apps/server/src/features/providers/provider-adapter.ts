@@ -7,6 +7,8 @@ export interface CatalogEntry {
   providerGameId: string;
   /** The provider's name, or its description when the name is missing (SPEC §3). */
   name: string;
+  /** The title's editions in the lobby's languages, when the provider lists them. */
+  names?: { en?: string; ru?: string };
   image: string;
   category: GameCategory;
   tags: string[];

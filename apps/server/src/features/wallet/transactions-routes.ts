@@ -10,6 +10,7 @@ import type { Ledger } from './ledger';
 import type { LedgerEntry } from './ledger-types';
 import { formatMoney } from './money';
 import { operatorProvider } from './posting-validation';
+import { transactionDetailsFor, type TransactionDetails } from './transaction-details';
 import { gameNamesFor, type GameRef } from './transaction-game-names';
 
 export interface TransactionsRoutesOptions {
@@ -33,7 +34,11 @@ export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions
         description:
           'Keyset pages: pass `next_before` as `before` for older ones. Amounts are signed ' +
           "decimal strings. Movements of 0 (a lost round's empty win) are left out. " +
-          '`game_name` is the catalog name of the game, or null when the catalog has none.',
+          '`game_name` is the catalog name of the game, or null when the catalog has none. ' +
+          '`payment` names the cashier payment behind a deposit, withdrawal or reversal (card ' +
+          'brand and last four digits, or crypto network); `bonus` the promo code and offer ' +
+          'behind a bonus movement. A row with neither, no provider and kind adjustment is a ' +
+          'staff adjustment.',
         security: [{ bearerAuth: [] }],
         querystring: walletTransactionsQuerySchema,
         response: { 200: walletTransactionsResponseSchema },
@@ -47,9 +52,12 @@ export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions
         player.id,
         before === undefined ? { limit } : { limit, before },
       );
-      const gameName = await gameNamesFor(db, page.entries.flatMap(gameRefOf));
+      const [gameName, details] = await Promise.all([
+        gameNamesFor(db, page.entries.flatMap(gameRefOf)),
+        transactionDetailsFor(db, player.id, page.entries),
+      ]);
       return reply.header('cache-control', 'no-store').send({
-        data: page.entries.map((entry) => toTransaction(entry, gameName)),
+        data: page.entries.map((entry) => toTransaction(entry, gameName, details)),
         next_before: page.nextBefore,
       });
     },
@@ -66,6 +74,7 @@ function gameRefOf(entry: LedgerEntry): GameRef[] {
 function toTransaction(
   entry: LedgerEntry,
   gameName: (ref: GameRef) => string | null,
+  details: TransactionDetails,
 ): WalletTransaction {
   const [game] = gameRefOf(entry);
   return {
@@ -79,5 +88,7 @@ function toTransaction(
     game_name: game ? gameName(game) : null,
     round_id: entry.roundId,
     created_at: entry.createdAt.toISOString(),
+    payment: details.payment(entry),
+    bonus: details.bonus(entry),
   };
 }

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { useReturnAfterSignIn } from '../../features/auth';
 import { ChatPanel } from '../../features/chat';
 import { useLiveBalance } from '../../features/wallet';
 import { removeBootBanner } from '../../shared/lib/boot-banner';
@@ -32,6 +33,7 @@ export function AppLayout() {
 
   useScrollLock(overlay);
   useLiveBalance();
+  useReturnAfterSignIn();
 
   // The home page's painted banner (index.html, decision 057) never stays over another page.
   useEffect(() => {

@@ -9,6 +9,7 @@ export { readAccessToken } from './session/tokens';
 export { startSession } from './session/start-session';
 export { endSession, onSessionEnded } from './session/session-events';
 export { RequireAuth } from './components/require-auth';
+export { useReturnAfterSignIn } from './return-after-sign-in';
 export { LazyAuthModal, preloadAuthModals } from './components/lazy-auth-modal';
 export {
   busyText,

@@ -1,4 +1,4 @@
-import type { GameCategory, GameType, ProviderSlug } from '@casino/contracts';
+import type { Game, GameCategory, GameType, Language, ProviderSlug } from '@casino/contracts';
 
 /*
  * The game contract's constants, mirrored. The contract module (packages/contracts/src/games.ts)
@@ -33,3 +33,10 @@ export const isProviderSlug = (value: unknown): value is ProviderSlug =>
 
 export const isGameCategory = (value: unknown): value is GameCategory =>
   (gameCategories as readonly unknown[]).includes(value);
+
+/**
+ * The title a page in `language` shows (issue 25): the game's edition in that language, else
+ * the studio's own title, so an English page never shows a Russian edition.
+ */
+export const gameTitle = (game: Pick<Game, 'name' | 'names'>, language: Language): string =>
+  game.names?.[language] ?? game.name;

@@ -17,6 +17,7 @@ import type { BonusMessages } from './bonus/en';
 import type { HelpMessages } from './help/en';
 import type { TwoFactorMessages } from './two-factor/en';
 import type { IdentityMessages } from './identity/en';
+import type { FairMessages } from './fair/en';
 import { ru } from './ru';
 
 declare module 'i18next' {
@@ -31,7 +32,8 @@ declare module 'i18next' {
         BonusMessages &
         HelpMessages &
         TwoFactorMessages &
-        IdentityMessages;
+        IdentityMessages &
+        FairMessages;
     };
   }
 }

@@ -9,11 +9,9 @@ export const CLIENT_SCRIPT = String.raw`(function () {
   var T = G.texts;
   var $ = function (id) { return document.getElementById(id); };
   // Inside an operator's frame, whose own bar leads back to its lobby, the studio's Lobby link
-  // would be a second way out of the same page: only a game opened on its own shows it.
-  if (window.self !== window.top) {
-    var lobbyLink = document.querySelector('a.lobby');
-    if (lobbyLink) lobbyLink.style.visibility = 'hidden';
-  }
+  // would be a second way out of the same page: the page is marked and the stylesheet hides
+  // it; only a game opened on its own shows it.
+  if (window.self !== window.top) document.documentElement.classList.add('framed');
   var reelsEl = $('reels'), linesEl = $('lines'), msgEl = $('message');
   var spinBtn = $('spin'), upBtn = $('betUp'), downBtn = $('betDown');
   var balance = G.balance, betIndex = Math.max(0, G.bets.indexOf(G.bet)), spinning = false;

@@ -8,6 +8,7 @@ button:focus-visible,a:focus-visible{outline:3px solid var(--accent-2);outline-o
 .top{display:grid;grid-template-columns:1fr auto 1fr;align-items:center;gap:12px;padding:10px 16px;background:var(--panel);border-bottom:2px solid var(--border)}
 .lobby{justify-self:start;color:var(--text);text-decoration:none;font-weight:700;padding:8px 12px;border:1px solid var(--border);border-radius:var(--radius)}
 .lobby:hover{background:rgba(255,255,255,.08)}
+.framed .lobby{visibility:hidden}
 .brand{text-align:center}
 .brand .studio{display:block;font-size:11px;letter-spacing:.3em;color:var(--accent);font-weight:700}
 .brand h1{margin:2px 0 0;font-family:var(--title-font);font-size:clamp(18px,3vw,28px);letter-spacing:.02em;line-height:1.1}
@@ -62,7 +63,21 @@ dialog td,dialog th{padding:2px 6px;text-align:center}
 .error-page main{min-height:100vh}
 .error-card{max-width:520px;padding:28px;background:var(--panel);border:2px solid var(--border);border-radius:calc(var(--radius) + 6px);text-align:center;color:var(--text)}
 .error-card .studio{letter-spacing:.3em;color:var(--accent);font-weight:700;font-size:12px}
-@media (max-width:560px){.top{grid-template-columns:auto 1fr;}.brand{grid-column:1 / -1;grid-row:1}.controls{gap:12px}.spin{height:60px;min-width:100px}}
+@media (max-width:560px){
+.top{display:flex;align-items:center;gap:10px;padding:8px 12px}
+.brand{flex:1;min-width:0;text-align:left}
+.brand .studio{font-size:9px;letter-spacing:.2em}
+.brand h1{font-size:17px;overflow-wrap:anywhere}
+.framed .lobby{display:none}
+.lobby{padding:6px 10px;font-size:14px}
+.balance-box .money{font-size:15px}
+main{justify-content:flex-start;padding:10px;gap:8px}
+.controls{gap:10px}
+.readout{min-width:92px;padding:4px 10px}
+.round-btn{width:40px;height:40px;font-size:22px}
+.spin{height:52px;min-width:0;padding:0 22px;font-size:20px}
+.spin.small{height:38px;padding:0 14px;min-width:0}
+}
 @media (prefers-reduced-motion:reduce){.cell.hit{animation:none}}
 `;
 
@@ -74,4 +89,7 @@ export const FAIR_CSS = `
 .fair-rounds code{word-break:break-all}
 #fRevealed{word-break:break-all}
 #fSet{height:auto;min-height:40px;padding:8px 18px;line-height:1.2}
+.fair-rounds li{margin-bottom:6px}
+.fair-verify{color:var(--accent);font-weight:700;white-space:nowrap}
+.fair-reveal{font-size:12px;font-weight:700;white-space:nowrap}
 `;

@@ -1,5 +1,6 @@
+import { titleIn } from '../../catalog/types';
 import type { FairInputs } from '../../fair/ledger';
-import { fairPanelHtml, fairPanelScript } from '../../games/page/fair-panel';
+import { fairPanelHtml, fairPanelScript, lobbyFairUrl } from '../../games/page/fair-panel';
 import { GAME_TEXTS } from '../../games/page/texts';
 import { escapeHtml, jsonForScript } from '../../shared/html';
 import { LINE_PAYS, PAYLINES, BET_LEVELS_MILLI, SCATTER_PAYS } from '../../slot/paytable';
@@ -48,14 +49,14 @@ export function renderGamePage(session: PlaySession, nonce: string, fair: FairIn
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <link rel="icon" href="data:,">
-<title>${escapeHtml(session.game.name)} · ${escapeHtml(theme.label)}</title>
+<title>${escapeHtml(titleIn(session.game, session.language))} · ${escapeHtml(theme.label)}</title>
 <style>:root{${vars};--font:${theme.font};--title-font:${theme.titleFont}}${PAGE_CSS}${FAIR_CSS}</style>
 </head>
 <body class="studio-${session.studio}">
 ${symbolSprite(theme)}
 <header class="top">
   ${exitLink}
-  <div class="brand"><span class="studio">${escapeHtml(theme.label)}</span><h1>${escapeHtml(session.game.name)}</h1></div>
+  <div class="brand"><span class="studio">${escapeHtml(theme.label)}</span><h1>${escapeHtml(titleIn(session.game, session.language))}</h1></div>
   <div class="balance-box">${session.mode === 'demo' ? `<span class="demo">${escapeHtml(t.demo)}</span>` : ''}<span class="label">${escapeHtml(t.balance)}</span><output id="balance" class="money">—</output></div>
 </header>
 <main>
@@ -85,7 +86,7 @@ ${symbolSprite(theme)}
 </dialog>
 ${fairPanelHtml(session.language)}
 <script nonce="${nonce}">window.__GAME__=${jsonForScript(config)};${CLIENT_SCRIPT}</script>
-${fairPanelScript(session.language, session.currency, fair, nonce)}
+${fairPanelScript(session.language, session.currency, fair, nonce, lobbyFairUrl(session.exitUrl))}
 </body>
 </html>`;
 }

@@ -171,11 +171,15 @@ export class BlackjackTable {
     return this.hands.reduce((sum, h) => sum + h.stake, this.insurance);
   }
 
-  /** The finished round as recorded for the verifier (fair/replay.ts builds the same). */
-  summary(): { dealer: Card[]; hands: Card[][]; staked: number; win: number } {
+  /**
+   * The finished round as recorded for the verifier (fair/replay.ts builds the same): the
+   * hands, and every card in the order the shoe dealt it, which is what the seeds reproduce.
+   */
+  summary(): { dealer: Card[]; hands: Card[][]; cards: Card[]; staked: number; win: number } {
     return {
       dealer: [...this.dealer],
       hands: this.hands.map((h) => [...h.cards]),
+      cards: this.shoe.dealtCards(),
       staked: this.totalStaked,
       win: this.totalReturn(),
     };

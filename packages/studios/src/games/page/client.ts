@@ -7,6 +7,9 @@ export const TABLE_CLIENT_SCRIPT = String.raw`(function () {
   'use strict';
   var G = window.__GAME__, T = G.texts, base = location.pathname.replace(/\/$/, '');
   var $ = function (id) { return document.getElementById(id); };
+  // Inside an operator's frame, whose own bar leads back to its lobby, the studio's Lobby link
+  // would be a second way out: the page is marked, and the stylesheet leaves the link out.
+  if (window.self !== window.top) document.documentElement.classList.add('framed');
   var balance = G.balance, chipIndex = Math.max(0, G.chips.indexOf(G.chip)), busy = false;
   var sep = G.lang === 'ru' ? { group: '\u00a0', dec: ',' } : { group: ',', dec: '.' };
   var RED = [1,3,5,7,9,12,14,16,18,19,21,23,25,27,30,32,34,36];
@@ -95,7 +98,8 @@ export const TABLE_CLIENT_SCRIPT = String.raw`(function () {
     var r4 = 4;
     ['dozen:1', 'dozen:2', 'dozen:3'].forEach(function (k, i) { var b = btn(k, (i * 12 + 1) + '–' + (i * 12 + 12), 'out'); b.style.gridRow = String(r4); b.style.gridColumn = String(2 + i * 4) + ' / span 4'; });
     [['low', '1–18'], ['even', names.even], ['red', names.red], ['black', names.black], ['odd', names.odd], ['high', '19–36']].forEach(function (p, i) {
-      var b = btn(p[0], p[1], 'out2' + (p[0] === 'red' ? ' red' : p[0] === 'black' ? ' black' : '')); b.style.gridRow = '5'; b.style.gridColumn = String(2 + i * 2) + ' / span 2';
+      // Placed by the stylesheet (o1–o6): one row of six, or two rows of three on a phone.
+      btn(p[0], p[1], 'out2 o' + (i + 1) + (p[0] === 'red' ? ' red' : p[0] === 'black' ? ' black' : ''));
     });
     function add(key) {
       if (busy) return;
@@ -277,7 +281,7 @@ export const TABLE_CLIENT_SCRIPT = String.raw`(function () {
     var ball = document.createElementNS(ns, 'circle'); ball.setAttribute('class', 'ball'); ball.setAttribute('r', '6'); ball.setAttribute('cx', '130'); ball.setAttribute('cy', '12'); svg.appendChild(ball);
     function bins() {
       var el = $('bins'); el.innerHTML = '';
-      G.plinko[$('risk').value].forEach(function (p) { var s = document.createElement('span'); s.textContent = (p / 100) + '×'; el.appendChild(s); });
+      G.plinko[$('risk').value].forEach(function (p) { var s = document.createElement('span'); s.textContent = String(p / 100); el.appendChild(s); });
     }
     $('risk').onchange = bins; bins();
     setBusy = function (b) { $('go').disabled = b; $('risk').disabled = b; };

@@ -26,7 +26,9 @@ main{width:100%;max-width:920px;margin:0 auto}
 .rl-board .red{background:#c0162c}.rl-board .black{background:#111}
 .rl-board .zero{grid-row:span 3}
 .rl-board .out{grid-column:span 4;background:#0f4d22}
-.rl-board .out2{grid-column:span 2;background:#0f4d22}
+.rl-board .out2{background:#0f4d22}
+.rl-board .o1{grid-row:5;grid-column:2 / span 2}.rl-board .o2{grid-row:5;grid-column:4 / span 2}.rl-board .o3{grid-row:5;grid-column:6 / span 2}
+.rl-board .o4{grid-row:5;grid-column:8 / span 2}.rl-board .o5{grid-row:5;grid-column:10 / span 2}.rl-board .o6{grid-row:5;grid-column:12 / span 2}
 .rl-board .col{background:#0f4d22}
 .rl-board .chip{position:absolute;right:2px;top:2px;font-size:10px;background:var(--accent);color:#111;border-radius:999px;padding:0 4px}
 .rl-board .hit{outline:3px solid var(--accent-2)}
@@ -55,5 +57,30 @@ dialog{max-width:min(94vw,640px)}
 dialog td.pays{text-align:left;font-size:12px}
 .studio-gbgames main .label,.studio-gbgames main .muted{color:#efe4cf}
 .studio-gbgames .felt .label,.studio-gbgames .readout .label{color:var(--muted)}
-@media (max-width:560px){.rl-board{grid-template-columns:repeat(13,minmax(0,1fr));font-size:11px}.rl-board button{padding:6px 0;min-height:30px}.card{width:42px;height:62px;font-size:16px}.crash-screen #mult{font-size:40px}}
+@media (max-width:560px){
+.rl-top{gap:12px}
+.rl-result{width:48px;height:48px;font-size:22px}
+.rl-board{font-size:12px}
+.rl-board button{padding:4px 0;min-height:30px}
+.rl-board .col{font-size:10px;letter-spacing:-.02em}
+.rl-board .o1{grid-row:5;grid-column:2 / span 4}.rl-board .o2{grid-row:5;grid-column:6 / span 4}.rl-board .o3{grid-row:5;grid-column:10 / span 4}
+.rl-board .o4{grid-row:6;grid-column:2 / span 4}.rl-board .o5{grid-row:6;grid-column:6 / span 4}.rl-board .o6{grid-row:6;grid-column:10 / span 4}
+.field select,.field input{padding:6px;min-width:80px;max-width:min(170px,44vw)}
+.felt{padding:10px;gap:8px}
+.cards{min-height:64px}
+.card{width:42px;height:62px;font-size:16px}
+.spots{gap:8px}
+.spot{padding:8px 4px;gap:2px;font-size:14px}
+.crash-screen{height:180px}
+.crash-screen #mult{font-size:40px}
+.mines-grid{width:min(92vw,380px,calc(100vh - 350px));gap:5px}
+.plinko{width:min(92vw,420px,calc((100vh - 330px) * 260 / 250))}
+.bins{font-size:10px;grid-template-columns:repeat(13,minmax(0,1fr));width:min(92vw,420px)}
+.bins span{padding:3px 0;overflow:hidden}
+.bins span::after{content:none}
+.knum{padding:8px 0}
+#moves{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:8px;width:100%}
+#moves .spin.small{font-size:14px;padding:0 8px;letter-spacing:.03em}
+}
+.bins span::after{content:'×'}
 `;

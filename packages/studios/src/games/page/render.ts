@@ -1,4 +1,4 @@
-import type { GameType } from '../../catalog/types';
+import { titleIn, type GameType } from '../../catalog/types';
 import type { FairInputs } from '../../fair/ledger';
 import { THEMES } from '../../game/page/theme';
 import { FAIR_CSS, PAGE_CSS } from '../../game/page/page-css';
@@ -11,7 +11,7 @@ import { CHIPS } from '../play-kit';
 import { ROULETTE_SPOTS } from '../roulette/math';
 import { TABLE_CLIENT_SCRIPT } from './client';
 import { TABLE_CSS } from './css';
-import { fairPanelHtml, fairPanelScript } from './fair-panel';
+import { fairPanelHtml, fairPanelScript, lobbyFairUrl } from './fair-panel';
 import { rulesHtml } from './rules';
 import { GAME_TEXTS } from './texts';
 
@@ -105,13 +105,13 @@ export function renderTableGamePage(
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <link rel="icon" href="data:,">
-<title>${escapeHtml(session.game.name)} · ${escapeHtml(theme.label)}</title>
+<title>${escapeHtml(titleIn(session.game, session.language))} · ${escapeHtml(theme.label)}</title>
 <style>:root{${vars};--font:${theme.font};--title-font:${theme.titleFont}}${PAGE_CSS}${FAIR_CSS}${TABLE_CSS}</style>
 </head>
 <body class="studio-${session.studio} game-${type}">
 <header class="top">
   ${exitLink}
-  <div class="brand"><span class="studio">${escapeHtml(theme.label)}</span><h1>${escapeHtml(session.game.name)}</h1></div>
+  <div class="brand"><span class="studio">${escapeHtml(theme.label)}</span><h1>${escapeHtml(titleIn(session.game, session.language))}</h1></div>
   <div class="balance-box">${session.mode === 'demo' ? `<span class="demo">${session.language === 'ru' ? 'Демо' : 'Demo'}</span>` : ''}<span class="label">${session.language === 'ru' ? 'Баланс' : 'Balance'}</span><output id="balance" class="money">—</output></div>
 </header>
 <main>
@@ -123,7 +123,7 @@ ${body(type, t)}
 ${fairPanelHtml(session.language)}
 <script nonce="${nonce}">window.__GAME__=${jsonForScript(config)};</script>
 <script nonce="${nonce}">${TABLE_CLIENT_SCRIPT}</script>
-${fairPanelScript(session.language, session.currency, fair, nonce)}
+${fairPanelScript(session.language, session.currency, fair, nonce, lobbyFairUrl(session.exitUrl))}
 </body>
 </html>`;
 }

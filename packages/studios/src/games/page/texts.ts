@@ -54,8 +54,9 @@ export const GAME_TEXTS = {
     revealed: 'Revealed server seed',
     recent: 'Your recent rounds',
     verify: 'Verify',
-    verified: 'Verified: the seeds reproduce this round',
-    notVerified: 'Does NOT match',
+    verifyLabel: 'Verify round {nonce} on the provably fair page',
+    revealSeed: 'Reveal the seed',
+    result: 'result',
     hidden: 'hidden until rotation',
     fairHelp:
       'Each round uses HMAC-SHA256(server seed, "client seed:nonce:block"). After a rotation the old server seed is shown here and every round played with it can be checked.',
@@ -129,8 +130,9 @@ export const GAME_TEXTS = {
     revealed: 'Раскрытый серверный сид',
     recent: 'Ваши последние раунды',
     verify: 'Проверить',
-    verified: 'Проверено: сиды воспроизводят этот раунд',
-    notVerified: 'НЕ совпадает',
+    verifyLabel: 'Проверить раунд {nonce} на странице честной игры',
+    revealSeed: 'Раскрыть сид',
+    result: 'результат',
     hidden: 'скрыт до смены сида',
     fairHelp:
       'Каждый раунд использует HMAC-SHA256(серверный сид, «клиентский сид:nonce:блок»). После смены сида старый серверный сид показан здесь, и любой сыгранный с ним раунд можно проверить.',

@@ -1,10 +1,14 @@
-import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../auth-store';
+import { askToSignInFor } from '../return-after-sign-in';
 import styles from './require-auth.module.css';
 
-/** Shows its children to signed-in players only; a guest is sent to the lobby (SPEC §6). */
+/**
+ * Shows its children to signed-in players only. A guest is sent to the lobby (SPEC §6) with
+ * the login window open over it, and arrives at the page after signing in (issue 25).
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const isAuth = useAuthStore((state) => state.isAuth);
@@ -18,6 +22,18 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (!isAuth) return <Navigate to="/" replace />;
+  if (!isAuth) return <SignInFirst />;
   return children;
+}
+
+const landing = '/';
+
+function SignInFirst() {
+  const navigate = useNavigate();
+  const { pathname, search, hash } = useLocation();
+  useEffect(() => {
+    askToSignInFor({ pathname, search, hash }, landing);
+    void navigate(landing, { replace: true });
+  }, [navigate, pathname, search, hash]);
+  return null;
 }

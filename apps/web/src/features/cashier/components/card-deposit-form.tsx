@@ -17,8 +17,7 @@ import { toast } from '../../../shared/ui/toast/toast-store';
 import { useAuthStore } from '../../auth';
 import { newIdempotencyKey, useSavedCards, useSubmitPayment } from '../api/payments';
 import { TokenizeError, tokenizeCard, type Billing, type CardToken } from '../api/tokenize';
-import { payYears } from '../lib/card-pay-lists';
-import type { CardPayValues } from '../lib/card-pay-validation';
+import { playerRegion } from '../lib/player-region';
 import {
   cardNumberMaxLength,
   cvvMaxLength,
@@ -38,7 +37,7 @@ import {
   type CardFormValues,
   type CashierErrorKey,
 } from '../lib/validation';
-import type { CardPayResult } from './card-pay-modal';
+import type { CardPayCard } from './card-pay-modal';
 import { useErrorText } from './error-text';
 import styles from './cashier.module.css';
 
@@ -80,17 +79,8 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
   const errorText = useErrorText(config.limits.deposit);
   const limits = config.limits.deposit;
   const schema = useMemo(() => cardFormSchema(limits), [limits]);
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setValue,
-    reset,
-    setError,
-    clearErrors,
-    setFocus,
-    formState,
-  } = useSchemaForm(schema, empty);
+  const { register, handleSubmit, watch, reset, setError, clearErrors, setFocus, formState } =
+    useSchemaForm(schema, empty);
   const values = watch();
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
@@ -99,7 +89,11 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
   const endpoint = config.card;
   const cards = useSavedCards();
   const email = useAuthStore((state) => state.user?.email ?? '');
-  const [billingStep, setBillingStep] = useState<CardPayValues | null>(null);
+  // The card form's values waiting for the billing step, and the card as that step shows it.
+  const [billingStep, setBillingStep] = useState<{
+    values: CardFormValues;
+    card: CardPayCard;
+  } | null>(null);
   // A first card deposit (no card deposited with yet) goes through the CardPay billing step.
   const firstCard = cards.data?.data.length === 0;
 
@@ -112,32 +106,20 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
     const expiry = parseExpiry(valid.expiry);
     if (!expiry) return;
     if (firstCard) {
+      // The card is typed once: the billing step asks only for name, e-mail and phone.
       setBillingStep({
-        name: valid.name.trim(),
-        cardNumber: valid.card,
-        month: expiry.month,
-        year: (payYears as readonly number[]).includes(expiry.year) ? expiry.year : null,
-        cvc: valid.cvv,
-        email,
-        phone: { country: 'BY', text: '', digits: '' },
+        values: valid,
+        card: { number: valid.card, month: expiry.month, year: expiry.year, cvc: valid.cvv },
       });
       return;
     }
     void pay(valid, undefined);
   });
 
-  const onBilling = (result: CardPayResult) => {
+  const onBilling = (billing: Billing) => {
+    if (!billingStep) return;
     setBillingStep(null);
-    // The card as corrected in the billing step is the one paid with, and shown.
-    const corrected: CardFormValues = {
-      sum: values.sum,
-      name: result.billing.name,
-      card: result.card.number,
-      expiry: `${String(result.card.expMonth).padStart(2, '0')} / ${String(result.card.expYear % 100).padStart(2, '0')}`,
-      cvv: result.card.cvc,
-    };
-    for (const field of Object.keys(corrected) as Field[]) setValue(field, corrected[field]);
-    void pay(corrected, result.billing);
+    void pay(billingStep.values, billing);
   };
 
   const pay = async (paid: CardFormValues, billing: Billing | undefined) => {
@@ -286,7 +268,9 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
       {billingStep && (
         <Suspense fallback={null}>
           <CardPayModal
-            initial={billingStep}
+            card={billingStep.card}
+            known={{ name: billingStep.values.name.trim(), email }}
+            region={playerRegion()}
             amount={amount}
             onConfirm={onBilling}
             onClose={() => setBillingStep(null)}

@@ -1,105 +1,109 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { CreditCard } from 'lucide-react';
 import { useMemo } from 'react';
-import { Controller } from 'react-hook-form';
+import { Controller, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../shared/i18n/i18n';
-import { fieldErrorText, useSchemaForm, withMask } from '../../../shared/lib/schema-form';
+import { fieldErrorText, useSchemaForm } from '../../../shared/lib/schema-form';
 import { Button } from '../../../shared/ui/button/button';
-import { Dropdown } from '../../../shared/ui/dropdown/dropdown';
 import { TextField } from '../../../shared/ui/field/text-field';
 import { Modal } from '../../../shared/ui/modal/modal';
-import type { FieldError } from 'react-hook-form';
 import type { Billing } from '../api/tokenize';
+import { cardPaySchema } from '../lib/card-pay-schema';
 import {
-  payMonths,
-  payYears,
+  validateCardPay,
   type CardPayErrorKey,
   type CardPayValues,
 } from '../lib/card-pay-validation';
-import { cardPaySchema } from '../lib/card-pay-schema';
-import { cardNumberMaxLength, cvvMaxLength, maskCardNumber, maskCvv } from '../lib/masks';
+import { phoneCountryOr } from '../lib/phone';
 import { PhoneInput } from './phone-input';
 import styles from './card-pay.module.css';
 
-type Field = keyof CardPayValues;
-const fieldOrder: readonly Field[] = [
-  'name',
-  'cardNumber',
-  'month',
-  'year',
-  'cvc',
-  'email',
-  'phone',
-];
+/** What the billing step asks for: the card itself was typed once, on the card form. */
+type Field = 'name' | 'email' | 'phone';
+const fields: readonly Field[] = ['name', 'email', 'phone'];
+const cardFields = ['cardNumber', 'month', 'year', 'cvc'] as const;
 
-export interface CardPayResult {
-  card: { number: string; expMonth: number; expYear: number; cvc: string };
-  billing: Billing;
+export interface CardPayCard {
+  /** "4242 4242 4242 4242", as the card form holds it. */
+  number: string;
+  month: number;
+  year: number;
+  cvc: string;
 }
 
 interface CardPayModalProps {
-  initial: CardPayValues;
+  card: CardPayCard;
+  /** What is known already: the name on the card, the account's e-mail. */
+  known: { name: string; email: string };
+  /** The player's country, when known (player-region.ts): the phone's first country. */
+  region: string | undefined;
   /** "$100.00": what the button pays. */
   amount: string;
-  onConfirm: (result: CardPayResult) => void;
+  onConfirm: (billing: Billing) => void;
   onClose: () => void;
 }
 
 /**
  * The CardPay modal (SPEC §2 "Modals", §3 card payment form): the billing step of a first
- * card deposit. The card comes over from the cashier's card form and can be corrected here;
- * e-mail and phone are the billing details the payment service gets with the card.
+ * card deposit. The card comes from the card form and is never asked for again (issue 25): it
+ * is shown, and its fields are checked with the rest of the SPEC's schema; the step asks only
+ * for name, e-mail and phone, filled from the card form and the account, the phone starting
+ * from the player's country when it is known, else BY.
  */
-export default function CardPayModal({ initial, amount, onConfirm, onClose }: CardPayModalProps) {
+export default function CardPayModal({
+  card,
+  known,
+  region,
+  amount,
+  onConfirm,
+  onClose,
+}: CardPayModalProps) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const schema = useMemo(() => cardPaySchema(), []);
-  // The month and year lists are not inputs a focus can go to: the first invalid field that
-  // is one gets it, as before.
+  const initial = useMemo<CardPayValues>(
+    () => ({
+      name: known.name,
+      cardNumber: card.number,
+      month: card.month,
+      year: card.year,
+      cvc: card.cvc,
+      email: known.email,
+      phone: { country: phoneCountryOr(region), text: '', digits: '' },
+    }),
+    [card, known, region],
+  );
+  // The first field still missing takes the focus when the step opens.
+  const firstMissing = useMemo(() => {
+    const errors = validateCardPay(initial);
+    return fields.find((field) => errors[field]) ?? 'phone';
+  }, [initial]);
   const { register, control, handleSubmit, setFocus, formState } = useSchemaForm(schema, initial, {
     shouldFocusError: false,
   });
-  // The phone's value is an object, but its rule gives one message for the whole field.
-  const errorOf = (field: Field) =>
+  const errorOf = (field: keyof CardPayValues) =>
     fieldErrorText(formState.errors[field] as FieldError | undefined, (key) =>
       t(`cashier.pay.errors.${key as CardPayErrorKey}`),
     );
-
-  // Month names January to December (SPEC §3), capitalised as a list item in either language.
-  const monthName = new Intl.DateTimeFormat(language, { month: 'long' });
-  const months = payMonths.map((month) => {
-    const name = monthName.format(new Date(2026, month - 1, 1));
-    return {
-      value: String(month),
-      label: name.charAt(0).toLocaleUpperCase(language) + name.slice(1),
-    };
-  });
-  const years = payYears.map((year) => ({ value: String(year), label: String(year) }));
+  // The card form checks the same rules, so this stays empty unless the two ever disagree.
+  const cardError = cardFields.map(errorOf).find(Boolean);
 
   const onSubmit = handleSubmit(
     (values) => {
-      if (values.month === null || values.year === null) return;
       const { digits, country, ext } = values.phone;
       const number = parsePhoneNumberFromString(digits, country)?.number ?? digits;
       onConfirm({
-        card: {
-          number: values.cardNumber,
-          expMonth: values.month,
-          expYear: values.year,
-          cvc: values.cvc,
-        },
-        billing: {
-          name: values.name.trim(),
-          email: values.email.trim(),
-          phone: ext ? `${number} ext. ${ext}` : number,
-        },
+        name: values.name.trim(),
+        email: values.email.trim(),
+        phone: ext ? `${number} ext. ${ext}` : number,
       });
     },
     (invalid) => {
-      const first = fieldOrder.find((field) => invalid[field]);
+      const first = fields.find((field) => invalid[field]);
       if (first) setFocus(first);
     },
   );
+
+  const expiry = `${String(card.month).padStart(2, '0')}/${String(card.year % 100).padStart(2, '0')}`;
 
   return (
     <Modal open onClose={onClose} title={t('cashier.pay.title')} name="cardPay">
@@ -110,82 +114,37 @@ export default function CardPayModal({ initial, amount, onConfirm, onClose }: Ca
         data-testid="card-pay-form"
       >
         <p className={styles.lead}>{t('cashier.pay.lead')}</p>
+        <div className={styles.card} data-testid="pay-card-summary">
+          <CreditCard size={20} aria-hidden="true" />
+          <span className={styles.cardText}>
+            <span>{t('cashier.pay.cardEnding', { last4: card.number.slice(-4) })}</span>{' '}
+            <span className={styles.cardValid}>{t('cashier.pay.cardValid', { expiry })}</span>
+          </span>
+          <button type="button" className={styles.change} onClick={onClose}>
+            {t('cashier.pay.changeCard')}
+          </button>
+        </div>
+        {cardError && (
+          <p className={styles.error} role="alert">
+            {cardError}
+          </p>
+        )}
         <TextField
           {...register('name')}
           label={t('cashier.pay.name')}
           error={errorOf('name')}
           autoComplete="cc-name"
           maxLength={40}
+          data-autofocus={firstMissing === 'name' ? true : undefined}
           testId="pay-name"
         />
-        <TextField
-          {...withMask(register('cardNumber'), maskCardNumber)}
-          label={t('cashier.pay.cardNumber')}
-          error={errorOf('cardNumber')}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          maxLength={cardNumberMaxLength}
-          testId="pay-card"
-        />
-        <div className={styles.row3}>
-          <div>
-            <Controller
-              control={control}
-              name="month"
-              render={({ field }) => (
-                <Dropdown
-                  label={t('cashier.pay.month')}
-                  value={field.value === null ? '' : String(field.value)}
-                  placeholder={t('cashier.pay.monthPlaceholder')}
-                  options={months}
-                  onChange={(month) => field.onChange(Number(month))}
-                  testId="pay-month"
-                />
-              )}
-            />
-            {errorOf('month') && (
-              <p className={styles.error} role="alert">
-                {errorOf('month')}
-              </p>
-            )}
-          </div>
-          <div>
-            <Controller
-              control={control}
-              name="year"
-              render={({ field }) => (
-                <Dropdown
-                  label={t('cashier.pay.year')}
-                  value={field.value === null ? '' : String(field.value)}
-                  placeholder={t('cashier.pay.yearPlaceholder')}
-                  options={years}
-                  onChange={(year) => field.onChange(Number(year))}
-                  testId="pay-year"
-                />
-              )}
-            />
-            {errorOf('year') && (
-              <p className={styles.error} role="alert">
-                {errorOf('year')}
-              </p>
-            )}
-          </div>
-          <TextField
-            {...withMask(register('cvc'), maskCvv)}
-            label={t('cashier.pay.cvc')}
-            error={errorOf('cvc')}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={cvvMaxLength}
-            testId="pay-cvc"
-          />
-        </div>
         <TextField
           {...register('email')}
           type="email"
           label={t('cashier.pay.email')}
           error={errorOf('email')}
           autoComplete="email"
+          data-autofocus={firstMissing === 'email' ? true : undefined}
           testId="pay-email"
         />
         <Controller
@@ -197,6 +156,7 @@ export default function CardPayModal({ initial, amount, onConfirm, onClose }: Ca
               onChange={field.onChange}
               onBlur={field.onBlur}
               error={errorOf('phone')}
+              autoFocus={firstMissing === 'phone'}
             />
           )}
         />

@@ -8,24 +8,10 @@ import { buttonClassName } from '../../../shared/ui/button/button';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { usePayment } from '../api/payments';
+import { failureReason } from '../lib/failure-reason';
 import { CancelWithdrawal } from './cancel-withdrawal';
 import { CryptoInvoice } from './crypto-invoice';
 import styles from './cashier.module.css';
-
-const knownFailures = [
-  'card_declined',
-  'insufficient_funds',
-  'authentication_failed',
-  'expired_card',
-];
-
-/** Why a card payment failed, in the player's words. */
-export function failureReason(payment: Payment): string {
-  const code = payment.failure?.code ?? 'other';
-  return i18n.t(
-    `cashier.failures.${knownFailures.includes(code) ? (code as 'card_declined') : 'other'}`,
-  );
-}
 
 /** The one-line outcome of a payment, for the panel and its toast. */
 export function outcomeText(payment: Payment, language: Language): string {

@@ -140,6 +140,71 @@ describe('deposits and withdrawals on the balance page', () => {
     );
   });
 
+  it('shows a deposit that never credited with no plus sign, not as money received, and why', async () => {
+    const declined: Payment = {
+      ...base,
+      id: 'p4',
+      amount: '20.00',
+      status: 'failed',
+      display_status: 'canceled',
+      card: { brand: 'visa', last4: '0002' },
+      failure: { code: 'card_declined', message: 'Your card was declined.' },
+    };
+    const expired: Payment = {
+      ...cryptoOut,
+      id: 'p5',
+      direction: 'deposit',
+      status: 'expired',
+      amount: '15.00',
+    };
+    mockApi({ 'GET /payments': () => json(200, { data: [declined, expired, cryptoOut, base] }) });
+    renderWithProviders(<PaymentsList />);
+    await screen.findByTestId('payments');
+    const [card, crypto, out, cashIn] = rows();
+    const amount = (row: HTMLElement) => within(row).getByTestId('payment-amount');
+    expect(amount(card!).textContent).toBe('$20.00');
+    expect(amount(card!).dataset.moved).toBe('false');
+    expect(within(card!).getByTestId('payment-reason').textContent).toBe(
+      'Declined: the card was declined',
+    );
+    expect(amount(crypto!).textContent).toBe('$15.00');
+    expect(within(crypto!).getByTestId('payment-reason').textContent).toBe(
+      'Expired: nothing was received',
+    );
+    // A rejected withdrawal gave its money back: no minus sign either.
+    expect(amount(out!).textContent).toBe('$25.50');
+    expect(within(out!).getByTestId('payment-reason').textContent).toBe(
+      'Rejected: the money is back on your balance',
+    );
+    // A credited deposit keeps its plus sign, in the colour of money received.
+    expect(amount(cashIn!).textContent).toBe('+$100.00');
+    expect(amount(cashIn!).dataset.moved).toBe('true');
+    expect(within(cashIn!).queryByTestId('payment-reason')).toBeNull();
+  });
+
+  it('says why in Russian too', async () => {
+    await i18n.changeLanguage('ru');
+    mockApi({
+      'GET /payments': () =>
+        json(200, {
+          data: [
+            {
+              ...base,
+              status: 'failed',
+              display_status: 'canceled',
+              failure: { code: 'card_declined', message: 'Your card was declined.' },
+            },
+          ],
+        }),
+    });
+    renderWithProviders(<PaymentsList />);
+    await screen.findByTestId('payments');
+    expect(within(rows()[0]!).getByTestId('payment-reason').textContent).toBe(
+      'Отклонено: карта отклонена',
+    );
+    expect(within(rows()[0]!).getByTestId('payment-amount').textContent).not.toContain('+');
+  });
+
   it('shows nothing to a player who never used the cashier', async () => {
     mockApi({ 'GET /payments': () => json(200, { data: [] }) });
     const { container } = renderWithProviders(<PaymentsList />);

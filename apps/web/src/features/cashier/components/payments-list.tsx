@@ -7,6 +7,7 @@ import { formatMoney } from '../../../shared/lib/format';
 import { formatDateTime } from '../../../shared/lib/format-date-time';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { usePayments } from '../api/payments';
+import { failureReason } from '../lib/failure-reason';
 import { CancelWithdrawal } from './cancel-withdrawal';
 import styles from './payments-list.module.css';
 
@@ -28,9 +29,34 @@ export function methodText(payment: Payment): string {
   return payment.method === 'card' ? i18n.t('cashier.card') : i18n.t('cashier.crypto');
 }
 
+/**
+ * Did the payment move money? A deposit that never credited (declined, expired) and a
+ * withdrawal whose money came back (cancelled, rejected, payout failed) did not: they show
+ * no sign and say why.
+ */
+export function movedMoney(payment: Payment): boolean {
+  return payment.display_status !== 'canceled';
+}
+
 function signed(payment: Payment, language: Language): string {
-  const sign = payment.direction === 'deposit' ? '+' : '\u2212';
-  return `${sign}${formatMoney(payment.amount, language)}`;
+  const amount = formatMoney(payment.amount, language);
+  if (!movedMoney(payment)) return amount;
+  return `${payment.direction === 'deposit' ? '+' : '\u2212'}${amount}`;
+}
+
+/** Why a payment that moved nothing ended: "Declined: the card was declined". */
+export function endReason(payment: Payment): string | null {
+  if (movedMoney(payment)) return null;
+  if (payment.direction === 'deposit') {
+    if (payment.status === 'expired') return i18n.t('cashier.list.reasons.expired');
+    if (payment.status === 'failed') {
+      return i18n.t('cashier.list.reasons.declined', { reason: failureReason(payment) });
+    }
+    return i18n.t('cashier.list.reasons.depositCanceled');
+  }
+  if (payment.status === 'rejected') return i18n.t('cashier.list.reasons.rejected');
+  if (payment.status === 'failed') return i18n.t('cashier.list.reasons.payoutFailed');
+  return i18n.t('cashier.list.reasons.withdrawalCanceled');
 }
 
 /**
@@ -80,6 +106,8 @@ export function PaymentsList() {
       <ul className={styles.list} data-testid="payments">
         {payments.map((payment) => {
           const Icon = payment.direction === 'deposit' ? ArrowDownToLine : ArrowUpFromLine;
+          const moved = movedMoney(payment);
+          const reason = endReason(payment);
           return (
             <li
               key={payment.id}
@@ -87,18 +115,33 @@ export function PaymentsList() {
               data-testid="payment"
               data-status={payment.display_status}
             >
-              <span className={styles.icon} data-direction={payment.direction} aria-hidden="true">
+              <span
+                className={styles.icon}
+                data-direction={payment.direction}
+                data-moved={moved}
+                aria-hidden="true"
+              >
                 <Icon size={20} strokeWidth={1.9} />
               </span>
               <div className={styles.main}>
                 <p className={styles.label}>{paymentLabel(payment)}</p>
                 <p className={styles.method}>{methodText(payment)}</p>
+                {reason && (
+                  <p className={styles.reason} data-testid="payment-reason">
+                    {reason}
+                  </p>
+                )}
               </div>
               <time className={styles.date} dateTime={payment.created_at}>
                 {formatDateTime(payment.created_at, language)}
               </time>
               <div className={styles.money}>
-                <p className={styles.amount} data-direction={payment.direction}>
+                <p
+                  className={styles.amount}
+                  data-direction={payment.direction}
+                  data-moved={moved}
+                  data-testid="payment-amount"
+                >
                   {signed(payment, language)}
                 </p>
                 <span className={styles.status} data-status={payment.display_status}>

@@ -33,14 +33,16 @@ interface PhoneInputProps {
   onChange: (value: PhoneValue) => void;
   onBlur?: () => void;
   error?: string | undefined;
+  /** The number field takes the focus when its dialog opens. */
+  autoFocus?: boolean;
 }
 
 /**
- * The phone input of SPEC §4/§5: a country (Belarus by default) and the number, formatted as
+ * The phone input of SPEC §4/§5: a country (the player's, else Belarus) and the number, formatted as
  * that country writes it. Typing an international number ("+7…") switches the country to
  * the one it names; choosing a country is kept for a national number.
  */
-export function PhoneInput({ value, onChange, onBlur, error }: PhoneInputProps) {
+export function PhoneInput({ value, onChange, onBlur, error, autoFocus }: PhoneInputProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const countryId = useId();
@@ -98,6 +100,7 @@ export function PhoneInput({ value, onChange, onBlur, error }: PhoneInputProps) 
           onBlur?.();
         }}
         error={error}
+        data-autofocus={autoFocus ? true : undefined}
         testId="pay-phone"
       />
     </div>

@@ -4,12 +4,11 @@ import { hasEnoughDigits, phoneLength } from './phone';
 
 /**
  * The card payment form (SPEC §3 "Card payment form", §5): name 3–20 characters, cardNumber
- * (max 19; a whole number that passes the Luhn check to move money), month, year
- * (2025–2035, the fixed list), cvc exactly 3, a valid email, a phone of 7 to 15 characters
- * whose length is possible for its country.
+ * (max 19; a whole number that passes the Luhn check to move money), month, year, cvc exactly
+ * 3, a valid email, a phone of 7 to 15 characters whose length is possible for its country.
+ * The card's fields come from the card form, typed once (issue 25): the year is the card's,
+ * not one of a fixed 2025–2035 list, which went with the dropdowns (docs/decisions/064).
  */
-
-export { payMonths, payYears } from './card-pay-lists';
 
 export interface CardPayValues {
   name: string;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cleanPhoneText,
   defaultPhoneCountry,
+  phoneCountryOr,
   readPhone,
   formatPhone,
   hasEnoughDigits,
@@ -13,6 +14,13 @@ import {
 describe('phone input rules (SPEC §4/§5)', () => {
   it('defaults to Belarus', () => {
     expect(defaultPhoneCountry).toBe('BY');
+  });
+
+  it("starts from the player's country when it is known, else Belarus", () => {
+    expect(phoneCountryOr('RU')).toBe('RU');
+    expect(phoneCountryOr('DE')).toBe('DE');
+    expect(phoneCountryOr(undefined)).toBe('BY');
+    expect(phoneCountryOr('XX')).toBe('BY');
   });
 
   it('converts full-width, Arabic-Indic and extended Arabic-Indic digits to plain digits', () => {

@@ -22,6 +22,13 @@ export type PhoneLength = 'possible' | 'too short' | 'too long' | 'invalid lengt
 
 export const phoneCountries: readonly CountryCode[] = getCountries();
 
+/** A country the phone input knows, else the spec's default (BY). */
+export function phoneCountryOr(region: string | undefined): CountryCode {
+  return region !== undefined && (phoneCountries as readonly string[]).includes(region)
+    ? (region as CountryCode)
+    : defaultPhoneCountry;
+}
+
 export function callingCode(country: CountryCode): string {
   return getCountryCallingCode(country);
 }

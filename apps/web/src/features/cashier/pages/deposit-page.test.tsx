@@ -1,64 +1,22 @@
-import type { Payment } from '@casino/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n';
 import { useToastStore } from '../../../shared/ui/toast/toast-store';
 import { apiError, countOf, deferred, json, mockApi } from '../../../test/api-mock';
-import { currentLocation, renderWithProviders } from '../../../test/render';
-import { useAuthStore } from '../../auth';
+import { currentLocation } from '../../../test/render';
 import { leaveFor } from '../lib/leave-for';
-import { DepositPage } from './deposit-page';
+import {
+  config,
+  fillCard,
+  messageOf,
+  payment,
+  renderPage,
+  tokenized,
+  tokenizePath,
+  type,
+} from './deposit-fixtures';
 
 vi.mock('../lib/leave-for', () => ({ leaveFor: vi.fn() }));
-
-const tokenizePath = '/sandbox/card/v1/payment_methods';
-const config = {
-  currency: 'USD',
-  limits: {
-    deposit: { min: '10.00', max: '5000.00' },
-    withdrawal: { min: '20.00', max: '2000.00' },
-  },
-  card: { tokenize_url: tokenizePath, publishable_key: 'pk_test_abc' },
-  crypto: { networks: ['ETH', 'BNC', 'TRC'] },
-};
-
-function payment(overrides: Partial<Payment> = {}): Payment {
-  return {
-    id: '6f1c1e9a-5a4e-4a53-9d59-0d7b9c1f0a11',
-    direction: 'deposit',
-    method: 'card',
-    status: 'succeeded',
-    display_status: 'confirmed',
-    amount: '100.00',
-    currency: 'USD',
-    card: { brand: 'visa', last4: '4242' },
-    crypto: null,
-    redirect_url: null,
-    failure: null,
-    cancelable: false,
-    created_at: '2026-11-25T02:00:00Z',
-    updated_at: '2026-11-25T02:00:00Z',
-    ...overrides,
-  };
-}
-
-const tokenized = () => json(200, { id: 'pm_card_1', card: { brand: 'visa', last4: '4242' } });
-
-const type = (testId: string, value: string) =>
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
-
-function fillCard(card = '4242424242424242') {
-  type('card-sum', '100');
-  type('card-name', 'Ivan Petrov');
-  type('card-card', card);
-  type('card-expiry', '1234');
-  type('card-cvv', '123');
-}
-
-const renderPage = (path = '/profile/balance/credit') =>
-  renderWithProviders(<DepositPage />, { path });
-
-const messageOf = (testId: string) => screen.getByTestId(`${testId}-message`).textContent;
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
@@ -289,87 +247,6 @@ describe('deposit page: card form', () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('card-form')).toBeTruthy();
-  });
-});
-
-describe('deposit page: the CardPay billing step of a first card deposit', () => {
-  beforeEach(() => {
-    useAuthStore.getState().setUser({
-      id: 'u1',
-      username: 'lucky_star',
-      email: 'lucky@example.com',
-      avatar: null,
-      balance: '0.00',
-      createdAt: '2024-03-17T11:21:00Z',
-    });
-  });
-  afterEach(() => {
-    useAuthStore.setState({ user: null, isAuth: false });
-  });
-
-  it('asks for the billing details, checks them, and sends them with the card', async () => {
-    const seen = mockApi({
-      'GET /payments/config': () => json(200, config),
-      'GET /payments/cards': () => json(200, { data: [] }),
-      [`POST ${tokenizePath}`]: tokenized,
-      'POST /payments/card/deposits': () => json(201, payment()),
-    });
-    renderPage();
-    await screen.findByTestId('card-form');
-    await waitFor(() => expect(countOf(seen, 'GET', '/payments/cards')).toBe(1));
-    fillCard();
-    fireEvent.click(screen.getByTestId('card-submit'));
-
-    const modal = await screen.findByTestId('card-pay-form');
-    expect(screen.getByTestId('pay-name')).toHaveProperty('value', 'Ivan Petrov');
-    expect(screen.getByTestId('pay-card')).toHaveProperty('value', '4242 4242 4242 4242');
-    expect(screen.getByTestId('pay-month').textContent).toContain('December');
-    expect(screen.getByTestId('pay-year').textContent).toContain('2034');
-    expect(screen.getByTestId('pay-email')).toHaveProperty('value', 'lucky@example.com');
-    expect(screen.getByTestId('pay-country')).toHaveProperty('value', 'BY');
-    expect(screen.getByTestId('pay-phone')).toHaveProperty('placeholder', 'Enter phone number');
-    expect(countOf(seen, 'POST', tokenizePath)).toBe(0);
-
-    fireEvent.click(within(modal).getByTestId('pay-submit'));
-    await waitFor(() => expect(messageOf('pay-phone')).toBe('Phone is required'));
-    type('pay-phone', '+375 ٢٩ 1234567');
-    expect(screen.getByTestId('pay-phone')).toHaveProperty('value', '+375 29 1234567');
-    fireEvent.blur(screen.getByTestId('pay-phone'));
-    expect(screen.getByTestId('pay-phone')).toHaveProperty('value', '+375 29 123 45 67');
-    type('pay-cvc', '12');
-    fireEvent.click(within(modal).getByTestId('pay-submit'));
-    await waitFor(() => expect(messageOf('pay-cvc')).toBe('Code is required'));
-    type('pay-cvc', '321');
-    fireEvent.click(within(modal).getByTestId('pay-submit'));
-
-    expect(await screen.findByText('$100.00 added to your balance')).toBeTruthy();
-    expect(screen.queryByTestId('card-pay-form')).toBeNull();
-    expect(seen.find((r) => r.path === tokenizePath)?.body).toEqual({
-      type: 'card',
-      card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '321' },
-      billing_details: {
-        name: 'Ivan Petrov',
-        email: 'lucky@example.com',
-        phone: '+375291234567',
-      },
-    });
-  });
-
-  it('infers the country from an international number', async () => {
-    mockApi({
-      'GET /payments/config': () => json(200, config),
-      'GET /payments/cards': () => json(200, { data: [] }),
-    });
-    renderPage();
-    await screen.findByTestId('card-form');
-    await waitFor(() => expect(screen.getByTestId('card-form')).toBeTruthy());
-    fillCard();
-    await waitFor(async () => {
-      fireEvent.click(screen.getByTestId('card-submit'));
-      await screen.findByTestId('card-pay-form');
-    });
-    type('pay-phone', '+79161234567');
-    expect(screen.getByTestId('pay-country')).toHaveProperty('value', 'RU');
   });
 });
 

@@ -1,151 +1,169 @@
-import { useState, type FormEvent } from 'react';
+import { Info } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { registerFairMessages } from '../../../shared/i18n/fair/register';
+import { fieldErrorText, useSchemaForm } from '../../../shared/lib/schema-form';
 import { Button } from '../../../shared/ui/button/button';
 import { TextField } from '../../../shared/ui/field/text-field';
 import { Page } from '../../../shared/ui/page/page';
+import { Spinner } from '../../../shared/ui/spinner/spinner';
+import { FairSteps } from '../components/fair-steps';
+import { FairVerdict } from '../components/fair-verdict';
+import { checkRound, type FairRound, type FairVerdict as Verdict } from '../fair-check';
 import {
-  cardLabel,
-  FAIR_GAMES,
-  reproduce,
-  sha256Hex,
-  type FairGame,
-  type Reproduced,
-} from '../reproduce';
+  fairFormSchema,
+  valuesFromLink,
+  type FairErrorKey,
+  type FairFormValues,
+} from '../fair-form';
+import { FAIR_GAMES } from '../reproduce';
 import styles from './fair-page.module.css';
 
-interface Result {
-  hash: string;
-  drawn: Reproduced;
-}
+// The page is its own chunk; its texts travel with it.
+registerFairMessages();
 
-/** "What the round drew", in words a player can compare with the game's history. */
-function describe(drawn: Reproduced): string {
-  switch (drawn.game) {
-    case 'roulette':
-      return String(drawn.pocket);
-    case 'crash':
-      return `×${(drawn.crash / 100).toFixed(2)}`;
-    case 'blackjack':
-    case 'baccarat':
-      return drawn.cards.map(cardLabel).join(' ');
-    case 'mines':
-      return drawn.mines.map((m) => m + 1).join(', ');
-    case 'plinko':
-      return `${drawn.path.join('')} → ${drawn.bin}`;
-    case 'keno':
-      return drawn.drawn.join(', ');
-    case 'slot':
-      return drawn.stops.join(', ');
-  }
-}
+type Field = keyof FairFormValues;
+const empty: FairFormValues = {
+  game: 'roulette',
+  serverSeed: '',
+  commitment: '',
+  clientSeed: '',
+  nonce: '0',
+  result: '',
+};
 
 /**
- * The lobby's verifier for the studios' provably fair games: the revealed server seed, the
- * client seed and the nonce reproduce the round in this browser (Web Crypto), and the seed's
- * SHA-256 is shown to compare with the commitment the game displayed before the round.
+ * The lobby's verifier of the studios' provably fair games (decision 041; issue 25). A round's
+ * "Verify" link in the game's panel fills it (`?game=&server=&hash=&client=&nonce=&result=`)
+ * and checks at once; any field can also be typed. Every field is validated first, then the
+ * revealed seed is hashed against the commitment and the round reproduced in this browser
+ * (Web Crypto), and the verdict says which of the two holds.
  */
 export function FairPage() {
   const { t } = useTranslation();
-  const [game, setGame] = useState<FairGame>('roulette');
-  const [serverSeed, setServerSeed] = useState('');
-  const [clientSeed, setClientSeed] = useState('');
-  const [nonce, setNonce] = useState('0');
-  const [extra, setExtra] = useState('');
-  const [result, setResult] = useState<Result | undefined>();
-  const [error, setError] = useState<string | undefined>();
+  const [params] = useSearchParams();
+  const fromLink = useMemo(() => valuesFromLink(params), [params]);
+  const schema = useMemo(() => fairFormSchema(), []);
+  const { register, handleSubmit, watch, formState, reset } = useSchemaForm(
+    schema,
+    fromLink ?? empty,
+  );
+  const [checked, setChecked] = useState<{ round: FairRound; verdict: Verdict } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const game = watch('game');
+  // The verdict sits above the form: a check asked for down there brings it into view.
+  const verdictRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (checked) verdictRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [checked]);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const n = Number(nonce);
-    if (!serverSeed || !clientSeed || !Number.isSafeInteger(n) || n < 0) {
-      setError(t('pages.fair.invalid'));
-      setResult(undefined);
-      return;
+  const errorOf = (field: Field) =>
+    fieldErrorText(formState.errors[field], (key) => t(`fair.errors.${key as FairErrorKey}`));
+
+  const onSubmit = handleSubmit(async (round) => {
+    setBusy(true);
+    try {
+      setChecked({ round, verdict: await checkRound(round) });
+      // Above the form: bring it into view when the check was asked for there.
+      requestAnimationFrame(() =>
+        document
+          .querySelector('[data-testid="fair-verdict"]')
+          ?.scrollIntoView?.({ block: 'nearest' }),
+      );
+    } finally {
+      setBusy(false);
     }
-    setError(undefined);
-    const more = extra === '' ? undefined : Number(extra);
-    const [hash, drawn] = await Promise.all([
-      sha256Hex(serverSeed),
-      reproduce(
-        game,
-        serverSeed,
-        clientSeed,
-        n,
-        more !== undefined && more > 0 && more <= 60 ? more : undefined,
-      ),
-    ]);
-    setResult({ hash, drawn });
-  };
+  });
+
+  // Opened from a round's link: fill in and check at once (again when the link changes).
+  const submitted = useRef<FairFormValues | null>(null);
+  useEffect(() => {
+    if (!fromLink || submitted.current === fromLink) return;
+    submitted.current = fromLink;
+    reset(fromLink);
+    void onSubmit();
+  }, [fromLink, reset, onSubmit]);
+
+  const bind = (field: Exclude<Field, 'game'>) => ({
+    ...register(field, { onChange: () => setChecked(null) }),
+    error: errorOf(field),
+    spellCheck: false,
+    autoComplete: 'off',
+    autoCapitalize: 'off',
+    testId: `fair-${field}`,
+  });
 
   return (
-    <Page title={t('pages.fair.title')}>
-      <p className={styles.intro}>{t('pages.fair.intro')}</p>
-      <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
-        <label className={styles.select}>
-          <span>{t('pages.fair.game')}</span>
-          <select
-            value={game}
-            onChange={(e) => setGame(e.target.value as FairGame)}
-            data-testid="fair-game"
-          >
-            {FAIR_GAMES.map((g) => (
-              <option key={g} value={g}>
-                {t(`pages.fair.games.${g}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <TextField
-          label={t('pages.fair.serverSeed')}
-          value={serverSeed}
-          onChange={(e) => setServerSeed(e.target.value.trim())}
-          spellCheck={false}
-          autoComplete="off"
-          testId="fair-server-seed"
-        />
-        <TextField
-          label={t('pages.fair.clientSeed')}
-          value={clientSeed}
-          onChange={(e) => setClientSeed(e.target.value.trim())}
-          spellCheck={false}
-          autoComplete="off"
-          testId="fair-client-seed"
-        />
-        <TextField
-          label={t('pages.fair.nonce')}
-          value={nonce}
-          onChange={(e) => setNonce(e.target.value)}
-          inputMode="numeric"
-          testId="fair-nonce"
-        />
-        {(game === 'mines' || game === 'blackjack' || game === 'baccarat') && (
-          <TextField
-            label={t(game === 'mines' ? 'pages.fair.mines' : 'pages.fair.cards')}
-            value={extra}
-            onChange={(e) => setExtra(e.target.value)}
-            inputMode="numeric"
-            testId="fair-extra"
-          />
+    <Page title={t('fair.title')}>
+      <div className={styles.layout}>
+        <p className={styles.intro}>{t('fair.intro')}</p>
+        {fromLink && (
+          <p className={styles.fromRound} data-testid="fair-from-round">
+            <Info size={18} aria-hidden="true" />
+            {t('fair.fromRound')}
+          </p>
         )}
-        <Button type="submit" variant="primary" data-testid="fair-verify">
-          {t('pages.fair.verify')}
-        </Button>
-      </form>
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-      {result && (
-        <dl className={styles.result} aria-live="polite" data-testid="fair-result">
-          <dt>{t('pages.fair.hash')}</dt>
-          <dd>
-            <code>{result.hash}</code>
-          </dd>
-          <dt>{t('pages.fair.drawn')}</dt>
-          <dd data-testid="fair-drawn">{describe(result.drawn)}</dd>
-        </dl>
-      )}
+        {/* The answer comes first: a round opened from its link is read without scrolling. */}
+        {checked && (
+          <div ref={verdictRef}>
+            <FairVerdict round={checked.round} verdict={checked.verdict} />
+          </div>
+        )}
+        <form
+          className={styles.form}
+          onSubmit={(event) => void onSubmit(event)}
+          noValidate
+          data-testid="fair-form"
+        >
+          <label className={styles.select}>
+            <span>{t('fair.game')}</span>
+            <select
+              {...register('game', { onChange: () => setChecked(null) })}
+              data-testid="fair-game"
+            >
+              {FAIR_GAMES.map((g) => (
+                <option key={g} value={g}>
+                  {t(`fair.games.${g}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <TextField
+            {...bind('serverSeed')}
+            label={t('fair.serverSeed')}
+            note={{ tone: 'muted', text: t('fair.serverSeedHint') }}
+            maxLength={80}
+          />
+          <TextField
+            {...bind('commitment')}
+            label={t('fair.commitment')}
+            note={{ tone: 'muted', text: t('fair.commitmentHint') }}
+            maxLength={80}
+          />
+          <div className={styles.row}>
+            <TextField {...bind('clientSeed')} label={t('fair.clientSeed')} maxLength={80} />
+            <TextField {...bind('nonce')} label={t('fair.nonce')} inputMode="numeric" />
+          </div>
+          <TextField
+            {...bind('result')}
+            label={t(`fair.result.${game}`)}
+            note={{ tone: 'muted', text: t(`fair.resultHint.${game}`) }}
+            maxLength={300}
+          />
+          <Button
+            type="submit"
+            variant="primary"
+            size="lg"
+            disabled={busy}
+            icon={busy ? <Spinner size={18} /> : undefined}
+            data-testid="fair-verify"
+          >
+            {busy ? t('fair.checking') : t('fair.verify')}
+          </Button>
+        </form>
+        <FairSteps />
+      </div>
     </Page>
   );
 }

@@ -24,6 +24,10 @@ describe('the hand-written guards mirror the contract', () => {
   it('accepts what the contract accepts, unchanged', () => {
     const game = gameSchema.parse(fakeGame(3, { demo_url: 'https://x.test/demo' }));
     expect(toGame(game)).toEqual(game);
+    const edited = gameSchema.parse(
+      fakeGame(4, { name: 'Firebird', names: { en: 'Firebird', ru: 'Жар-птица' } }),
+    );
+    expect(toGame(edited)).toEqual(edited);
     const page = gamePageSchema.parse({
       data: [game],
       page: 1,
@@ -32,10 +36,9 @@ describe('the hand-written guards mirror the contract', () => {
       totalPages: 1,
     });
     expect(gamePageGuard.parse(page)).toEqual(page);
-    expect(launchGuard.parse(launchResponseSchema.parse({ url: '/g', mode: 'demo' }))).toEqual({
-      url: '/g',
-      mode: 'demo',
-    });
+    expect(
+      launchGuard.parse(launchResponseSchema.parse({ url: '/g', mode: 'demo', name: 'Firebird' })),
+    ).toEqual({ url: '/g', mode: 'demo', name: 'Firebird' });
   });
 
   it('drops a game without the fields a tile needs, keeps the rest of the list', () => {

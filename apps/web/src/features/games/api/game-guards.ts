@@ -20,6 +20,15 @@ const int = (value: unknown): value is number => Number.isInteger(value);
 const isGameType = (value: unknown): value is GameType =>
   (gameTypes as readonly unknown[]).includes(value);
 
+/** The title's editions by language: only string ones are kept. */
+function namesOf(value: unknown): Game['names'] {
+  if (!isRecord(value)) return undefined;
+  const names: NonNullable<Game['names']> = {};
+  if (str(value.en)) names.en = value.en;
+  if (str(value.ru)) names.ru = value.ru;
+  return names.en === undefined && names.ru === undefined ? undefined : names;
+}
+
 /** The game, or null when the fields a tile and a launch need are missing. */
 export function toGame(value: unknown): Game | null {
   if (!isRecord(value)) return null;
@@ -27,10 +36,12 @@ export function toGame(value: unknown): Game | null {
   if (!str(id) || !str(gameId) || !str(name) || !str(image) || !isProviderSlug(provider)) {
     return null;
   }
+  const names = namesOf(value.names);
   return {
     id,
     gameId,
     name,
+    ...(names ? { names } : {}),
     image,
     provider,
     type: isGameType(value.type) ? value.type : '',
@@ -90,6 +101,7 @@ export const launchGuard: ResponseSchema<LaunchResponse> = {
     if (!isRecord(data) || !str(data.url) || (data.mode !== 'real' && data.mode !== 'demo')) {
       fail('launch answer');
     }
-    return { url: data.url, mode: data.mode };
+    // The title: an answer kept in the history from before it was sent has none.
+    return { url: data.url, mode: data.mode, name: str(data.name) ? data.name : '' };
   },
 };

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../../shared/i18n/i18n';
 import { loadGamesMessages } from '../../../shared/i18n/games/load';
 import { fakeGame } from '../../../test/games-api';
 import { renderWithProviders } from '../../../test/render';
@@ -41,5 +42,34 @@ describe('game tile badges (issue 16: at most one, and it means something)', () 
       expect.stringMatching(/^live$/i),
     ]);
     expect(badgesOf(fakeGame(5, { isTop: false, isNew: false }))).toEqual([]);
+  });
+});
+
+describe('game tile title (issue 25: never a title in the other language)', () => {
+  const firebird = fakeGame(9, { name: 'Firebird', names: { en: 'Firebird', ru: 'Жар-птица' } });
+  const titleIn = async (language: 'en' | 'ru', game = firebird) => {
+    await i18n.changeLanguage(language);
+    const { unmount } = renderWithProviders(
+      <ul>
+        <GameTile game={game} onPlay={() => undefined} />
+      </ul>,
+    );
+    const title = screen.getByTestId('game-name').textContent;
+    unmount();
+    return title;
+  };
+  afterEach(async () => {
+    await i18n.changeLanguage('ru');
+  });
+
+  it('shows the edition in the page’s language', async () => {
+    expect(await titleIn('en')).toBe('Firebird');
+    expect(await titleIn('ru')).toBe('Жар-птица');
+  });
+
+  it('shows the studio’s own title where it has no edition in that language', async () => {
+    const chili = fakeGame(10, { name: 'Señor Chili' });
+    expect(await titleIn('en', chili)).toBe('Señor Chili');
+    expect(await titleIn('ru', chili)).toBe('Señor Chili');
   });
 });

@@ -1,6 +1,8 @@
 import type { Game } from '@casino/contracts';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../shared/i18n/i18n';
+import { gameTitle } from '../catalog';
 import styles from './game-grid.module.css';
 
 interface GameTileProps {
@@ -38,6 +40,7 @@ export const GameTile = memo(function GameTile({
   eager = false,
 }: GameTileProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const badge = badgeOf(game);
   return (
     <li className={styles.item}>
@@ -72,7 +75,7 @@ export const GameTile = memo(function GameTile({
           />
         </span>
         <span className={styles.name} data-testid="game-name">
-          {game.name}
+          {gameTitle(game, language)}
         </span>
         <span className={styles.provider} aria-hidden="true">
           {t(`games.providers.${game.provider}`)}

@@ -18,8 +18,10 @@ interface LoadMoreProps {
 }
 
 /**
- * "Add More Games" / "Load More": the next page joins the list. Disabled once page 10 is
- * reached (limits.maxGamePage), while a page loads, or when there is nothing more (SPEC §2).
+ * "Add More Games" / "Load More": the next page joins the list. Disabled while a page loads
+ * and once page 10 is reached (limits.maxGamePage; SPEC §2), with a line that says the rest is
+ * found by searching. At the true end of a list only the end is said: a button that can never
+ * be pressed again under "That is as far as the list goes" is noise (issue 25).
  */
 export function LoadMore({
   page,
@@ -34,28 +36,39 @@ export function LoadMore({
 }: LoadMoreProps) {
   const { t } = useTranslation();
   const atLimit = page >= limits.maxGamePage;
-  const end = atLimit || !hasMore;
+  // At page 10 the paging stops whatever is left: the end only when the count says so.
+  const exhausted = atLimit ? total !== undefined && shown >= total : !hasMore;
+  const ended = exhausted && !loading;
+  const capped = atLimit && !exhausted && !loading;
   return (
     <div className={styles.more}>
       <p className={styles.count} aria-live="polite" data-testid={`${testId}-count`}>
         {total !== undefined
           ? t('games.more.shown', { shown, total })
           : t('games.more.shownSome', { shown })}
-        {end && !loading && <span className={styles.countEnd}> · {t('games.more.lastPage')}</span>}
+        {ended && (
+          <span className={styles.countEnd} data-testid={`${testId}-end`}>
+            {' '}
+            · {t('games.more.lastPage')}
+          </span>
+        )}
+        {capped && <span className={styles.countEnd}> · {t('games.more.capped')}</span>}
       </p>
-      <Button
-        variant="secondary"
-        size="lg"
-        className={styles.moreButton}
-        onClick={onMore}
-        disabled={loading || end}
-        aria-controls={controls}
-        icon={loading ? <Spinner size={18} /> : undefined}
-        data-testid={testId}
-        data-page={page}
-      >
-        {label}
-      </Button>
+      {!ended && (
+        <Button
+          variant="secondary"
+          size="lg"
+          className={styles.moreButton}
+          onClick={onMore}
+          disabled={loading || atLimit}
+          aria-controls={controls}
+          icon={loading ? <Spinner size={18} /> : undefined}
+          data-testid={testId}
+          data-page={page}
+        >
+          {label}
+        </Button>
+      )}
     </div>
   );
 }

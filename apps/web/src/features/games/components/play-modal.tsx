@@ -5,7 +5,8 @@ import { Button } from '../../../shared/ui/button/button';
 import { Modal } from '../../../shared/ui/modal/modal';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { useAuthStore } from '../../auth';
-import { isGameCategory } from '../catalog';
+import { useLanguage } from '../../../shared/i18n/i18n';
+import { gameTitle, isGameCategory } from '../catalog';
 import { openLoginForGame, useLaunchAndOpen } from '../hooks/use-play-game';
 import { usePlayStore } from '../play-store';
 import styles from './play-modal.module.css';
@@ -17,6 +18,7 @@ import styles from './play-modal.module.css';
  */
 export function PlayModal() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const game = usePlayStore((state) => state.game);
   const close = useModalStore((state) => state.close);
   const demo = useModalStore((state) => state.demo);
@@ -32,7 +34,7 @@ export function PlayModal() {
   const loginOnly = !isAuth && !game.demo;
 
   return (
-    <Modal open onClose={close} title={game.name} name="play">
+    <Modal open onClose={close} title={gameTitle(game, language)} name="play">
       <div className={styles.play} data-testid="play-modal" data-demo={demo}>
         <div className={styles.summary}>
           <img

@@ -221,5 +221,9 @@ export function CasinoPage() {
 function matches(game: Game, filter: TotalGamesFilter): boolean {
   if (filter.category && game.category !== filter.category) return false;
   const search = filter.search?.toLocaleLowerCase();
-  return !search || game.name.toLocaleLowerCase().includes(search);
+  if (!search) return true;
+  // Every edition of the title is searched, as the server does.
+  return [game.name, game.names?.en, game.names?.ru].some((title) =>
+    title?.toLocaleLowerCase().includes(search),
+  );
 }

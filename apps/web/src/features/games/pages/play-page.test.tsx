@@ -93,6 +93,41 @@ describe('PlayPage', () => {
     expect(screen.getByTestId('play-back').getAttribute('href')).toBe('/');
   });
 
+  // Issue 25: opened directly, the title showed the raw id ("tblglitterroulette").
+  it('is titled with the game’s name from the launch, never its id', async () => {
+    fakeGamesApi({
+      launch: () =>
+        new Response(
+          JSON.stringify({ url: 'about:blank#demo', mode: 'demo', name: 'Блестящая рулетка' }),
+          { status: 200 },
+        ),
+    });
+    renderWithProviders({ routes: playRoutes }, { path: '/play/pragmatic/tblglitterroulette' });
+    // Until the launch answers: the studio, not the id.
+    expect(screen.getByTestId('play-title').textContent).toBe('Pragmatic Play');
+    await screen.findByTestId('play-frame');
+    expect(screen.getByTestId('play-title').textContent).toBe('Блестящая рулетка');
+    expect(screen.getByTestId('play-frame').getAttribute('title')).toBe('Блестящая рулетка');
+    expect(document.title).toContain('Блестящая рулетка');
+    expect(document.body.textContent).not.toContain('tblglitterroulette');
+  });
+
+  it('is titled in the page’s language when the lobby hands the game over', async () => {
+    const game = fakeGame(4, {
+      provider: 'gbgames',
+      name: 'Matryoshka',
+      names: { en: 'Matryoshka', ru: 'Матрёшка' },
+    });
+    usePlayStore.getState().choose(game);
+    useModalStore.setState({ modal: 'play', demo: true });
+    fakeGamesApi({ launch: demo });
+    renderWithProviders({ routes: playRoutes }, { path: '/' });
+    expect(screen.getByRole('dialog', { name: 'Матрёшка' })).toBeTruthy();
+    fireEvent.click(screen.getByTestId('play-demo'));
+    await screen.findByTestId('play-frame');
+    expect(screen.getByTestId('play-title').textContent).toBe('Матрёшка');
+  });
+
   it('shows what went wrong, with a way back, when the launch fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fakeGamesApi({

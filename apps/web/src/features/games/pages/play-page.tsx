@@ -12,7 +12,7 @@ import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { launchGuard, toGame } from '../api/game-guards';
-import { isProviderSlug } from '../catalog';
+import { gameTitle, isProviderSlug } from '../catalog';
 import { launchGame } from '../api/launch-game';
 import { launchErrorText } from '../hooks/launch-error-text';
 import type { PlayRouteState } from '../hooks/use-play-game';
@@ -60,7 +60,7 @@ export function PlayPage() {
   const gameId = params.gameId ?? '';
   const handed = state.game?.gameId === gameId ? state.launch : undefined;
   const backTo = state.from ?? '/';
-  const name = state.game?.gameId === gameId ? state.game.name : gameId;
+  const handedGame = state.game?.gameId === gameId ? state.game : undefined;
 
   const query = useQuery({
     queryKey: ['games', 'launch', { provider, gameId, viewer }],
@@ -73,6 +73,12 @@ export function PlayPage() {
   });
   const launch: LaunchResponse | undefined = handed ?? query.data;
   const failed = !provider || query.isError;
+  // The game's title in the page's language (issue 25: never the provider's raw id): handed
+  // over by the lobby, else named by the launch's answer; the studio's name until then.
+  const name =
+    (handedGame && gameTitle(handedGame, language)) ||
+    query.data?.name ||
+    (provider ? t(`games.providers.${provider}`) : t('games.play.title'));
 
   useDocumentTitle(name);
 
@@ -110,7 +116,9 @@ export function PlayPage() {
           <ArrowLeft size={18} aria-hidden="true" />
           {t('games.play.back')}
         </Link>
-        <h1 className={styles.name}>{name}</h1>
+        <h1 className={styles.name} data-testid="play-title">
+          {name}
+        </h1>
         {launch && (
           <span
             className={cx(styles.mode, launch.mode === 'real' && styles.modeReal)}

@@ -36,6 +36,38 @@ describe('SearchPage', () => {
     expect(queries(calls)).toContainEqual(expect.objectContaining({ search: 'pavilion' }));
   });
 
+  // Issue 25: a disabled "Add More Games" sat under "That is as far as the list goes".
+  it('at the end of the results shows only the end, no button that can never be pressed', async () => {
+    fakeGamesApi({ totalGames: 12 });
+    act(() => useSearchStore.getState().setText('pavilion'));
+    renderWithProviders(<SearchPage />, { path: '/search' });
+    await screen.findByTestId('search-results-grid');
+    const count = await screen.findByTestId('load-more-count');
+    await vi.waitFor(() => expect(count.textContent).toBe('12 из 12 игр · Это конец списка'));
+    expect(screen.queryByTestId('load-more')).toBeNull();
+  });
+
+  it('keeps "Add More Games" while more results exist', async () => {
+    fakeGamesApi({ totalGames: 45 });
+    act(() => useSearchStore.getState().setText('pavilion'));
+    renderWithProviders(<SearchPage />, { path: '/search' });
+    await screen.findByTestId('search-results-grid');
+    const more = await screen.findByTestId<HTMLButtonElement>('load-more');
+    await vi.waitFor(() => expect(more.disabled).toBe(false));
+    expect(screen.queryByTestId('load-more-end')).toBeNull();
+    fireEvent.click(more);
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('load-more-count').textContent).toBe('40 из 45 игр'),
+    );
+    const again = screen.getByTestId<HTMLButtonElement>('load-more');
+    await vi.waitFor(() => expect(again.disabled).toBe(false));
+    fireEvent.click(again);
+    await vi.waitFor(() => expect(screen.queryByTestId('load-more')).toBeNull());
+    expect(screen.getByTestId('load-more-count').textContent).toBe(
+      '45 из 45 игр · Это конец списка',
+    );
+  });
+
   it('narrows both sections by the filter: a provider or a category', async () => {
     const calls = fakeGamesApi();
     act(() => useSearchStore.getState().setText('reel'));

@@ -10,6 +10,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useLanguage } from '../../../shared/i18n/i18n';
 import { cx } from '../../../shared/lib/class-names';
 import { formatMoney } from '../../../shared/lib/format';
@@ -40,22 +41,48 @@ export function signedMoney(amount: string, language: Language): string {
   return `${negative ? '\u2212' : '+'}${magnitude}`;
 }
 
-/** Who the movement was with: the game, else its studio, else the operator. */
-function useSubject(transaction: WalletTransaction): string {
-  const { t } = useTranslation();
+/**
+ * What the movement was in a few words: a card deposit "VISA •••• 4242", a crypto deposit "ETH",
+ * a bonus "ORBITA5", a bet or win the game's name (else its studio). "Operator" is left for a
+ * staff adjustment, the one movement that names none of these.
+ */
+export function subjectOf(
+  transaction: WalletTransaction,
+  language: Language,
+  t: TFunction,
+): string {
+  const { payment, bonus } = transaction;
+  if (payment?.card) return `${payment.card.brand.toUpperCase()} •••• ${payment.card.last4}`;
+  if (payment?.network) return payment.network;
+  if (payment)
+    return t(payment.method === 'card' ? 'wallet.methods.card' : 'wallet.methods.crypto');
+  if (bonus) return bonus.code ? `${bonus.code} · ${bonus.title[language]}` : bonus.title[language];
   if (transaction.game_name) return transaction.game_name;
   const { provider } = transaction;
-  if (provider === null) return t('wallet.operator');
-  return provider in providerKeys
-    ? t(providerKeys[provider as keyof typeof providerKeys])
-    : provider;
+  if (provider !== null) {
+    return provider in providerKeys
+      ? t(providerKeys[provider as keyof typeof providerKeys])
+      : provider;
+  }
+  if (transaction.kind === 'adjustment') return t('wallet.operator');
+  // A cashier or bonus movement whose record is gone: say what kind of place it came from.
+  return t(transaction.kind === 'bonus' ? 'wallet.kinds.bonus' : 'wallet.cashier');
+}
+
+/** The row's first line: "Card deposit", "Crypto withdrawal", else the ledger's kind. */
+function kindLabel(transaction: WalletTransaction, t: TFunction): string {
+  const method = transaction.payment?.method;
+  if (method && (transaction.kind === 'deposit' || transaction.kind === 'withdrawal')) {
+    return t(`wallet.cashierKinds.${method}.${transaction.kind}`);
+  }
+  return t(`wallet.kinds.${transaction.kind}`);
 }
 
 /** One movement of the statement: what, with whom, when, how much, and the balance after. */
 export function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const subject = useSubject(transaction);
+  const subject = subjectOf(transaction, language, t);
   const Icon = kindIcons[transaction.kind];
   const credit = !transaction.amount.trim().startsWith('-');
   const tone = transaction.kind === 'win' ? 'win' : credit ? 'credit' : 'debit';
@@ -65,8 +92,8 @@ export function TransactionRow({ transaction }: { transaction: WalletTransaction
         <Icon size={20} strokeWidth={1.9} />
       </span>
       <div className={styles.main}>
-        <p className={styles.kind}>{t(`wallet.kinds.${transaction.kind}`)}</p>
-        <p className={styles.subject} title={subject}>
+        <p className={styles.kind}>{kindLabel(transaction, t)}</p>
+        <p className={styles.subject} title={subject} data-testid="transaction-subject">
           {subject}
         </p>
       </div>

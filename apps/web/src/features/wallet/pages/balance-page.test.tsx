@@ -22,6 +22,8 @@ function tx(id: number, overrides: Partial<WalletTransaction> = {}): WalletTrans
     game_name: 'Gates of Olympus',
     round_id: `r${id}`,
     created_at: '2026-11-22T10:31:00Z',
+    payment: null,
+    bonus: null,
     ...overrides,
   };
 }

@@ -44,6 +44,7 @@ export const gamesEn = {
       shown: '{{shown}} of {{total}} games',
       shownSome: '{{shown}} games',
       lastPage: 'That is as far as the list goes',
+      capped: 'Search or filter to find the rest',
     },
     pagination: {
       label: 'Pages',

@@ -41,6 +41,7 @@ export const gamesRu: GamesMessages = {
       shown: '{{shown}} из {{total}} игр',
       shownSome: 'Игр: {{shown}}',
       lastPage: 'Это конец списка',
+      capped: 'Остальное найдите через поиск или фильтры',
     },
     pagination: {
       label: 'Страницы',

@@ -1,0 +1,77 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useModalStore } from '../../shared/ui/modal/modal-store';
+import { useAuthStore } from './auth-store';
+
+/*
+ * A guest who opens a profile page lands on / (SPEC §6) with the login window open over it
+ * (issue 25); once signed in, the player arrives at the page they asked for. The page waits
+ * here until then, and is forgotten when the guest goes elsewhere or closes the windows
+ * without signing in (docs/decisions/064).
+ */
+let waiting: { path: string; pathname: string; landedOn: string } | null = null;
+
+/** The page a guest asked for, kept for after the sign-in; opens the login window. */
+export function askToSignInFor(
+  location: { pathname: string; search: string; hash: string },
+  landedOn: string,
+): void {
+  const { pathname, search, hash } = location;
+  waiting = { path: pathname + search + hash, pathname, landedOn };
+  useModalStore.getState().open('login');
+}
+
+/** The page the guest asked for, if the sign-in is still for it (tests). */
+export function pageAfterSignIn(): string | null {
+  return waiting?.path ?? null;
+}
+
+const signInModals = new Set([
+  'login',
+  'register',
+  'verify',
+  'twoFactor',
+  'terms',
+  'forgotPassword',
+]);
+
+/** Mounted once by the shell: takes the player to the page they asked for after signing in. */
+export function useReturnAfterSignIn(): void {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+
+  useEffect(
+    () =>
+      useAuthStore.subscribe((state, previous) => {
+        if (!state.isAuth || previous.isAuth || !waiting) return;
+        const { path } = waiting;
+        waiting = null;
+        void navigate(path, { replace: true });
+      }),
+    [navigate],
+  );
+
+  // The guest went on to another page: the one asked for before is not wanted any more.
+  useEffect(() => {
+    if (waiting && pathname !== waiting.landedOn && pathname !== waiting.pathname) waiting = null;
+  }, [pathname]);
+
+  useEffect(
+    () =>
+      useModalStore.subscribe((state, previous) => {
+        if (state.modal !== null || previous.modal === null || !signInModals.has(previous.modal)) {
+          return;
+        }
+        // The login window closes before its request is sent: look once that has started.
+        setTimeout(() => {
+          const signingIn = queryClient.isMutating({ mutationKey: ['auth'] }) > 0;
+          if (!signingIn && !useAuthStore.getState().isAuth && !useModalStore.getState().modal) {
+            waiting = null;
+          }
+        }, 0);
+      }),
+    [queryClient],
+  );
+}
