@@ -6,7 +6,7 @@ import {
   promoCodeRequestSchema,
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePlayer } from '../auth/authenticate';
+import { requirePlayer } from '../auth';
 import type { BonusService } from './bonus-service';
 
 export interface BonusRoutesOptions {

@@ -11,7 +11,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { createInProcessSharedState } from '../../lib/shared-state/in-process-shared-state';
 import type { SharedState } from '../../lib/shared-state/shared-state';
-import { bearerToken, requirePlayer } from '../auth/authenticate';
+import { bearerToken, requirePlayer } from '../auth';
 import type { Ledger } from './ledger';
 import { formatMoney } from './money';
 import type { BalanceChanged } from './wallet-events';

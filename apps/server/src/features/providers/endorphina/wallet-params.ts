@@ -1,4 +1,4 @@
-import { fromThousandths, maxAmount, MoneyFormatError } from '../../wallet/money';
+import { fromThousandths, maxAmount, MoneyFormatError } from '../../wallet';
 import { endoRefusal, type EndoAnswer } from './wallet-answers';
 
 /**

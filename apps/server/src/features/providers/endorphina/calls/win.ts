@@ -1,4 +1,4 @@
-import type { LedgerEntry } from '../../../wallet/ledger-types';
+import type { LedgerEntry } from '../../../wallet';
 import {
   creditor,
   optionalGame,
