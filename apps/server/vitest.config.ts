@@ -18,8 +18,8 @@ export const serverTestOptions: NonNullable<TestProjectInlineConfiguration['test
  */
 export const filesWithModuleMocks = [
   'src/features/auth/login-service.test.ts',
-  'test/accounts/avatar-concurrency.test.ts',
-  'test/accounts/throttle-burst.test.ts',
+  'test/users/avatar-concurrency.test.ts',
+  'test/auth/throttle-burst.test.ts',
 ];
 
 export default defineProject({

@@ -130,7 +130,7 @@ const serverEnv = (databaseUrl: string, dataDir: string) => ({
 
 const run = promisify(execFile);
 
-/** Builds the production bundle into a scratch folder inside the package (see bundle.test.ts). */
+/** Builds the production bundle into a scratch folder inside the package (see test/process/bundle.test.ts). */
 async function buildServer(): Promise<{ entry: string; remove: () => Promise<void> }> {
   await mkdir(join(serverPackageRoot, '.test-dist'), { recursive: true });
   const scratch = await mkdtemp(join(serverPackageRoot, '.test-dist', 'faults-'));
