@@ -1,40 +1,29 @@
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { serverPackageRoot } from '../../src/lib/package-root';
 import { spawnServer } from '../helpers/spawn-server';
 
-const run = promisify(execFile);
-
 /**
- * Builds the esbuild bundle (as `npm run build` does, into a scratch folder inside the
- * package) and runs it with plain Node in production mode: catches what only shows up
+ * Runs the esbuild bundle (built as `npm run build` does, once for the tier:
+ * test/process-setup.ts) with plain Node in production mode: catches what only shows up
  * outside tsx, such as an npm package whose named exports Node's ESM loader cannot see.
  */
 describe('production bundle', () => {
   let scratch: string;
   let webDist: string;
-  let bundle: string;
+  const bundle = inject('serverBundle');
   beforeAll(async () => {
-    await mkdir(join(serverPackageRoot, '.test-dist'), { recursive: true });
-    scratch = await mkdtemp(join(serverPackageRoot, '.test-dist', 'run-'));
-    bundle = join(scratch, 'server.js');
-    await run(process.execPath, ['build.mjs', '--outfile', relative(serverPackageRoot, bundle)], {
-      cwd: serverPackageRoot,
-    });
+    scratch = await mkdtemp(join(tmpdir(), 'casino-bundle-data-'));
     webDist = await mkdtemp(join(tmpdir(), 'casino-bundle-web-'));
     await mkdir(join(webDist, 'assets'));
     await writeFile(join(webDist, 'index.html'), '<!doctype html><title>lobby</title>');
     await writeFile(join(webDist, 'assets', 'main-1a2b3c.js'), 'export {};');
-  }, 60_000);
+  });
   afterAll(async () => {
     await rm(scratch, { recursive: true, force: true });
     await rm(webDist, { recursive: true, force: true });
-    // The shared parent goes too, unless another run is still using it.
-    await rmdir(join(serverPackageRoot, '.test-dist')).catch(() => undefined);
   });
 
   it('serves the API and the web app from one process, run from the repository root', async () => {

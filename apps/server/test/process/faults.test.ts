@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { runFaultLoad } from '../../scripts/fault-load';
 import { openPostgres } from '../../src/db/postgres-connection';
 import { checkLedger } from '../../src/features/wallet/ledger-check';
@@ -42,6 +42,7 @@ describe.runIf(runFaults)('money under SIGKILL and a database restart', () => {
           workers: 6,
           kills: 2,
           faultEveryMs: 1_500,
+          bundle: inject('serverBundle'),
           restartDatabase: async () => {
             await proxy.down();
             await sleep(2_000);

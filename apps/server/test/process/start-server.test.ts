@@ -1,12 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startServer } from '../../src/start-server';
 import { spawnServer } from '../helpers/spawn-server';
 import { createTestDb, testDatabaseDriver } from '../helpers/test-database';
 
-const fromSource = ['--import', 'tsx', 'src/server.ts'];
+// src/server.ts as the tier's production bundle runs it (test/process-setup.ts): through tsx
+// every start would compile the app's ~300 modules again.
+const entry = [inject('serverBundle')];
 
 describe('server entry point', () => {
   let dataDir: string;
@@ -18,7 +20,7 @@ describe('server entry point', () => {
   });
 
   it('stops with code 1 and a message naming a bad variable, without a stack trace', async () => {
-    const server = spawnServer(fromSource, { PORT: 'eighty', DATA_DIR: dataDir });
+    const server = spawnServer(entry, { PORT: 'eighty', DATA_DIR: dataDir });
     const { code, stderr } = await server.exited;
     expect(code).toBe(1);
     expect(stderr).toContain('PORT: must be a whole number (got "eighty")');
@@ -26,7 +28,7 @@ describe('server entry point', () => {
   });
 
   it('stops with code 1 in production when the web app is not built', async () => {
-    const server = spawnServer(fromSource, {
+    const server = spawnServer(entry, {
       NODE_ENV: 'production',
       WEB_DIST_DIR: join(dataDir, 'no-web-build'),
       DATA_DIR: dataDir,
@@ -38,7 +40,7 @@ describe('server entry point', () => {
   });
 
   it('starts on PGlite under DATA_DIR and exits cleanly on SIGTERM', async () => {
-    const server = spawnServer(fromSource, { NODE_ENV: 'test', DATA_DIR: join(dataDir, 'run') });
+    const server = spawnServer(entry, { NODE_ENV: 'test', DATA_DIR: join(dataDir, 'run') });
     const url = await server.listening;
     const health = await fetch(`${url}/api/health`);
     expect(await health.json()).toMatchObject({ status: 'ok', database: { driver: 'pglite' } });
