@@ -72,6 +72,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
+  // Tests that only take pictures for a person (tagged @pictures, apps/web/e2e/support/
+  // pictures.ts) run under `npm run pictures`, which names their folder; they are no test of
+  // `npm test`, nor counted in it.
+  ...(process.env.E2E_PICTURES ? {} : { grepInvert: /@pictures/ }),
   use: {
     baseURL,
     trace: 'retain-on-failure',
