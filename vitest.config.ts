@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One test command for every workspace; each workspace owns its own project settings. The
@@ -6,6 +7,10 @@ import { defineConfig } from 'vitest/config';
 // server-mocked; process = server-process.
 export default defineConfig({
   test: {
+    // One test file per core at a time. Vitest's default in a run is one fewer than the cores,
+    // a single worker on a two-core machine, where the files wait on their databases, servers
+    // and timers more than they compute (decision 072). --maxWorkers overrides.
+    maxWorkers: availableParallelism(),
     projects: [
       'packages/contracts',
       'packages/studios',
