@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  * per folder depth; a snippet is linted here as if it were the given file, with the two import
  * rules that config computes for that path.
  */
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const boundaryRules = ['no-restricted-imports', 'no-restricted-syntax'] as const;
 
 async function problems(file: string, code: string): Promise<string[]> {
