@@ -9,7 +9,7 @@ import { devFeature } from './features/dev/dev-feature';
 import { gameSessionsFeature } from './features/game-sessions/game-sessions-feature';
 import { gamesFeature } from './features/games/games-feature';
 import { healthFeature } from './features/health/health-feature';
-import { healthPath } from './features/health/health-routes';
+import { healthPath, livenessPath, readinessPath } from './features/health/health-routes';
 import { housekeepingFeature } from './features/housekeeping/housekeeping-feature';
 import { providersFeature } from './features/providers/providers-feature';
 import { usersFeature } from './features/users/users-feature';
@@ -36,8 +36,19 @@ import type { Logger } from './lib/logger';
 import { withDevOutbox, type DevOutbox } from './lib/mail/dev-outbox';
 import type { Mailer } from './lib/mail/mailer';
 import { serverVersion } from './lib/package-root';
+import { createLifecycle, type Lifecycle } from './lib/operations/lifecycle';
 import { requestIdFor } from './lib/request-id';
 import { resolveSecrets } from './lib/secrets';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Shutting down or not, and the requests in flight (lib/operations/lifecycle.ts). */
+    lifecycle: Lifecycle;
+  }
+}
+
+/** Probes poll these every few seconds: their request lines would drown the rest. */
+const probePaths = new Set([healthPath, livenessPath, readinessPath]);
 
 /** Everything the app talks to, passed in so a test can swap any of it. */
 export interface AppDeps {
@@ -71,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({
       requestIdLogLabel: 'requestId',
       // Probes poll the health check every few seconds; their lines would drown the rest.
-      disableRequestLogging: (request) => request.url.split('?')[0] === healthPath,
+      disableRequestLogging: (request) => probePaths.has(request.url.split('?')[0] ?? ''),
     }),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
@@ -91,7 +102,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
 
   addRequestIdHeader(app);
-  addShutdownGuard(app);
+  // Shutdown state and requests in flight (SIGTERM: lib/operations/graceful-shutdown.ts).
+  const lifecycle = createLifecycle();
+  app.decorate('lifecycle', lifecycle);
+  addShutdownGuard(app, lifecycle);
   // app.close() stops the listener and waits for in-flight requests before it runs onClose
   // hooks, so no request still using the database sees it close.
   app.addHook('onClose', async () => {
@@ -116,7 +130,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The features, each one plugin (features/<name>/<name>-feature.ts) that names the
   // features it needs: Fastify refuses to start if one is registered before them.
-  await app.register(healthFeature, { database: db, clock, version: serverVersion });
+  await app.register(healthFeature, {
+    database: db,
+    clock,
+    version: serverVersion,
+    lifecycle,
+    ...(shared.kind === 'redis' ? { redisConnected: () => shared.connected() } : {}),
+  });
   await app.register(authFeature, { config, db, clock, logger, mailer, secrets });
   await app.register(usersFeature, { config, db, clock, logger });
   await app.register(walletFeature, {
@@ -163,6 +183,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contentFeature, { contentDir: config.contentDir });
   // Data export and account closure (decision 053).
   await app.register(privacyFeature, { config, db, clock, logger });
+
+  // SIGTERM: open sockets (chat, support) hear "going away" (1001) at once and reconnect to
+  // another instance, as they do at app.close(); new upgrades get the guard's 503.
+  lifecycle.onShutdown(() => {
+    if (!app.hasDecorator('websocketServer')) return;
+    for (const client of app.websocketServer.clients) client.close(1001, 'server closing');
+  });
 
   // In development Vite serves the SPA (and proxies /api here); only production serves it.
   let serveSpaIndex: ServeSpaIndex | undefined;
