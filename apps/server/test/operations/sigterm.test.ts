@@ -64,7 +64,7 @@ describe('SIGTERM with wallet callbacks in flight', () => {
     let ready: { status: number; body: unknown } = { status: 0, body: 'no answer' };
     for (let i = 0; i < 200; i++) {
       ready = await fetch(`${base}/api/health/ready`).then(
-        async (res) => ({ status: res.status, body: (await res.json()) }),
+        async (res) => ({ status: res.status, body: await res.json() }),
         (error: unknown) => ({ status: 0, body: String(error) }),
       );
       if (ready.status !== 200) break;
