@@ -14,6 +14,9 @@ import { housekeepingFeature } from './features/housekeeping/housekeeping-featur
 import { providersFeature } from './features/providers/providers-feature';
 import { usersFeature } from './features/users/users-feature';
 import { walletFeature } from './features/wallet/wallet-feature';
+import { metricsFeature } from './features/metrics/metrics-feature';
+import { createMetrics } from './features/metrics/metrics-registry';
+import { poolCounts } from './db/pool-counts';
 import { paymentsFeature } from './features/payments/payments-feature';
 import { bonusFeature } from './features/bonus/bonus-feature';
 import { chatFeature } from './features/chat/chat-feature';
@@ -128,6 +131,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerRateLimit(app, shared);
 
+  // Prometheus metrics (features/metrics): only with METRICS_TOKEN or METRICS_PORT; off,
+  // nothing is counted and no hook runs.
+  const metrics =
+    config.metricsToken !== undefined || config.metricsPort !== undefined
+      ? createMetrics({
+          openWebSockets: () =>
+            app.hasDecorator('websocketServer') ? app.websocketServer.clients.size : 0,
+          databasePool: () => poolCounts(db),
+          ...(shared.kind === 'redis' ? { redisConnected: () => shared.connected() } : {}),
+        })
+      : undefined;
+  if (metrics) {
+    await app.register(metricsFeature, {
+      metrics,
+      logger,
+      token: config.metricsToken,
+      port: config.metricsPort,
+      host: config.metricsHost,
+    });
+  }
+
   // The features, each one plugin (features/<name>/<name>-feature.ts) that names the
   // features it needs: Fastify refuses to start if one is registered before them.
   await app.register(healthFeature, {
@@ -145,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger,
     shared,
     operatorApiToken: config.operatorApiToken,
+    ...(metrics ? { postingObserver: metrics.posting } : {}),
   });
   // The identity check (KYC, decision 052): the cashier's withdrawals ask it.
   await app.register(identityFeature, {
