@@ -8,12 +8,13 @@ import { authFeature } from './features/auth';
 import { devFeature } from './features/dev';
 import { gameSessionsFeature } from './features/game-sessions';
 import { gamesFeature } from './features/games';
-import { healthFeature } from './features/health';
-import { healthPath } from './features/health';
+import { healthFeature, healthPath, livenessPath, readinessPath } from './features/health';
 import { housekeepingFeature } from './features/housekeeping';
 import { providersFeature } from './features/providers';
 import { usersFeature } from './features/users';
 import { walletFeature } from './features/wallet';
+import { createMetrics, metricsFeature } from './features/metrics';
+import { poolCounts } from './db/pool-counts';
 import { paymentsFeature } from './features/payments';
 import { bonusFeature } from './features/bonus';
 import { chatFeature } from './features/chat';
@@ -36,8 +37,19 @@ import type { Logger } from './lib/logger';
 import { withDevOutbox, type DevOutbox } from './lib/mail/dev-outbox';
 import type { Mailer } from './lib/mail/mailer';
 import { serverVersion } from './lib/package-root';
+import { createLifecycle, type Lifecycle } from './lib/operations/lifecycle';
 import { requestIdFor } from './lib/request-id';
 import { resolveSecrets } from './lib/secrets';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Shutting down or not, and the requests in flight (lib/operations/lifecycle.ts). */
+    lifecycle: Lifecycle;
+  }
+}
+
+/** Probes poll these every few seconds: their request lines would drown the rest. */
+const probePaths = new Set([healthPath, livenessPath, readinessPath]);
 
 /** Everything the app talks to, passed in so a test can swap any of it. */
 export interface AppDeps {
@@ -71,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({
       requestIdLogLabel: 'requestId',
       // Probes poll the health check every few seconds; their lines would drown the rest.
-      disableRequestLogging: (request) => request.url.split('?')[0] === healthPath,
+      disableRequestLogging: (request) => probePaths.has(request.url.split('?')[0] ?? ''),
     }),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
@@ -91,7 +103,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
 
   addRequestIdHeader(app);
-  addShutdownGuard(app);
+  // Shutdown state and requests in flight (SIGTERM: lib/operations/graceful-shutdown.ts).
+  const lifecycle = createLifecycle();
+  app.decorate('lifecycle', lifecycle);
+  addShutdownGuard(app, lifecycle);
   // app.close() stops the listener and waits for in-flight requests before it runs onClose
   // hooks, so no request still using the database sees it close.
   app.addHook('onClose', async () => {
@@ -114,9 +129,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerRateLimit(app, shared);
 
+  // Prometheus metrics (features/metrics): only with METRICS_TOKEN or METRICS_PORT; off,
+  // nothing is counted and no hook runs.
+  const metrics =
+    config.metricsToken !== undefined || config.metricsPort !== undefined
+      ? createMetrics({
+          openWebSockets: () =>
+            app.hasDecorator('websocketServer') ? app.websocketServer.clients.size : 0,
+          databasePool: () => poolCounts(db),
+          ...(shared.kind === 'redis' ? { redisConnected: () => shared.connected() } : {}),
+        })
+      : undefined;
+  if (metrics) {
+    await app.register(metricsFeature, {
+      metrics,
+      logger,
+      token: config.metricsToken,
+      port: config.metricsPort,
+      host: config.metricsHost,
+    });
+  }
+
   // The features, each one plugin (features/<name>/<name>-feature.ts) that names the
   // features it needs: Fastify refuses to start if one is registered before them.
-  await app.register(healthFeature, { database: db, clock, version: serverVersion });
+  await app.register(healthFeature, {
+    database: db,
+    clock,
+    version: serverVersion,
+    lifecycle,
+    ...(shared.kind === 'redis' ? { redisConnected: () => shared.connected() } : {}),
+  });
   await app.register(authFeature, { config, db, clock, logger, mailer, secrets });
   await app.register(usersFeature, { config, db, clock, logger });
   await app.register(walletFeature, {
@@ -125,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger,
     shared,
     operatorApiToken: config.operatorApiToken,
+    ...(metrics ? { postingObserver: metrics.posting } : {}),
   });
   // The identity check (KYC, decision 052): the cashier's withdrawals ask it.
   await app.register(identityFeature, {
@@ -163,6 +206,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contentFeature, { contentDir: config.contentDir });
   // Data export and account closure (decision 053).
   await app.register(privacyFeature, { config, db, clock, logger });
+
+  // SIGTERM: open sockets (chat, support) hear "going away" (1001) at once and reconnect to
+  // another instance, as they do at app.close(); new upgrades get the guard's 503.
+  lifecycle.onShutdown(() => {
+    if (!app.hasDecorator('websocketServer')) return;
+    for (const client of app.websocketServer.clients) client.close(1001, 'server closing');
+  });
 
   // In development Vite serves the SPA (and proxies /api here); only production serves it.
   let serveSpaIndex: ServeSpaIndex | undefined;

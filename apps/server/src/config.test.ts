@@ -71,6 +71,13 @@ describe('loadConfig', () => {
           withdrawal: { min: 20_000n, max: 5_000_000n },
         },
       },
+      // Issue 31: in-flight requests get 10 s on SIGTERM; metrics and tracing are off.
+      shutdownTimeoutMs: 10_000,
+      metricsToken: undefined,
+      metricsPort: undefined,
+      metricsHost: '127.0.0.1',
+      otelEndpoint: undefined,
+      otelServiceName: 'orbita',
     });
   });
 

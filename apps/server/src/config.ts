@@ -16,6 +16,13 @@ import {
   paymentsSecretVariables,
   type PaymentsConfigPart,
 } from './features/payments/payments-config';
+import {
+  operationsConfigFrom,
+  operationsConfigVariables,
+  operationsEnvShape,
+  operationsSecretVariables,
+  type OperationsConfigPart,
+} from './lib/operations/operations-config';
 import { fromDecimalString } from './features/wallet/money';
 import { StartupError } from './lib/errors';
 import { serverPackageRoot } from './lib/package-root';
@@ -114,6 +121,7 @@ const envSchema = z.object({
     .default('2000.00'),
   ...providerEnvShape,
   ...paymentsEnvShape,
+  ...operationsEnvShape,
 });
 
 type EnvName = keyof z.input<typeof envSchema>;
@@ -268,9 +276,10 @@ export const configVariables: Record<EnvName, { default: string; description: st
   },
   ...providerConfigVariables,
   ...paymentsConfigVariables,
+  ...operationsConfigVariables,
 };
 
-export interface Config extends ProviderConfigPart, PaymentsConfigPart {
+export interface Config extends ProviderConfigPart, PaymentsConfigPart, OperationsConfigPart {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -326,6 +335,7 @@ const unechoed = new Set<string>([
   'REDIS_URL',
   ...providerSecretVariables,
   ...paymentsSecretVariables,
+  ...operationsSecretVariables,
 ]);
 
 /** A configuration problem: the message names every bad variable and is safe to print as is. */
@@ -406,5 +416,6 @@ export function loadConfig(
     kycWithdrawalThreshold: fromDecimalString(e.KYC_WITHDRAWAL_THRESHOLD, { scale: 2 }),
     ...providerConfigFrom(e),
     ...paymentsConfigFrom(e),
+    ...operationsConfigFrom(e),
   };
 }

@@ -4,3 +4,4 @@
  */
 export { healthFeature } from './health-feature';
 export { healthPath } from './health-routes';
+export { livenessPath, readinessPath } from './health-routes';

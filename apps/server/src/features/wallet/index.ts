@@ -30,3 +30,4 @@ export {
   WalletError,
 } from './wallet-errors';
 export { walletFeature } from './wallet-feature';
+export type { PostingObservation } from './posting-observer';
