@@ -6,7 +6,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { liveLaunchCondition } from '../src/features/game-sessions/launch-repository';
 import type { Ledger } from '../src/features/wallet/ledger';
-import { movementStatement } from '../src/features/wallet/ledger-statements';
+import { applyStatement } from '../src/features/wallet/ledger-apply';
 import type { PairSender, PragmaticClient } from './bench-wallet-load';
 
 export interface Round {
@@ -45,8 +45,8 @@ export function viaHttp(round: Round, client: PragmaticClient): PairSender {
 }
 
 /**
- * The ledger's own bet statement, then its win statement, on a bare pg Pool as named prepared
- * statements: what the ledger's SQL costs without the server (it moves with the code, so it
+ * The ledger's own bet statement, then its win statement (ledger_apply), on a bare pg Pool as
+ * named prepared statements: what the ledger's SQL costs without the server (it moves with the code, so it
  * judges the HTTP layer, never the ledger: the fixed baseline does that).
  */
 export function viaOwnStatements(round: Round, pool: pg.Pool): PairSender {
@@ -57,7 +57,7 @@ export function viaOwnStatements(round: Round, pool: pg.Pool): PairSender {
     const statement = (kind: 'bet' | 'win', delta: bigint) => {
       const txId = round.reference();
       return dialect.sqlToQuery(
-        movementStatement({
+        applyStatement({
           kind,
           userId,
           delta,
@@ -68,32 +68,38 @@ export function viaOwnStatements(round: Round, pool: pg.Pool): PairSender {
           betTxId: kind === 'bet' ? txId : null,
           gameId: round.gameSymbol,
           roundId,
-          reason: null,
-          actor: null,
-          request: JSON.stringify({
+          request: {
             userId,
             amount: (delta < 0n ? -delta : delta).toString(),
             currency: 'USD',
             gameId: round.gameSymbol,
             roundId,
-          }),
+          },
           meta: JSON.stringify({ timestamp: String(Date.now()), roundDetails: 'spin' }),
           now: new Date(),
-          checkTombstone: kind === 'bet',
+          admission: null,
         }),
       );
     };
     try {
       let t0 = performance.now();
       const bet = statement('bet', -1000n);
-      const applied = await pool.query({ name: 'bench_bet', text: bet.sql, values: bet.params });
+      const applied = await pool.query<{ outcome: string }>({
+        name: 'bench_bet',
+        text: bet.sql,
+        values: bet.params,
+      });
       latencies.push(performance.now() - t0);
-      if (applied.rowCount !== 1) return 1;
+      if (applied.rows[0]?.outcome !== 'applied') return 1;
       t0 = performance.now();
       const win = statement('win', i % 3 === 0 ? 2500n : 0n);
-      const credited = await pool.query({ name: 'bench_win', text: win.sql, values: win.params });
+      const credited = await pool.query<{ outcome: string }>({
+        name: 'bench_win',
+        text: win.sql,
+        values: win.params,
+      });
       latencies.push(performance.now() - t0);
-      return credited.rowCount === 1 ? 0 : 1;
+      return credited.rows[0]?.outcome === 'applied' ? 0 : 1;
     } catch {
       return 1;
     }

@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseConnection } from '../../src/db/database';
+import { openPostgres } from '../../src/db/postgres-connection';
+import { createLedger, type Ledger } from '../../src/features/wallet/ledger';
+import type { BalanceChanged } from '../../src/features/wallet/wallet-events';
+import { InsufficientFunds } from '../../src/features/wallet/wallet-errors';
+import { systemClock } from '../../src/lib/clock';
+import { expectLedgerClean } from '../helpers/ledger';
+import { createTestDb, testDatabaseDriver } from '../helpers/test-database';
+import { createFundedUser, txId } from '../helpers/wallets';
+
+// Group commit (decision 060): bets and wins of one wallet that arrive while one of its
+// postings is in flight are applied together, in arrival order, in one statement. These run
+// on both drivers; the many-clients case needs PostgreSQL.
+
+let db: DatabaseConnection;
+let url: string | undefined;
+let destroy: () => Promise<void>;
+/** Every statement text the ledger sent through `execute` (the batches go that way). */
+const executed: string[] = [];
+let ledger: Ledger;
+const events: BalanceChanged[] = [];
+
+beforeAll(async () => {
+  ({ db, url, destroy } = await createTestDb());
+  // The same connection, with its raw statements counted: a batch is ledger_apply_many.
+  const counted = Object.create(db) as DatabaseConnection;
+  counted.execute = (query: Parameters<DatabaseConnection['execute']>[0]) => {
+    executed.push(JSON.stringify(query));
+    return db.execute(query);
+  };
+  ledger = createLedger({ db: counted, clock: systemClock });
+  ledger.events.onBalanceChanged((event) => events.push(event));
+});
+afterAll(async () => {
+  await destroy();
+});
+
+const provider = 'gbgames';
+const batches = () => executed.filter((text) => text.includes('ledger_apply_many')).length;
+
+describe('group commit of one wallet’s postings', () => {
+  it('applies postings that arrive together in arrival order, in one statement', async () => {
+    const userId = await createFundedUser(db, ledger, 10_000n);
+    const before = batches();
+    // Ten bets of 1.500 at once on 10.000: in arrival order the first six fit, the rest not.
+    const bets = Array.from({ length: 10 }, (_, i) => ({
+      userId,
+      amount: 1_500n,
+      currency: 'USD',
+      provider,
+      txId: txId(`order-${i}`),
+      roundId: `r${i}`,
+    }));
+    events.length = 0;
+    const settled = await Promise.allSettled(bets.map((bet) => ledger.postBet(bet)));
+    const outcomes = settled.map((s) => (s.status === 'fulfilled' ? s.value.outcome : 'refused'));
+    expect(outcomes).toEqual([
+      ...Array<string>(6).fill('applied'),
+      ...Array<string>(4).fill('refused'),
+    ]);
+    for (const s of settled.slice(6)) {
+      expect(s.status === 'rejected' && s.reason).toBeInstanceOf(InsufficientFunds);
+    }
+    // The first went alone; the nine that waited for it went as one batch.
+    expect(batches() - before).toBe(1);
+    const applied = settled.slice(0, 6).map((s) => (s.status === 'fulfilled' ? s.value : null));
+    const ids = applied.map((r) => BigInt(r!.transactionId));
+    expect([...ids].sort((a, b) => (a < b ? -1 : 1))).toEqual(ids);
+    expect(applied.map((r) => r!.balanceAfter)).toEqual([
+      8_500n,
+      7_000n,
+      5_500n,
+      4_000n,
+      2_500n,
+      1_000n,
+    ]);
+    // One event per applied posting, after the commit, in order.
+    expect(events.map((e) => e.balance)).toEqual([8_500n, 7_000n, 5_500n, 4_000n, 2_500n, 1_000n]);
+    expect((await ledger.getBalance(userId)).balance).toBe(1_000n);
+    await expectLedgerClean(db);
+  });
+
+  it('answers each posting of a batch on its own key: a repeat inside the batch is a replay', async () => {
+    const userId = await createFundedUser(db, ledger, 10_000n);
+    const bet = { userId, amount: 2_000n, currency: 'USD', provider, txId: txId('dup') };
+    const win = {
+      userId,
+      amount: 3_000n,
+      currency: 'USD',
+      provider,
+      txId: txId('dupwin'),
+      betTxId: bet.txId,
+    };
+    const before = batches();
+    const first = ledger.postBet({ ...bet, txId: txId('lead') });
+    const [lead, a, b, c, d] = await Promise.all([
+      first,
+      ledger.postBet(bet),
+      ledger.postBet(bet),
+      ledger.postWin(win),
+      ledger.postWin(win),
+    ]);
+    expect(batches() - before).toBe(1);
+    expect(lead.outcome).toBe('applied');
+    expect([a.outcome, b.outcome, c.outcome, d.outcome]).toEqual([
+      'applied',
+      'replayed',
+      'applied',
+      'replayed',
+    ]);
+    expect(b.transactionId).toBe(a.transactionId);
+    expect(b.balanceAfter).toBe(a.balanceAfter);
+    expect(d.transactionId).toBe(c.transactionId);
+    expect((await ledger.getBalance(userId)).balance).toBe(10_000n - 2_000n - 2_000n + 3_000n);
+    await expectLedgerClean(db);
+  });
+
+  it('isolates a posting that fails: the others of its batch are applied, in order', async () => {
+    const userId = await createFundedUser(db, ledger, 10_000n);
+    const bet = (tag: string, meta?: Record<string, unknown>) =>
+      ledger.postBet({
+        userId,
+        amount: 1_000n,
+        currency: 'USD',
+        provider,
+        txId: txId(tag),
+        ...(meta ? { meta } : {}),
+      });
+    const before = batches();
+    // A NUL in the audit meta is refused by PostgreSQL's jsonb itself: an error of the batch.
+    const settled = await Promise.allSettled([
+      bet('iso-lead'),
+      bet('iso-1'),
+      bet('iso-bad', { note: 'a\u0000b' }),
+      bet('iso-2'),
+    ]);
+    expect(batches() - before).toBe(1);
+    expect(settled.map((s) => s.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    const [lead, one, , two] = settled.map((s) => (s.status === 'fulfilled' ? s.value : null));
+    expect(BigInt(lead!.transactionId)).toBeLessThan(BigInt(one!.transactionId));
+    expect(BigInt(one!.transactionId)).toBeLessThan(BigInt(two!.transactionId));
+    expect(two!.balanceAfter).toBe(7_000n);
+    expect((await ledger.getBalance(userId)).balance).toBe(7_000n);
+    await expectLedgerClean(db);
+  });
+});
+
+describe.skipIf(testDatabaseDriver() !== 'postgres')(
+  'group commit under many clients (PostgreSQL)',
+  () => {
+    it('four processes’ ledgers batching one hot wallet never overspend nor apply twice', async () => {
+      const pools = Array.from({ length: 4 }, () => openPostgres({ url: url!, max: 4 }));
+      try {
+        const ledgers = pools.map((pool) => createLedger({ db: pool, clock: systemClock }));
+        const userId = await createFundedUser(db, ledger, 100_000n);
+        // 300 bets of 0.500 (demand 150.000 on 100.000) and a win per bet, each sent twice.
+        const calls = Array.from({ length: 300 }, (_, i) => {
+          const bet = { userId, amount: 500n, currency: 'USD', provider, txId: txId(`hot-${i}`) };
+          const win = {
+            userId,
+            amount: 100n,
+            currency: 'USD',
+            provider,
+            txId: txId(`hotwin-${i}`),
+            betTxId: bet.txId,
+          };
+          return [
+            () => ledgers[i % 4]!.postBet(bet),
+            () => ledgers[(i + 1) % 4]!.postBet(bet),
+            () => ledgers[(i + 2) % 4]!.postWin(win),
+            () => ledgers[(i + 3) % 4]!.postWin(win),
+          ];
+        }).flat();
+        const settled = await Promise.allSettled(calls.map((call) => call()));
+        let expected = 100_000n;
+        const appliedIds = new Set<string>();
+        for (const s of settled) {
+          if (s.status === 'rejected') {
+            expect(s.reason).toBeInstanceOf(InsufficientFunds);
+            continue;
+          }
+          if (s.value.outcome === 'applied') {
+            expect(appliedIds.has(s.value.transactionId)).toBe(false);
+            appliedIds.add(s.value.transactionId);
+            expected += s.value.entry.amount;
+          }
+        }
+        expect((await ledger.getBalance(userId)).balance).toBe(expected);
+        await expectLedgerClean(db);
+      } finally {
+        await Promise.all(pools.map((pool) => pool.close()));
+      }
+    }, 60_000);
+  },
+);
