@@ -17,12 +17,15 @@ interface ComposeService {
 
 /** `${NAME:?message}` and `${NAME:-default}` as an operator's .env would fill them. */
 function substituted(value: string): string {
-  return value.replace(/\$\{([A-Z_]+)(?::[?-]([^}]*))?\}/g, (_all, name: string, rest = '') =>
-    name === 'PUBLIC_URL'
-      ? 'https://casino.example.com'
-      : rest.startsWith('set ') || rest === ''
-        ? `${name.toLowerCase()}-${'s'.repeat(40)}`
-        : rest,
+  return value.replace(
+    /\$\{([A-Z_]+)(?::[?-]([^}]*))?\}/g,
+    (_all: string, name: string, rest: string | undefined) => {
+      if (name === 'PUBLIC_URL') return 'https://casino.example.com';
+      if (rest === undefined || rest.startsWith('set ')) {
+        return `${name.toLowerCase()}-${'s'.repeat(40)}`;
+      }
+      return rest;
+    },
   );
 }
 
