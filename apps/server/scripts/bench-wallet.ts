@@ -6,6 +6,7 @@
 //     as bench:games): a PostgreSQL server where the user may create databases; a scratch
 //     database is created, migrated, filled, measured, checked and dropped. When no
 //     PostgreSQL answers there, the bench says so and exits 0 (nothing measured).
+//   BENCH_METRICS=on: the server runs with METRICS_TOKEN set (metrics counted), to compare.
 //   BENCH_SECONDS (5): measured seconds per row. BENCH_PLAYERS (1000): the spread players.
 //   BENCH_CPU_PROF: a folder; the server then runs with --cpu-prof and writes its profile
 //     there on exit (open it in Chrome DevTools, or sum self time per function).
@@ -108,7 +109,14 @@ try {
   const started = await startBenchServer({
     databaseUrl: scratch.url,
     dataDir,
-    env: { PRAGMATIC_SECRET_KEY: secretKey },
+    // BENCH_METRICS=on: the server counts every request and posting (GET /metrics), to
+    // measure what the metrics cost (docs/operations.md, "Sizing").
+    env: {
+      PRAGMATIC_SECRET_KEY: secretKey,
+      ...(process.env.BENCH_METRICS === 'on'
+        ? { METRICS_TOKEN: randomBytes(24).toString('hex') }
+        : {}),
+    },
     nodeArgs: cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [],
   });
   server = started.child;

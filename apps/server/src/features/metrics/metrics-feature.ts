@@ -30,7 +30,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  * /metrics behind METRICS_TOKEN, and/or on METRICS_PORT. Registered only when one of them is
  * set: off, it adds no hook at all.
  */
-const metricsPlugin: FastifyPluginAsync<MetricsFeatureOptions> = async (app, options) => {
+const metricsPlugin: FastifyPluginAsync<MetricsFeatureOptions> = (app, options) => {
   const { metrics } = options;
 
   app.addHook('onRequest', (request, reply, done) => {
@@ -93,6 +93,7 @@ const metricsPlugin: FastifyPluginAsync<MetricsFeatureOptions> = async (app, opt
       if (server.listening) await new Promise((resolve) => server.close(resolve));
     });
   }
+  return Promise.resolve();
 };
 
 export const metricsFeature = fastifyPlugin(metricsPlugin, { name: 'metrics' });

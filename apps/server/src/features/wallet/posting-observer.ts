@@ -54,19 +54,46 @@ export function observeLedger(ledger: Ledger, observer: PostingObserver | undefi
   const bonusTransaction = (tx: BonusTransaction): BonusTransaction => ({
     db: tx.db,
     wallet: tx.wallet,
-    post: watch(() => 'bonus', tx.post),
-    postWithdrawal: watch(() => 'withdrawal', tx.postWithdrawal),
+    post: watch(
+      () => 'bonus',
+      (input) => tx.post(input),
+    ),
+    postWithdrawal: watch(
+      () => 'withdrawal',
+      (input) => tx.postWithdrawal(input),
+    ),
   });
   return {
     ...ledger,
     events: ledger.events,
-    postBet: watch(() => 'bet', ledger.postBet),
-    postWin: watch(() => 'win', ledger.postWin),
-    postRefund: watch(() => 'refund', ledger.postRefund),
-    postProviderAdjustment: watch(() => 'provider_adjustment', ledger.postProviderAdjustment),
-    postAdjustment: watch(() => 'adjustment', ledger.postAdjustment),
-    postOperatorMovement: watch((input) => input.kind, ledger.postOperatorMovement),
-    postWithdrawalReversal: watch(() => 'withdrawal_reversal', ledger.postWithdrawalReversal),
+    postBet: watch(
+      () => 'bet',
+      (input) => ledger.postBet(input),
+    ),
+    postWin: watch(
+      () => 'win',
+      (input) => ledger.postWin(input),
+    ),
+    postRefund: watch(
+      () => 'refund',
+      (input) => ledger.postRefund(input),
+    ),
+    postProviderAdjustment: watch(
+      () => 'provider_adjustment',
+      (input) => ledger.postProviderAdjustment(input),
+    ),
+    postAdjustment: watch(
+      () => 'adjustment',
+      (input) => ledger.postAdjustment(input),
+    ),
+    postOperatorMovement: watch(
+      (input) => input.kind,
+      (input) => ledger.postOperatorMovement(input),
+    ),
+    postWithdrawalReversal: watch(
+      () => 'withdrawal_reversal',
+      (input) => ledger.postWithdrawalReversal(input),
+    ),
     inBonusTransaction: (userId, work) =>
       ledger.inBonusTransaction(userId, (tx) => work(bonusTransaction(tx))),
   };
