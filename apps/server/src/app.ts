@@ -8,13 +8,12 @@ import { authFeature } from './features/auth';
 import { devFeature } from './features/dev';
 import { gameSessionsFeature } from './features/game-sessions';
 import { gamesFeature } from './features/games';
-import { healthFeature, healthPath, livenessPath, readinessPath } from './features/health';
+import { healthFeature } from './features/health';
+import { healthPath } from './features/health';
 import { housekeepingFeature } from './features/housekeeping';
 import { providersFeature } from './features/providers';
 import { usersFeature } from './features/users';
 import { walletFeature } from './features/wallet';
-import { createMetrics, metricsFeature } from './features/metrics';
-import { poolCounts } from './db/pool-counts';
 import { paymentsFeature } from './features/payments';
 import { bonusFeature } from './features/bonus';
 import { chatFeature } from './features/chat';
@@ -22,6 +21,7 @@ import { supportFeature } from './features/support';
 import { contentFeature } from './features/content';
 import { identityFeature } from './features/identity';
 import { privacyFeature } from './features/privacy';
+import { staffFeature } from './features/staff';
 import { openSharedState } from './lib/shared-state/open-shared-state';
 import { handleError } from './http/error-handler';
 import { createNotFoundHandler } from './http/not-found';
@@ -166,7 +166,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     logger,
     shared,
-    operatorApiToken: config.operatorApiToken,
     ...(metrics ? { postingObserver: metrics.posting } : {}),
   });
   // The identity check (KYC, decision 052): the cashier's withdrawals ask it.
@@ -176,7 +175,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger,
     withdrawalThreshold: config.kycWithdrawalThreshold,
     shared,
-    operatorApiToken: config.operatorApiToken,
     dataDir: config.dataDir,
   });
   // Bonuses: offers, promo codes, wagering; bonus money on the ledger (decision 039).
@@ -194,18 +192,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     logger,
     shared,
-    operatorApiToken: config.operatorApiToken,
   });
   await app.register(supportFeature, {
     db,
     clock,
     shared,
     links: { channelUrl: config.supportChannelUrl, partnerUrl: config.supportPartnerUrl },
-    operatorApiToken: config.operatorApiToken,
   });
   await app.register(contentFeature, { contentDir: config.contentDir });
   // Data export and account closure (decision 053).
   await app.register(privacyFeature, { config, db, clock, logger });
+  // The back office's API (/api/operator, one permission check) and app (/backoffice/).
+  await app.register(staffFeature, { config, db, clock, logger, shared });
 
   // SIGTERM: open sockets (chat, support) hear "going away" (1001) at once and reconnect to
   // another instance, as they do at app.close(); new upgrades get the guard's 503.

@@ -15,3 +15,18 @@ export type { AuthenticatedPlayer, SessionService } from './session-service';
 export { throttleKeys } from './throttle';
 export type { AuthThrottle } from './throttle';
 export type { TwoFactorService } from './two-factor-service';
+export { describeUserAgent } from './device-description';
+export type { GeoLookup } from './geo-lookup';
+export { dummyPasswordHash, isCommonPassword } from './password';
+export { createOriginCheck } from './same-origin';
+export { createSessionRepository } from './session-repository';
+export { throttlePolicies } from './throttle';
+export type { ThrottleKeys } from './throttle';
+export {
+  decryptSecret,
+  deriveTwoFactorKeys,
+  encryptSecret,
+  generateTotpSecret,
+  matchTotp,
+  otpauthUri,
+} from './two-factor-totp';

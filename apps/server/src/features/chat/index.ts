@@ -3,3 +3,4 @@
  * (decision 035).
  */
 export { chatFeature } from './chat-feature';
+export type { ChatService } from './chat-service';

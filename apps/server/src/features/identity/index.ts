@@ -4,3 +4,4 @@
  */
 export { identityFeature } from './identity-feature';
 export type { IdentityService } from './identity-service';
+export { extensionOf } from './document-type';

@@ -13,3 +13,5 @@ export {
 export type { PaymentsConfigPart } from './payments-config';
 export { paymentsFeature } from './payments-feature';
 export type { PaymentRow } from './payments-repository';
+export type { CashierDeps } from './cashier-deps';
+export { approveWithdrawal, rejectWithdrawal } from './withdrawals';

@@ -3,3 +3,4 @@
  * (decision 035).
  */
 export { supportFeature } from './support-feature';
+export type { SupportService } from './support-service';

@@ -14,7 +14,6 @@ export {
   toDecimalString,
   toThousandthsNumber,
 } from './money';
-export { requireOperatorToken } from './operator-routes';
 export {
   BetAlreadyRefunded,
   BetAlreadySettled,
@@ -31,3 +30,5 @@ export {
 } from './wallet-errors';
 export { walletFeature } from './wallet-feature';
 export type { PostingObservation } from './posting-observer';
+export { openCommandDatabase } from './commands/command-database';
+export { gameNamesFor } from './transaction-game-names';
