@@ -22,6 +22,13 @@ import {
   backofficeEnvShape,
   type BackofficeConfigPart,
 } from './features/staff/staff-config';
+import {
+  operationsConfigFrom,
+  operationsConfigVariables,
+  operationsEnvShape,
+  operationsSecretVariables,
+  type OperationsConfigPart,
+} from './lib/operations/operations-config';
 import { fromDecimalString } from './features/wallet/money';
 import { StartupError } from './lib/errors';
 import { serverPackageRoot } from './lib/package-root';

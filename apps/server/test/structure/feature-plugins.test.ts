@@ -1,21 +1,21 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { authFeature } from '../src/features/auth/auth-feature';
-import { chatFeature } from '../src/features/chat/chat-feature';
-import { contentFeature } from '../src/features/content/content-feature';
-import { devFeature } from '../src/features/dev/dev-feature';
-import { gameSessionsFeature } from '../src/features/game-sessions/game-sessions-feature';
-import { gamesFeature } from '../src/features/games/games-feature';
-import { healthFeature } from '../src/features/health/health-feature';
-import { housekeepingFeature } from '../src/features/housekeeping/housekeeping-feature';
-import { identityFeature } from '../src/features/identity/identity-feature';
-import { paymentsFeature } from '../src/features/payments/payments-feature';
-import { privacyFeature } from '../src/features/privacy/privacy-feature';
-import { providersFeature } from '../src/features/providers/providers-feature';
-import { staffFeature } from '../src/features/staff/staff-feature';
-import { supportFeature } from '../src/features/support/support-feature';
-import { usersFeature } from '../src/features/users/users-feature';
-import { walletFeature } from '../src/features/wallet/wallet-feature';
+import { authFeature } from '../../src/features/auth/auth-feature';
+import { chatFeature } from '../../src/features/chat/chat-feature';
+import { contentFeature } from '../../src/features/content/content-feature';
+import { devFeature } from '../../src/features/dev/dev-feature';
+import { gameSessionsFeature } from '../../src/features/game-sessions/game-sessions-feature';
+import { gamesFeature } from '../../src/features/games/games-feature';
+import { healthFeature } from '../../src/features/health/health-feature';
+import { housekeepingFeature } from '../../src/features/housekeeping/housekeeping-feature';
+import { identityFeature } from '../../src/features/identity/identity-feature';
+import { paymentsFeature } from '../../src/features/payments/payments-feature';
+import { privacyFeature } from '../../src/features/privacy/privacy-feature';
+import { providersFeature } from '../../src/features/providers/providers-feature';
+import { staffFeature } from '../../src/features/staff/staff-feature';
+import { supportFeature } from '../../src/features/support/support-feature';
+import { usersFeature } from '../../src/features/users/users-feature';
+import { walletFeature } from '../../src/features/wallet/wallet-feature';
 
 /** What fastify-plugin records on a plugin, which Fastify reads at registration. */
 interface PluginMeta {

@@ -7,6 +7,7 @@ import type { SharedState } from '../../lib/shared-state/shared-state';
 import { balanceStreamRoutes } from './balance-stream';
 import { relayBalanceNotifications } from './balance-notifications';
 import { createLedger, type Ledger } from './ledger';
+import { observeLedger, type PostingObserver } from './posting-observer';
 import { transactionsRoutes } from './transactions-routes';
 
 declare module 'fastify' {
