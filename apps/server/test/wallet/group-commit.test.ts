@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConnection } from '../../src/db/database';
 import { openPostgres } from '../../src/db/postgres-connection';
@@ -197,5 +198,63 @@ describe.skipIf(testDatabaseDriver() !== 'postgres')(
         await Promise.all(pools.map((pool) => pool.close()));
       }
     }, 60_000);
+
+    it('a batch whose connection is killed mid-statement leaves no trace; each then applies once', async () => {
+      const userId = await createFundedUser(db, ledger, 10_000n);
+      const pool = openPostgres({ url: url!, max: 4 });
+      const holder = await pool.$client.connect();
+      try {
+        const own = createLedger({ db: pool, clock: systemClock });
+        // Hold the wallet's row lock, so the lead and then the batch stop inside their statements.
+        await holder.query('begin');
+        await holder.query('select 1 from wallets where user_id = $1 for update', [userId]);
+        const bets = ['kill-lead', 'kill-1', 'kill-2', 'kill-3'].map((tag) => ({
+          userId,
+          amount: 1_000n,
+          currency: 'USD',
+          provider,
+          txId: txId(tag),
+        }));
+        const settled = Promise.allSettled(bets.map((bet) => own.postBet(bet)));
+        // The lead is killed as a crash or failover would cut it; then the batch behind it.
+        await db.execute(
+          sql`select pg_terminate_backend(${await blocked('%ledger_apply(%')}::int)`,
+        );
+        await db.execute(
+          sql`select pg_terminate_backend(${await blocked('%ledger_apply_many(%')}::int)`,
+        );
+        const { rows } = await db.execute<{ n: string }>(
+          sql`select count(*) as n from ledger_entries where user_id = ${userId}::uuid
+            and kind = 'bet'`,
+        );
+        expect(rows[0]?.n).toBe('0');
+        await holder.query('rollback');
+        const outcomes = (await settled).map((r) =>
+          r.status === 'fulfilled' ? r.value.outcome : 'failed',
+        );
+        // The lead failed with its connection; the batch's three, applied one by one after it.
+        expect(outcomes).toEqual(['failed', 'applied', 'applied', 'applied']);
+        // The provider's retry of the lead applies it once; of the others, replays.
+        expect((await own.postBet(bets[0]!)).outcome).toBe('applied');
+        expect((await own.postBet(bets[1]!)).outcome).toBe('replayed');
+        expect((await ledger.getBalance(userId)).balance).toBe(6_000n);
+        await expectLedgerClean(db);
+      } finally {
+        holder.release();
+        await pool.close();
+      }
+    }, 60_000);
   },
 );
+
+/** The backend pid of a statement like `pattern` waiting for a lock. */
+async function blocked(pattern: string): Promise<number> {
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await db.execute<{ pid: number }>(sql`
+      select pid from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock' and query like ${pattern}`);
+    if (rows[0]) return rows[0].pid;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`no statement like ${pattern} waited for a lock`);
+}
