@@ -11,6 +11,7 @@ export default defineConfig({
       // The server's test files that mock a module, outside the shared module graph.
       'apps/server/vitest.mocked.config.ts',
       'apps/web',
+      'apps/backoffice',
     ],
   },
 });
