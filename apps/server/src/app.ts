@@ -21,6 +21,7 @@ import { supportFeature } from './features/support/support-feature';
 import { contentFeature } from './features/content/content-feature';
 import { identityFeature } from './features/identity/identity-feature';
 import { privacyFeature } from './features/privacy/privacy-feature';
+import { staffFeature } from './features/staff/staff-feature';
 import { openSharedState } from './lib/shared-state/open-shared-state';
 import { handleError } from './http/error-handler';
 import { createNotFoundHandler } from './http/not-found';
@@ -124,7 +125,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     logger,
     shared,
-    operatorApiToken: config.operatorApiToken,
   });
   // The identity check (KYC, decision 052): the cashier's withdrawals ask it.
   await app.register(identityFeature, {
@@ -133,7 +133,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger,
     withdrawalThreshold: config.kycWithdrawalThreshold,
     shared,
-    operatorApiToken: config.operatorApiToken,
     dataDir: config.dataDir,
   });
   // Bonuses: offers, promo codes, wagering; bonus money on the ledger (decision 039).
@@ -151,18 +150,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     logger,
     shared,
-    operatorApiToken: config.operatorApiToken,
   });
   await app.register(supportFeature, {
     db,
     clock,
     shared,
     links: { channelUrl: config.supportChannelUrl, partnerUrl: config.supportPartnerUrl },
-    operatorApiToken: config.operatorApiToken,
   });
   await app.register(contentFeature, { contentDir: config.contentDir });
   // Data export and account closure (decision 053).
   await app.register(privacyFeature, { config, db, clock, logger });
+  // The back office's API (/api/operator, one permission check) and app (/backoffice/).
+  await app.register(staffFeature, { config, db, clock, logger, shared });
 
   // In development Vite serves the SPA (and proxies /api here); only production serves it.
   let serveSpaIndex: ServeSpaIndex | undefined;

@@ -71,6 +71,14 @@ describe('loadConfig', () => {
           withdrawal: { min: 20_000n, max: 5_000_000n },
         },
       },
+      backoffice: {
+        origin: undefined,
+        allowedIps: undefined,
+        // Issue 28: four-eyes above 500.00 unless configured.
+        fourEyesAmount: 500_000n,
+        fourEyesAmountText: '500.00',
+        distDir: join(serverPackageRoot, '..', 'backoffice', 'dist'),
+      },
     });
   });
 
@@ -275,6 +283,10 @@ describe('loadConfig', () => {
       'DEPOSIT_MAX',
       'WITHDRAWAL_MIN',
       'WITHDRAWAL_MAX',
+      'BACKOFFICE_ORIGIN',
+      'BACKOFFICE_ALLOWED_IPS',
+      'BACKOFFICE_FOUR_EYES_AMOUNT',
+      'BACKOFFICE_DIST_DIR',
     ]);
     for (const { description } of Object.values(configVariables)) {
       expect(description.length).toBeGreaterThan(10);

@@ -16,6 +16,12 @@ import {
   paymentsSecretVariables,
   type PaymentsConfigPart,
 } from './features/payments/payments-config';
+import {
+  backofficeConfigFrom,
+  backofficeConfigVariables,
+  backofficeEnvShape,
+  type BackofficeConfigPart,
+} from './features/staff/staff-config';
 import { fromDecimalString } from './features/wallet/money';
 import { StartupError } from './lib/errors';
 import { serverPackageRoot } from './lib/package-root';
@@ -82,7 +88,7 @@ const envSchema = z.object({
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),
-  // Bearer token of the operator API (POST /api/operator/…); unset, those routes do not exist.
+  // The back office's service account (bearer token on /api/operator/…); unset, staff only.
   OPERATOR_API_TOKEN: secret.optional(),
   REDIS_URL: z
     .url({
@@ -114,6 +120,7 @@ const envSchema = z.object({
     .default('2000.00'),
   ...providerEnvShape,
   ...paymentsEnvShape,
+  ...backofficeEnvShape,
 });
 
 type EnvName = keyof z.input<typeof envSchema>;
@@ -199,9 +206,9 @@ export const configVariables: Record<EnvName, { default: string; description: st
       'Address players open the site at (e.g. https://casino.example.com): e-mails link to it, game and payment pages are linked under it, and providers:check gives providers the callback URLs under it. Unset, the site works at whatever address it is opened at (127.0.0.1, a LAN address): links to the built-in studios and payment sandboxes are same-origin paths, and e-mails carry no link. Set it for an external provider or behind a proxy.',
   },
   OPERATOR_API_TOKEN: {
-    default: '(unset: no operator API)',
+    default: '(unset: no service account)',
     description:
-      'Bearer token of the operator API (POST /api/operator/wallet/adjustments funds a player), at least 32 characters; unset, the operator routes answer 404.',
+      "Bearer token of the back office's service account for automation (e.g. POST /api/operator/wallet/adjustments funds a player), at least 32 characters: its own permission set (no staff management), every change audited. Unset, /api/operator takes staff sessions only.",
   },
   REDIS_URL: {
     default: '(unset: one instance, in-process)',
@@ -268,9 +275,10 @@ export const configVariables: Record<EnvName, { default: string; description: st
   },
   ...providerConfigVariables,
   ...paymentsConfigVariables,
+  ...backofficeConfigVariables,
 };
 
-export interface Config extends ProviderConfigPart, PaymentsConfigPart {
+export interface Config extends ProviderConfigPart, PaymentsConfigPart, BackofficeConfigPart {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -293,7 +301,7 @@ export interface Config extends ProviderConfigPart, PaymentsConfigPart {
   mailFrom: string;
   /** Without a trailing slash. */
   publicUrl: string | undefined;
-  /** Unset: the operator API is not registered (404). Never logged. */
+  /** Unset: no service account on /api/operator (staff sessions only). Never logged. */
   operatorApiToken: string | undefined;
   /** Unset: one instance, shared state in-process. Never logged (may hold a password). */
   redisUrl: string | undefined;
@@ -406,5 +414,6 @@ export function loadConfig(
     kycWithdrawalThreshold: fromDecimalString(e.KYC_WITHDRAWAL_THRESHOLD, { scale: 2 }),
     ...providerConfigFrom(e),
     ...paymentsConfigFrom(e),
+    ...backofficeConfigFrom(e, cwd),
   };
 }

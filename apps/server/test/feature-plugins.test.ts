@@ -12,6 +12,7 @@ import { identityFeature } from '../src/features/identity/identity-feature';
 import { paymentsFeature } from '../src/features/payments/payments-feature';
 import { privacyFeature } from '../src/features/privacy/privacy-feature';
 import { providersFeature } from '../src/features/providers/providers-feature';
+import { staffFeature } from '../src/features/staff/staff-feature';
 import { supportFeature } from '../src/features/support/support-feature';
 import { usersFeature } from '../src/features/users/users-feature';
 import { walletFeature } from '../src/features/wallet/wallet-feature';
@@ -38,6 +39,7 @@ const features = {
   payments: paymentsFeature,
   privacy: privacyFeature,
   providers: providersFeature,
+  staff: staffFeature,
   support: supportFeature,
   users: usersFeature,
   wallet: walletFeature,
@@ -65,6 +67,7 @@ describe('feature plugins', () => {
       payments: ['auth', 'wallet', 'identity', 'bonus'],
       privacy: ['auth', 'wallet', 'identity'],
       providers: ['wallet', 'game-sessions'],
+      staff: ['auth', 'wallet', 'identity', 'bonus', 'payments', 'chat', 'support'],
       support: ['auth', 'chat'],
       users: ['auth'],
       wallet: ['auth'],

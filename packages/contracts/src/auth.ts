@@ -138,6 +138,8 @@ export const authErrorCodes = {
   TWO_FACTOR_CHALLENGE_INVALID: 'TWO_FACTOR_CHALLENGE_INVALID',
   TWO_FACTOR_ALREADY_ENABLED: 'TWO_FACTOR_ALREADY_ENABLED',
   TWO_FACTOR_NOT_ENABLED: 'TWO_FACTOR_NOT_ENABLED',
+  /** Staff blocked this account (issue 28): no sign-in, no bets, until unblocked. */
+  ACCOUNT_BLOCKED: 'ACCOUNT_BLOCKED',
 } as const;
 export type AuthErrorCode = (typeof authErrorCodes)[keyof typeof authErrorCodes];
 

@@ -8,6 +8,7 @@ import type {
   IdentityErrorCode,
   AccountErrorCode,
 } from '@casino/contracts';
+import type { StaffErrorCode } from '@casino/contracts/operator';
 
 /** Every code the API may answer with: the general ones and each feature's own. */
 export type AppErrorCode =
@@ -17,7 +18,8 @@ export type AppErrorCode =
   | PaymentsErrorCode
   | BonusErrorCode
   | IdentityErrorCode
-  | AccountErrorCode;
+  | AccountErrorCode
+  | StaffErrorCode;
 
 /**
  * An expected failure with a stable code, thrown by services and routes. The error handler

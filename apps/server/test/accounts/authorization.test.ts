@@ -1,3 +1,4 @@
+import { staffRoutes } from '@casino/contracts/operator';
 import { errorResponseSchema } from '@casino/contracts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
@@ -300,14 +301,6 @@ const matrix: Record<string, MatrixRow> = {
     guard: 'player',
     request: { method: 'GET', url: '/api/wallet/stream' },
   },
-  'POST /api/operator/wallet/adjustments': {
-    guard: 'operator',
-    request: {
-      method: 'POST',
-      url: '/api/operator/wallet/adjustments',
-      payload: { user: 'nobody', amount: '1.00', reason: 'matrix', idempotencyKey: 'matrix-1' },
-    },
-  },
   'GET /api/payments/config': {
     guard: 'player',
     request: { method: 'GET', url: '/api/payments/config' },
@@ -362,52 +355,10 @@ const matrix: Record<string, MatrixRow> = {
     guard: 'player',
     request: { method: 'POST', url: `/api/payments/${matrixPaymentId}/cancel` },
   },
-  'GET /api/operator/payments/withdrawals': {
-    guard: 'operator',
-    request: { method: 'GET', url: '/api/operator/payments/withdrawals' },
-  },
-  'POST /api/operator/payments/withdrawals/{id}/approve': {
-    guard: 'operator',
-    request: {
-      method: 'POST',
-      url: `/api/operator/payments/withdrawals/${matrixPaymentId}/approve`,
-    },
-  },
-  'POST /api/operator/payments/withdrawals/{id}/reject': {
-    guard: 'operator',
-    request: {
-      method: 'POST',
-      url: `/api/operator/payments/withdrawals/${matrixPaymentId}/reject`,
-      payload: { reason: 'matrix' },
-    },
-  },
   'GET /api/identity': { guard: 'player', request: { method: 'GET', url: '/api/identity' } },
   'POST /api/identity/documents/{kind}': {
     guard: 'player',
     request: { method: 'POST', url: '/api/identity/documents/identity' },
-  },
-  'GET /api/operator/identity/checks': {
-    guard: 'operator',
-    request: { method: 'GET', url: '/api/operator/identity/checks' },
-  },
-  'GET /api/operator/identity/checks/{userId}/documents/{kind}': {
-    guard: 'operator',
-    request: {
-      method: 'GET',
-      url: `/api/operator/identity/checks/${matrixPaymentId}/documents/identity`,
-    },
-  },
-  'POST /api/operator/identity/checks/{userId}/verify': {
-    guard: 'operator',
-    request: { method: 'POST', url: `/api/operator/identity/checks/${matrixPaymentId}/verify` },
-  },
-  'POST /api/operator/identity/checks/{userId}/reject': {
-    guard: 'operator',
-    request: {
-      method: 'POST',
-      url: `/api/operator/identity/checks/${matrixPaymentId}/reject`,
-      payload: { reason: 'matrix' },
-    },
   },
   'GET /api/user/export': { guard: 'player', request: { method: 'GET', url: '/api/user/export' } },
   'POST /api/user/close': {
@@ -427,18 +378,6 @@ const matrix: Record<string, MatrixRow> = {
     guard: 'player',
     request: { method: 'POST', url: '/api/bonus/1/cancel' },
   },
-  'POST /api/operator/chat/messages/{id}/hide': {
-    guard: 'operator',
-    request: { method: 'POST', url: '/api/operator/chat/messages/1/hide' },
-  },
-  'POST /api/operator/chat/mutes': {
-    guard: 'operator',
-    request: {
-      method: 'POST',
-      url: '/api/operator/chat/mutes',
-      payload: { user: 'matrix', minutes: 1, reason: 'matrix' },
-    },
-  },
   'GET /api/support/thread': {
     guard: 'player',
     request: { method: 'GET', url: '/api/support/thread' },
@@ -450,32 +389,6 @@ const matrix: Record<string, MatrixRow> = {
   'POST /api/support/read': {
     guard: 'player',
     request: { method: 'POST', url: '/api/support/read', payload: { up_to: '1' } },
-  },
-  'GET /api/operator/support/threads': {
-    guard: 'operator',
-    request: { method: 'GET', url: '/api/operator/support/threads' },
-  },
-  'GET /api/operator/support/threads/{userId}': {
-    guard: 'operator',
-    request: {
-      method: 'GET',
-      url: '/api/operator/support/threads/00000000-0000-4000-8000-000000000000',
-    },
-  },
-  'POST /api/operator/support/threads/{userId}/messages': {
-    guard: 'operator',
-    request: {
-      method: 'POST',
-      url: '/api/operator/support/threads/00000000-0000-4000-8000-000000000000/messages',
-      payload: { text: 'matrix' },
-    },
-  },
-  'POST /api/operator/users/{userId}/two-factor/reset': {
-    guard: 'operator',
-    request: {
-      method: 'POST',
-      url: '/api/operator/users/00000000-0000-4000-8000-000000000000/two-factor/reset',
-    },
   },
   'GET /api/endo-game/launch': {
     guard: 'optional',
@@ -502,6 +415,27 @@ const matrix: Record<string, MatrixRow> = {
  */
 const ownCredentials = (key: string) =>
   key === 'POST /api/auth/refresh' || /^\/(studios|sandbox)\//.test(key.split(' ')[1] ?? '');
+
+/**
+ * The staff routes (issue 28) come from their route table: every one but set-up and login is
+ * behind the staff guard, which takes a staff session or the service account's token
+ * (OPERATOR_API_TOKEN) and answers 401 before reading anything else.
+ */
+for (const [, route] of Object.entries(staffRoutes)) {
+  if (route.permission === 'public') continue;
+  const openApiPath = route.path.replace(/:([A-Za-z]+)/g, '{$1}');
+  const url = route.path.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    name === 'id' && route.path.includes('/chat/') ? '1' : matrixPaymentId,
+  );
+  matrix[`${route.method} ${openApiPath}`] = {
+    guard: 'operator',
+    request: {
+      method: route.method,
+      url,
+      ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+    },
+  };
+}
 
 const rowsOf = (guard: Guard) => Object.keys(matrix).filter((key) => matrix[key]?.guard === guard);
 

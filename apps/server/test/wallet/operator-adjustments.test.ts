@@ -65,7 +65,7 @@ async function balanceOf(player: SignedInPlayer): Promise<string> {
 }
 
 describe('POST /api/operator/wallet/adjustments', () => {
-  it('does not exist (404) while OPERATOR_API_TOKEN is unset', async () => {
+  it('takes no bearer token while OPERATOR_API_TOKEN is unset (401: staff sessions only)', async () => {
     const bare = await buildTestApp();
     try {
       const res = await adjust(
@@ -73,8 +73,8 @@ describe('POST /api/operator/wallet/adjustments', () => {
         `Bearer ${token}`,
         bare,
       );
-      expect(res.statusCode).toBe(404);
-      expect(errorOf(res).code).toBe('NOT_FOUND');
+      expect(res.statusCode).toBe(401);
+      expect(errorOf(res).code).toBe('UNAUTHORIZED');
     } finally {
       await bare.close();
     }
@@ -228,10 +228,15 @@ describe('POST /api/operator/wallet/adjustments', () => {
     expect(await balanceOf(alice)).toBe(before);
   });
 
-  it('takes the largest amount the contract allows', async () => {
+  it('takes the largest amount the contract allows: above 500.00 it waits for a second approval', async () => {
     const dave = await createPlayer(t);
     const res = await fund(dave.id, '999999999.99');
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ balance: '999999999.99' });
+    // Four-eyes (issue 28): nothing moves until a different staff member approves.
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({
+      outcome: 'awaiting_second_approval',
+      approval: { amount: '999999999.99', status: 'waiting', requested_by: 'service' },
+    });
+    expect(await balanceOf(dave)).toBe('0.00');
   });
 });

@@ -113,3 +113,4 @@ export const staffErrorCodes = {
   STAFF_SELF_LOCKOUT: 'STAFF_SELF_LOCKOUT',
   STAFF_EMAIL_TAKEN: 'STAFF_EMAIL_TAKEN',
 } as const;
+export type StaffErrorCode = (typeof staffErrorCodes)[keyof typeof staffErrorCodes];

@@ -26,7 +26,13 @@ export interface LiveSessionRow {
 }
 
 export type RevokeReason =
-  'logout' | 'reuse' | 'password_change' | 'password_reset' | 'account_closed';
+  | 'logout'
+  | 'reuse'
+  | 'password_change'
+  | 'password_reset'
+  | 'account_closed'
+  /** Ended by staff in the back office (one session, all, or a block). */
+  | 'staff';
 
 export interface SessionRepository {
   /** A new session with its first refresh token. */

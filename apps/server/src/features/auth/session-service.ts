@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { authErrorCodes } from '@casino/contracts';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -111,7 +112,20 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   return {
     async open(userId, tx, client) {
       const now = deps.clock.now();
-      const repository = createSessionRepository(tx ?? deps.db);
+      const db = tx ?? deps.db;
+      // A player blocked by staff (issue 28) signs in nowhere. The player's row is locked
+      // (shared) so a block, which locks it before ending the sessions, waits for this one.
+      const { rows: blocked } = await db.execute<{ blocked: boolean }>(sql`
+        select exists (select 1 from player_blocks b where b.user_id = u.id) as blocked
+        from users u where u.id = ${userId} for share of u`);
+      if (blocked[0]?.blocked === true) {
+        throw new AppError(
+          403,
+          authErrorCodes.ACCOUNT_BLOCKED,
+          'This account is blocked. Contact support.',
+        );
+      }
+      const repository = createSessionRepository(db);
       await repository.deleteEnded(userId, new Date(now.getTime() - idleMs), now);
       const id = randomUUID();
       const refresh = newRefreshToken();

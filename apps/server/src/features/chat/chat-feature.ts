@@ -5,7 +5,6 @@ import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { SharedState } from '../../lib/shared-state/shared-state';
-import { chatOperatorRoutes } from './chat-operator-routes';
 import { createChatRepository } from './chat-repository';
 import { createChatRoom } from './chat-room';
 import { createChatService, type ChatService } from './chat-service';
@@ -25,8 +24,6 @@ export interface ChatFeatureOptions {
   logger: Logger;
   /** Messages, online count and rate limits go through it (Redis with REDIS_URL). */
   shared: SharedState;
-  /** OPERATOR_API_TOKEN: without it the moderation API is not registered (404). */
-  operatorApiToken?: string | undefined;
 }
 
 /**
@@ -67,14 +64,6 @@ const chatPlugin: FastifyPluginAsync<ChatFeatureOptions> = async (app, options) 
     repository,
     sessions: app.auth.sessions,
   });
-  if (options.operatorApiToken !== undefined) {
-    await app.register(chatOperatorRoutes, {
-      prefix: '/api',
-      service,
-      db,
-      token: options.operatorApiToken,
-    });
-  }
 };
 
 export const chatFeature = fastifyPlugin(chatPlugin, {

@@ -4,12 +4,10 @@ import type { DatabaseConnection } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { SharedState } from '../../lib/shared-state/shared-state';
-import { identityOperatorRoutes } from './identity-operator-routes';
 import { join } from 'node:path';
 import { createUploadGate } from '../../lib/uploads/upload-gate';
 import { fileStorage } from './document-storage';
 import { identityRoutes } from './identity-routes';
-import { twoFactorResetRoutes } from './two-factor-reset-routes';
 import { createIdentityService, type IdentityService } from './identity-service';
 
 declare module 'fastify' {
@@ -26,7 +24,6 @@ export interface IdentityFeatureOptions {
   /** KYC_WITHDRAWAL_THRESHOLD, thousandths. */
   withdrawalThreshold: bigint;
   shared: SharedState;
-  operatorApiToken?: string | undefined;
   /** DATA_DIR: on the embedded database the documents' bytes live under it. */
   dataDir: string;
 }
@@ -51,18 +48,6 @@ const identityPlugin: FastifyPluginAsync<IdentityFeatureOptions> = async (app, o
   // Two uploads read and processed at once per instance, 32 more waiting (issue 25).
   const gate = createUploadGate({ concurrent: 2, waiting: 32 });
   await app.register(identityRoutes, { prefix: '/api', service, gate });
-  if (options.operatorApiToken !== undefined) {
-    await app.register(identityOperatorRoutes, {
-      prefix: '/api',
-      service,
-      token: options.operatorApiToken,
-    });
-    await app.register(twoFactorResetRoutes, {
-      prefix: '/api',
-      twoFactor: app.auth.twoFactor,
-      token: options.operatorApiToken,
-    });
-  }
 };
 
 export const identityFeature = fastifyPlugin(identityPlugin, {

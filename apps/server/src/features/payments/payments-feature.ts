@@ -16,7 +16,6 @@ import { intentsAdapter } from './card/intents-adapter';
 import type { CryptoPaymentProvider } from './crypto/crypto-provider';
 import { gatewayAdapter } from './crypto/gateway-adapter';
 import type { CashierDeps } from './cashier-deps';
-import { operatorPaymentsRoutes } from './operator-payments-routes';
 import { paymentsRepository } from './payments-repository';
 import { paymentsRoutes } from './payments-routes';
 import { createReconciliation, type Reconciliation } from './reconciliation';
@@ -31,6 +30,8 @@ declare module 'fastify' {
       cryptoSandbox: CryptoSandbox | undefined;
       /** Started by start-server (not by tests' apps, which call runOnce themselves). */
       reconciliation: Reconciliation;
+      /** The cashier's dependencies: the back office's withdrawal queue works over them. */
+      cashier: CashierDeps;
     };
   }
 }
@@ -181,16 +182,9 @@ const paymentsPlugin: FastifyPluginAsync<PaymentsFeatureOptions> = async (app, d
   app.addHook('onClose', async () => {
     await reconciliation.stop();
   });
-  app.decorate('payments', { cardSandbox, cryptoSandbox, reconciliation });
+  app.decorate('payments', { cardSandbox, cryptoSandbox, reconciliation, cashier });
   await app.register(paymentsRoutes, { prefix: '/api', deps: cashier });
   await app.register(webhookRoutes, { prefix: '/api', deps: cashier });
-  if (config.operatorApiToken !== undefined) {
-    await app.register(operatorPaymentsRoutes, {
-      prefix: '/api',
-      deps: cashier,
-      token: config.operatorApiToken,
-    });
-  }
 };
 
 export const paymentsFeature = fastifyPlugin(paymentsPlugin, {

@@ -4,7 +4,6 @@ import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { SharedState } from '../../lib/shared-state/shared-state';
 import { createSupportRepository } from './support-repository';
-import { supportOperatorRoutes } from './support-operator-routes';
 import { supportRoutes } from './support-routes';
 import { createSupportService, type SupportService } from './support-service';
 import { supportSocketRoutes } from './support-socket-routes';
@@ -22,7 +21,6 @@ export interface SupportFeatureOptions {
   shared: SharedState;
   /** SUPPORT_CHANNEL_URL and SUPPORT_PARTNER_URL: the help page's link cards. */
   links: { channelUrl: string | undefined; partnerUrl: string | undefined };
-  operatorApiToken?: string | undefined;
 }
 
 /**
@@ -40,13 +38,6 @@ const supportPlugin: FastifyPluginAsync<SupportFeatureOptions> = async (app, opt
   await app.register(supportRoutes, { prefix: '/api', service, links: options.links });
   // The WebSocket plugin comes with the chat feature (declared dependency).
   await app.register(supportSocketRoutes, { shared: options.shared, sessions: app.auth.sessions });
-  if (options.operatorApiToken !== undefined) {
-    await app.register(supportOperatorRoutes, {
-      prefix: '/api',
-      service,
-      token: options.operatorApiToken,
-    });
-  }
 };
 
 export const supportFeature = fastifyPlugin(supportPlugin, {

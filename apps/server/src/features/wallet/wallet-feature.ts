@@ -7,7 +7,6 @@ import type { SharedState } from '../../lib/shared-state/shared-state';
 import { balanceStreamRoutes } from './balance-stream';
 import { relayBalanceNotifications } from './balance-notifications';
 import { createLedger, type Ledger } from './ledger';
-import { operatorRoutes } from './operator-routes';
 import { transactionsRoutes } from './transactions-routes';
 
 declare module 'fastify' {
@@ -27,8 +26,6 @@ export interface WalletFeatureOptions {
   logger: Logger;
   /** What instances share: the 5-streams cap is counted there (optional for tests). */
   shared?: SharedState;
-  /** OPERATOR_API_TOKEN: without it the operator API is not registered (404). */
-  operatorApiToken?: string | undefined;
 }
 
 /**
@@ -54,14 +51,6 @@ const walletPlugin: FastifyPluginAsync<WalletFeatureOptions> = async (app, optio
     clock,
     ...(options.shared && { shared: options.shared }),
   });
-  if (options.operatorApiToken !== undefined) {
-    await app.register(operatorRoutes, {
-      prefix: '/api',
-      ledger,
-      db,
-      token: options.operatorApiToken,
-    });
-  }
 };
 
 export const walletFeature = fastifyPlugin(walletPlugin, {
