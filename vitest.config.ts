@@ -21,6 +21,7 @@ export default defineConfig({
       'apps/server/vitest.mocked.config.ts',
       'apps/server/vitest.process.config.ts',
       'apps/web',
+      'apps/backoffice',
     ],
   },
 });

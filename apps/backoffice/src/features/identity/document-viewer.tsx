@@ -1,0 +1,98 @@
+import type { IdentityDocument } from '@casino/contracts';
+import { Download } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, clientErrorCode } from '../../shared/api/client';
+import { staffUrl } from '../../shared/api/staff-api';
+import { formatDateTime } from '../../shared/lib/format';
+import { ErrorState, Skeleton } from '../../shared/ui/states';
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'error'; error: unknown }
+  | { state: 'ready'; url: string; type: string };
+
+/**
+ * One identity document, shown inline in a sandboxed frame: fetched as bytes with the staff
+ * session (each opening is an audited read on the server), turned into a local blob address
+ * that the frame shows with every permission off (no scripts, no forms, no same origin), and
+ * forgotten when the viewer closes. Nothing of it is cached by the app.
+ */
+export function DocumentViewer({
+  userId,
+  document: doc,
+  attempt = 0,
+}: {
+  userId: string;
+  document: IdentityDocument;
+  attempt?: number;
+}) {
+  const { t, i18n } = useTranslation();
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [retry, setRetry] = useState(attempt);
+  useEffect(() => {
+    const controller = new AbortController();
+    let url: string | null = null;
+    setLoaded({ state: 'loading' });
+    fetch(staffUrl('identity.document', { userId, kind: doc.kind }), {
+      credentials: 'same-origin',
+      signal: controller.signal,
+    })
+      .then(async (response) => {
+        if (!response.ok) {
+          throw new ApiError({
+            status: response.status,
+            code: response.status === 403 ? 'FORBIDDEN' : clientErrorCode.http,
+            message: `HTTP ${response.status}`,
+          });
+        }
+        const blob = await response.blob();
+        url = URL.createObjectURL(blob);
+        setLoaded({ state: 'ready', url, type: blob.type || doc.content_type });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoaded({ state: 'error', error });
+      });
+    return () => {
+      controller.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [userId, doc.kind, doc.content_type, retry]);
+
+  const title = t(`identity.documents.${doc.kind}`);
+  return (
+    <figure className="card stack" style={{ gap: 8 }} data-testid={`document-${doc.kind}`}>
+      <figcaption className="card-title" style={{ marginBottom: 0 }}>
+        <span>{title}</span>
+        <span className="muted" style={{ fontSize: 'var(--fs-12)', fontWeight: 400 }}>
+          {doc.content_type} · {Math.ceil(doc.size / 1024)} KB ·{' '}
+          {formatDateTime(doc.uploaded_at, i18n.language)}
+        </span>
+      </figcaption>
+      {loaded.state === 'loading' ? <Skeleton lines={6} /> : null}
+      {loaded.state === 'error' ? (
+        <ErrorState error={loaded.error} onRetry={() => setRetry((n) => n + 1)} />
+      ) : null}
+      {loaded.state === 'ready' ? (
+        <>
+          <iframe
+            className="sandbox-frame"
+            title={title}
+            src={loaded.url}
+            sandbox=""
+            referrerPolicy="no-referrer"
+          />
+          <a
+            className="btn btn-secondary btn-sm"
+            href={loaded.url}
+            download={`${doc.kind}-${userId}.${loaded.type === 'application/pdf' ? 'pdf' : loaded.type === 'image/png' ? 'png' : 'jpg'}`}
+            style={{ justifySelf: 'start' }}
+          >
+            <Download size={14} aria-hidden="true" />
+            {t('identity.download')}
+          </a>
+        </>
+      ) : null}
+    </figure>
+  );
+}

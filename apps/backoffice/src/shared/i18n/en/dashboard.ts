@@ -1,0 +1,30 @@
+export const dashboard = {
+  dashboard: {
+    asOf: 'Live · updated {{date}}',
+    count: 'Payments: {{count}}',
+    figures: {
+      online: 'Players online now',
+      inGame: 'In a game now',
+      deposits: "Today's deposits",
+      withdrawals: 'Withdrawals waiting',
+      approvals: 'Second approvals waiting',
+      identity: 'Identity checks waiting',
+      support: 'Support threads open',
+      stakes: "Today's stakes",
+      wins: "Today's wins",
+      ggr: "Today's GGR",
+    },
+    hints: {
+      online: 'Connected in the last minutes',
+      inGame: 'With a game open',
+      deposits: '',
+      withdrawals: 'Open the queue',
+      approvals: 'Four-eyes: a second person approves',
+      identity: 'Oldest first',
+      support: 'Waiting for an answer',
+      stakes: 'UTC day',
+      wins: 'UTC day',
+      ggr: 'Stakes minus wins',
+    },
+  },
+};

@@ -1,0 +1,17 @@
+import type { Messages } from './messages';
+import type { en } from './en';
+import { admin } from './ru/admin';
+import { auth } from './ru/auth';
+import { dashboard } from './ru/dashboard';
+import { players } from './ru/players';
+import { queues } from './ru/queues';
+import { shell } from './ru/shell';
+
+export const ru: Messages<typeof en> = {
+  ...shell,
+  ...auth,
+  ...dashboard,
+  ...players,
+  ...queues,
+  ...admin,
+};
