@@ -15,7 +15,7 @@ import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { useUploadDocument } from '../api/identity';
 import { checkDocument, formatFileSize, maxDocumentMegabytes } from '../lib/document-check';
-import cards from './cards.module.css';
+import cards from '../../../shared/ui/card/card.module.css';
 import styles from './identity.module.css';
 
 const accept = 'image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { registerIdentityMessages } from '../../../shared/i18n/identity/register';
 import { buttonClassName } from '../../../shared/ui/button/button';
 import { useIdentity } from '../api/identity';
-import cards from './cards.module.css';
+import cards from '../../../shared/ui/card/card.module.css';
 import styles from './identity.module.css';
 import { StatusBadge } from './status-badge';
 

@@ -12,7 +12,7 @@ import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { endSession, useSecondFactorField } from '../../auth';
 import { fetchExport, postClose } from '../api/identity';
-import cards from './cards.module.css';
+import cards from '../../../shared/ui/card/card.module.css';
 import styles from './identity.module.css';
 
 registerIdentityMessages();

@@ -6,7 +6,7 @@ import { Page } from '../../../shared/ui/page/page';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { useAuthStore } from '../../auth';
 import { useIdentity } from '../api/identity';
-import cards from '../components/cards.module.css';
+import cards from '../../../shared/ui/card/card.module.css';
 import { DocumentUpload } from '../components/document-upload';
 import styles from '../components/identity.module.css';
 import { StatusBadge } from '../components/status-badge';

@@ -3,9 +3,7 @@ import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/lib/api-client';
 import { fieldErrorText, serverErrorType, useSchemaForm } from '../../../shared/lib/schema-form';
-import { Button } from '../../../shared/ui/button/button';
 import { PasswordField } from '../../../shared/ui/field/password-field';
-import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { failedToast } from '../../../shared/ui/toast/failed-toast';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { TwoFactorCodeField, twoFactorErrorText } from '../../auth';
@@ -17,6 +15,7 @@ import {
 } from '../lib/two-factor-forms';
 import cards from './profile-cards.module.css';
 import styles from './two-factor-card.module.css';
+import { TwoFactorFormActions } from './two-factor-form-actions';
 
 /** Turning two-factor sign-in off: the password and a code. */
 export function TwoFactorDisableForm({ userId, onDone }: { userId: string; onDone: () => void }) {
@@ -66,20 +65,12 @@ export function TwoFactorDisableForm({ userId, onDone }: { userId: string; onDon
         error={fieldErrorText(formState.errors.code, twoFactorValidationText)}
         testId="two-factor-disable-code"
       />
-      <div className={cards.codeActions}>
-        <Button variant="ghost" onClick={onDone}>
-          {t('twoFactor.card.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="primary"
-          disabled={disable.isPending}
-          icon={disable.isPending ? <Spinner /> : undefined}
-          data-testid="two-factor-disable-submit"
-        >
-          {t('twoFactor.card.disableSubmit')}
-        </Button>
-      </div>
+      <TwoFactorFormActions
+        onCancel={onDone}
+        pending={disable.isPending}
+        submitLabel={t('twoFactor.card.disableSubmit')}
+        submitTestId="two-factor-disable-submit"
+      />
     </form>
   );
 }

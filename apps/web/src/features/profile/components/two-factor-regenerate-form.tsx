@@ -1,8 +1,6 @@
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText, serverErrorType, useSchemaForm } from '../../../shared/lib/schema-form';
-import { Button } from '../../../shared/ui/button/button';
-import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { failedToast } from '../../../shared/ui/toast/failed-toast';
 import { TwoFactorCodeField, twoFactorErrorText } from '../../auth';
 import { useTwoFactorActions } from '../api/two-factor';
@@ -13,6 +11,7 @@ import {
 } from '../lib/two-factor-forms';
 import cards from './profile-cards.module.css';
 import styles from './two-factor-card.module.css';
+import { TwoFactorFormActions } from './two-factor-form-actions';
 
 /** New recovery codes for a code from the app (or one of the old recovery codes). */
 export function TwoFactorRegenerateForm({
@@ -57,20 +56,12 @@ export function TwoFactorRegenerateForm({
         error={fieldErrorText(formState.errors.code, twoFactorValidationText)}
         testId="two-factor-regenerate-code"
       />
-      <div className={cards.codeActions}>
-        <Button variant="ghost" onClick={onCancel}>
-          {t('twoFactor.card.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="primary"
-          disabled={regenerate.isPending}
-          icon={regenerate.isPending ? <Spinner /> : undefined}
-          data-testid="two-factor-regenerate-submit"
-        >
-          {t('twoFactor.card.regenerateSubmit')}
-        </Button>
-      </div>
+      <TwoFactorFormActions
+        onCancel={onCancel}
+        pending={regenerate.isPending}
+        submitLabel={t('twoFactor.card.regenerateSubmit')}
+        submitTestId="two-factor-regenerate-submit"
+      />
     </form>
   );
 }

@@ -14,6 +14,7 @@ import { useTwoFactorActions } from '../api/two-factor';
 import { twoFactorFailed, twoFactorSetupFormSchema } from '../lib/two-factor-forms';
 import cards from './profile-cards.module.css';
 import styles from './two-factor-card.module.css';
+import { TwoFactorFormActions } from './two-factor-form-actions';
 import { useCopyText } from './use-copy-text';
 
 // uqr comes only with the set-up step, never with the profile page itself.
@@ -112,20 +113,13 @@ export function TwoFactorSetupForm({
       <p id={`${codeId}-error`} className={cards.codeError} aria-live="polite">
         {error}
       </p>
-      <div className={cards.codeActions}>
-        <Button variant="ghost" onClick={onCancel} data-testid="two-factor-cancel">
-          {t('twoFactor.card.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="primary"
-          disabled={confirm.isPending}
-          icon={confirm.isPending ? <Spinner /> : undefined}
-          data-testid="two-factor-confirm"
-        >
-          {t('twoFactor.card.confirm')}
-        </Button>
-      </div>
+      <TwoFactorFormActions
+        onCancel={onCancel}
+        pending={confirm.isPending}
+        submitLabel={t('twoFactor.card.confirm')}
+        submitTestId="two-factor-confirm"
+        cancelTestId="two-factor-cancel"
+      />
     </form>
   );
 }

@@ -1,37 +1,13 @@
-import type { Language } from '@casino/contracts';
-import { addLanguageLoader, i18n } from '../i18n';
-
-const bundles: Record<Language, () => Promise<object>> = {
-  en: () => import('./en').then((module) => module.gamesEn),
-  ru: () => import('./ru').then((module) => module.gamesRu),
-};
-
-const loaded = new Set<Language>();
-
-async function loadLanguage(language: Language): Promise<void> {
-  if (loaded.has(language)) return;
-  const texts = await bundles[language]();
-  i18n.addResourceBundle(language, 'translation', texts, true, false);
-  loaded.add(language);
-}
-
-let ready: Promise<void> | null = null;
+import { lazyMessages } from '../lazy-messages';
 
 /**
- * The lobby texts (home, provider pages, casino, search, the Play modal, the game frame) of
- * the active language only, downloaded next to the lobby page that needs them: the router
- * awaits this together with the page's chunk, so both arrive in parallel. A language switch
- * fetches the other language before it happens (`addLanguageLoader`).
+ * The lobby texts (home, provider pages, casino, search, the Play modal, the game frame),
+ * downloaded with the lobby page that needs them (lazy-messages.ts).
  */
-export function loadGamesMessages(): Promise<void> {
-  ready ??= addLanguageLoader(loadLanguage).catch((error: unknown) => {
-    ready = null;
-    throw error;
-  });
-  return ready;
-}
+const games = lazyMessages({
+  en: () => import('./en').then((module) => module.gamesEn),
+  ru: () => import('./ru').then((module) => module.gamesRu),
+});
 
-/** A lazy page import that also waits for the lobby texts. */
-export function withGamesMessages<T>(page: Promise<T>): Promise<T> {
-  return Promise.all([page, loadGamesMessages()]).then(([module]) => module);
-}
+export const loadGamesMessages = games.load;
+export const withGamesMessages = games.withMessages;
