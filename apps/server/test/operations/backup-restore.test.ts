@@ -51,8 +51,8 @@ describe.skipIf(testDatabaseDriver() !== 'postgres')('backup and restore', () =>
       const snapshot = async (db: typeof source.db) =>
         (
           await db.execute<{ entries: string; total: string }>(sql`
-            select count(*)::text as entries, coalesce(sum(balance), 0)::text as total
-            from (select balance from wallets) w, (select 1 from ledger_entries) e`)
+            select (select count(*) from ledger_entries)::text as entries,
+                   (select coalesce(sum(balance), 0) from wallets)::text as total`)
         ).rows[0];
       const before = await snapshot(source.db);
 
