@@ -3,9 +3,9 @@ import type { CommandIo } from '../../lib/command-io';
 
 /**
  * `npm run payments:review -w apps/server -- <list | approve ID | reject ID [--reason TEXT]>`:
- * the operator's decisions on withdrawals from a terminal, until the back office exists.
+ * the operator's decisions on withdrawals from a terminal, beside the back office.
  *
- * It calls the running server's operator API (OPERATOR_API_TOKEN, at PUBLIC_URL or
+ * It calls the running server's staff API as its service account (OPERATOR_API_TOKEN, at PUBLIC_URL or
  * http://127.0.0.1:PORT, or --url), never the database: an approval sends the payout through
  * the payment service the server is connected to (in simulated mode, its in-process sandbox),
  * and on the embedded database only the server may open the data folder. Exit code 0 when the
@@ -127,6 +127,14 @@ export async function runPaymentsReviewCommand(
             : {}
           : undefined,
       );
+      if (answer.status === 202) {
+        // Above BACKOFFICE_FOUR_EYES_AMOUNT: a second staff member approves in the back office.
+        const approval = (answer.json as { approval?: { id?: string; amount?: string } }).approval;
+        io.out(
+          `waiting for a second approval (four-eyes, ${approval?.amount ?? '?'}): approval ${approval?.id ?? '?'} in the back office`,
+        );
+        return 0;
+      }
       if (answer.status !== 200) return failed(answer);
       io.out(
         `${action === 'approve' ? 'approved' : 'rejected'}: ${line(answer.json as PaymentAnswer)}`,

@@ -98,7 +98,9 @@ export function serviceActor(): StaffActor {
 export function addStaffGuard(app: FastifyInstance, options: StaffScopeOptions): void {
   const originCheck = createOriginCheck(options.backofficeOrigin ?? options.publicUrl);
   app.decorateRequest('staff', null);
+  if (options.backofficeOrigin !== undefined) allowBackofficeOrigin(app, options.backofficeOrigin);
   app.addHook('onRequest', async (request) => {
+    if (request.method === 'OPTIONS') return;
     if (options.allowedIps && !allowedAddress(options.allowedIps, request.ip)) {
       throw new AppError(
         403,
@@ -123,6 +125,30 @@ export function addStaffGuard(app: FastifyInstance, options: StaffScopeOptions):
     if (!actor.permissions.has(row.permission)) {
       throw new AppError(403, ErrorCode.FORBIDDEN, `This needs the permission ${row.permission}.`);
     }
+  });
+}
+
+/**
+ * BACKOFFICE_ORIGIN on another origin than the API's: its calls are cross-origin, so they get
+ * CORS answers with credentials for that one origin (and a preflight), nothing for others.
+ */
+function allowBackofficeOrigin(app: FastifyInstance, origin: string): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('vary', 'Origin');
+    if (request.headers.origin === origin) {
+      reply.header('access-control-allow-origin', origin);
+      reply.header('access-control-allow-credentials', 'true');
+    }
+    done();
+  });
+  app.options('/api/operator/*', { schema: { hide: true } }, (request, reply) => {
+    if (request.headers.origin !== origin) return reply.code(404).send();
+    return reply
+      .header('access-control-allow-methods', 'GET, POST, PUT, DELETE')
+      .header('access-control-allow-headers', 'content-type')
+      .header('access-control-max-age', '600')
+      .code(204)
+      .send();
   });
 }
 
