@@ -28,6 +28,14 @@ const shortTtlPort = Number(process.env.E2E_SHORT_TTL_PORT ?? port + 1);
 const mailSmtpPort = Number(process.env.MAIL_SINK_SMTP_PORT ?? port + 15);
 const mailHttpPort = Number(process.env.MAIL_SINK_HTTP_PORT ?? port + 16);
 const baseURL = `http://127.0.0.1:${port}`;
+// The back office's journey has a server of its own: its staff member is made by the real
+// `npm run staff:create` before the server opens the same data folder (the embedded database
+// takes one process at a time), and the command's output is kept for the test to read.
+const backofficePort = Number(process.env.E2E_BACKOFFICE_PORT ?? port + 2);
+const backofficeData = '.e2e-data-backoffice';
+process.env.E2E_BACKOFFICE_URL = `http://127.0.0.1:${backofficePort}`;
+process.env.E2E_STAFF_EMAIL ??= 'admin@staff.orbita.test';
+process.env.E2E_STAFF_SETUP_FILE = `${backofficeData}.setup.txt`;
 
 // What the tests read to find the second server and the inbox.
 process.env.E2E_SHORT_TTL_URL = `http://127.0.0.1:${shortTtlPort}`;
@@ -93,7 +101,14 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' } },
+    {
+      name: 'backoffice',
+      testDir: 'apps/backoffice/e2e',
+      use: { browserName: 'chromium', baseURL: process.env.E2E_BACKOFFICE_URL },
+    },
+  ],
   // The built app as players get it: production server, embedded database in a fresh
   // folder, mail over SMTP to a sink the tests read. A second instance with 5-second access
   // tokens serves the test of several tabs across a token expiry.
@@ -110,5 +125,11 @@ export default defineConfig({
     },
     appServer(port, '.e2e-data', { OPERATOR_API_TOKEN: process.env.E2E_OPERATOR_API_TOKEN }),
     appServer(shortTtlPort, '.e2e-data-short-ttl', { ACCESS_TOKEN_TTL_SECONDS: '5' }),
+    {
+      ...appServer(backofficePort, backofficeData, {}),
+      command:
+        `rm -rf ${backofficeData} && npm run -s staff:create -- --email ${process.env.E2E_STAFF_EMAIL} ` +
+        `--role admin > ${process.env.E2E_STAFF_SETUP_FILE} && node apps/server/dist/server.js`,
+    },
   ],
 });

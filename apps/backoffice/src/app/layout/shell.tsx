@@ -41,12 +41,12 @@ export function Shell({ me }: { me: StaffMe }) {
       <a className="skip-link" href="#main">
         {t('nav.skip')}
       </a>
-      <aside className="sidebar" data-open={open} id="sidebar" aria-label={t('nav.label')}>
+      <aside className="sidebar" data-open={open} id="sidebar">
         <NavLink to="/" className="brand">
           <img src={`${import.meta.env.BASE_URL}icon.svg`} alt="" width={32} height={32} />
           <span>
             Orbita
-            <small>{t('common.appName')}</small>
+            <small>{t('common.backOffice')}</small>
           </span>
         </NavLink>
         <nav className="nav" aria-label={t('nav.label')}>

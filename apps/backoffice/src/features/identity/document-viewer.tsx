@@ -13,10 +13,12 @@ type Loaded =
   | { state: 'ready'; url: string; type: string };
 
 /**
- * One identity document, shown inline in a sandboxed frame: fetched as bytes with the staff
- * session (each opening is an audited read on the server), turned into a local blob address
- * that the frame shows with every permission off (no scripts, no forms, no same origin), and
- * forgotten when the viewer closes. Nothing of it is cached by the app.
+ * One identity document, shown inline: fetched as bytes with the staff session (each opening
+ * is an audited read on the server), turned into a local blob address of a type we set
+ * ourselves from the server's sniffed type (never text/html, whatever the bytes say), and
+ * forgotten when the viewer closes. A picture is an <img> (it cannot run anything); a PDF is a
+ * frame the browser's own PDF viewer fills (a sandboxed frame refuses the viewer in Chromium),
+ * and the server refuses active PDFs at upload. Nothing of it is cached by the app.
  */
 export function DocumentViewer({
   userId,
@@ -46,9 +48,10 @@ export function DocumentViewer({
             message: `HTTP ${response.status}`,
           });
         }
-        const blob = await response.blob();
+        const type = doc.content_type;
+        const blob = new Blob([await response.arrayBuffer()], { type });
         url = URL.createObjectURL(blob);
-        setLoaded({ state: 'ready', url, type: blob.type || doc.content_type });
+        setLoaded({ state: 'ready', url, type });
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setLoaded({ state: 'error', error });
@@ -75,13 +78,18 @@ export function DocumentViewer({
       ) : null}
       {loaded.state === 'ready' ? (
         <>
-          <iframe
-            className="sandbox-frame"
-            title={title}
-            src={loaded.url}
-            sandbox=""
-            referrerPolicy="no-referrer"
-          />
+          {loaded.type === 'application/pdf' ? (
+            <iframe
+              className="document-frame"
+              title={title}
+              src={loaded.url}
+              referrerPolicy="no-referrer"
+            />
+          ) : (
+            <div className="document-frame">
+              <img src={loaded.url} alt={title} />
+            </div>
+          )}
           <a
             className="btn btn-secondary btn-sm"
             href={loaded.url}

@@ -1,5 +1,6 @@
 export const shell = {
   common: {
+    backOffice: 'Back office',
     appName: 'Orbita back office',
     loading: 'Loading…',
     retry: 'Retry',

@@ -3,6 +3,7 @@ import type { shell as en } from '../en/shell';
 
 export const shell: Messages<typeof en> = {
   common: {
+    backOffice: 'Бэк-офис',
     appName: 'Orbita — бэк-офис',
     loading: 'Загрузка…',
     retry: 'Повторить',

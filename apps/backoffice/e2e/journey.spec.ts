@@ -1,0 +1,182 @@
+import process from 'node:process';
+import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import { newPlayer, registerThroughApi, useEnglish } from '../../web/e2e/support/accounts';
+import { depositByCard, requestWithdrawal, sendIdentityDocuments } from './support/player';
+import { seriousFindings, setupLinkPath, totp } from './support/staff';
+
+/**
+ * Issue 28's journey in the browser: a staff member created by `npm run staff:create` sets a
+ * password and an authenticator, signs in with both, finds a player by e-mail, verifies their
+ * identity, approves their withdrawal, and the player's balance page shows it paid. Then every
+ * back-office screen is scanned by axe and photographed in both themes.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const staffEmail = process.env.E2E_STAFF_EMAIL ?? '';
+const staffPassword = 'Staff password 42 long';
+const shots = 'test-results/backoffice';
+const baseURL = process.env.E2E_BACKOFFICE_URL;
+let staffState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+let playerId = '';
+
+async function lookedPage(
+  browser: Browser,
+  theme: 'dark' | 'light',
+  lang: 'en' | 'ru',
+  signedIn: boolean,
+) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1440, height: 900 },
+    ...(signedIn ? { storageState: staffState } : {}),
+  });
+  await context.addInitScript(
+    ([t, l]) => {
+      localStorage.setItem('orbita.backoffice.theme', t);
+      localStorage.setItem('orbita.backoffice.lang', l);
+    },
+    [theme, lang] as const,
+  );
+  return context.newPage();
+}
+
+test('a new staff member verifies a player and pays their withdrawal', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+
+  // The player: registered, $100 deposited by card, documents sent.
+  const playerContext = await browser.newContext({ baseURL });
+  const player = await playerContext.newPage();
+  await useEnglish(player);
+  const who = newPlayer('bo');
+  await registerThroughApi(player, who);
+  await depositByCard(player, '100');
+  await sendIdentityDocuments(player);
+
+  // Set-up: a password and the authenticator, from the link the command printed.
+  await page.addInitScript(() => localStorage.setItem('orbita.backoffice.lang', 'en'));
+  await page.goto(setupLinkPath());
+  await expect(page).toHaveURL(/\/backoffice\/setup$/);
+  await expect(page.getByTestId('setup-qr')).toBeVisible();
+  const secret = (await page.getByTestId('setup-secret').textContent()) ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await page.getByTestId('setup-password').fill(staffPassword);
+  await page.getByTestId('setup-repeat').fill(staffPassword);
+  await page.getByTestId('setup-code').fill(totp(secret));
+  await page.screenshot({ path: `${shots}/setup-dark-en.png`, fullPage: true });
+  await page.getByTestId('setup-submit').click();
+  await expect(page.getByTestId('setup-done')).toBeVisible();
+
+  // Login: no way in without a code; then all three (the next 30-second code: each is used once).
+  await page.getByRole('link', { name: 'Go to sign-in' }).click();
+  await page.getByTestId('login-email').fill(staffEmail);
+  await page.getByTestId('login-password').fill(staffPassword);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByText('Enter the 6-digit code from the authenticator app.')).toBeVisible();
+  await page.getByTestId('login-code').fill(totp(secret, Date.now() + 30_000));
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByTestId('staff-member')).toContainText(staffEmail);
+  await expect(page.getByTestId('figure-identity')).toContainText('1');
+  staffState = await page.context().storageState();
+
+  // Find the player by e-mail and verify their identity, both documents side by side.
+  const sections = page.getByRole('navigation', { name: 'Back office sections' });
+  await sections.getByRole('link', { name: 'Players' }).click();
+  await page.getByTestId('players-search').fill(who.email);
+  await page.getByTestId('players-search').press('Enter');
+  await page.getByTestId('player-link').filter({ hasText: who.username }).click();
+  await expect(page.getByTestId('player-name')).toContainText(who.username);
+  playerId = page.url().split('/players/')[1]?.split('?')[0] ?? '';
+  await expect(page.getByTestId('player-identity-status')).toHaveText('Waiting for review');
+  await page.getByTestId('tab-identity').click();
+  // The picture decoded in the page, the PDF in the browser's viewer, no download needed.
+  const picture = page.getByTestId('document-identity').getByRole('img');
+  await expect(picture).toBeVisible();
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(page.getByTestId('document-address').locator('iframe')).toBeVisible();
+  await page.screenshot({ path: `${shots}/player-identity-dark-en.png`, fullPage: true });
+  await page.getByTestId('identity-verify').click();
+  await expect(page.getByTestId('identity-status')).toHaveText('Verified');
+  await expect(page.getByTestId('player-identity-status')).toHaveText('Verified');
+
+  // The player asks for $40; the staff member approves it from the queue.
+  await requestWithdrawal(player, '40');
+  await sections.getByRole('link', { name: 'Withdrawals' }).click();
+  const row = page.getByTestId('withdrawals-table').locator('tr', { hasText: who.username });
+  await expect(row).toContainText('40.00 USD');
+  await expect(row).toContainText('First withdrawal');
+  await page.screenshot({ path: `${shots}/withdrawals-dark-en.png`, fullPage: true });
+  await row.getByTestId('withdrawal-approve').click();
+  await expect(row).toHaveCount(0);
+
+  // The player's balance page: the withdrawal paid.
+  await expect
+    .poll(
+      async () => {
+        await player.goto('/profile/balance');
+        const latest = player.getByTestId('payment').first();
+        await expect(latest).toBeVisible();
+        return latest.textContent();
+      },
+      { timeout: 60_000, intervals: [1_000, 2_000, 3_000] },
+    )
+    .toMatch(/\$40\.00[\s\S]*Confirmed|Confirmed[\s\S]*\$40\.00/);
+  await player.screenshot({ path: `${shots}/player-balance-paid.png`, fullPage: true });
+  await playerContext.close();
+});
+
+const screens = [
+  { name: 'dashboard', path: '/backoffice/', ready: 'dashboard-figures' },
+  { name: 'players', path: '/backoffice/players', ready: 'players-table' },
+  { name: 'player', path: () => `/backoffice/players/${playerId}`, ready: 'ledger-table' },
+  {
+    name: 'player-audit',
+    path: () => `/backoffice/players/${playerId}?tab=audit`,
+    ready: 'audit-table',
+  },
+  { name: 'withdrawals', path: '/backoffice/withdrawals', ready: null },
+  { name: 'identity', path: '/backoffice/identity?status=verified', ready: 'identity-table' },
+  { name: 'support', path: '/backoffice/support', ready: null },
+  { name: 'chat', path: '/backoffice/chat', ready: null },
+  { name: 'audit', path: '/backoffice/audit', ready: 'audit-table' },
+  { name: 'staff', path: '/backoffice/staff', ready: 'staff-table' },
+  { name: 'sessions', path: '/backoffice/sessions', ready: null },
+] as const;
+
+for (const theme of ['dark', 'light'] as const) {
+  for (const lang of ['en', 'ru'] as const) {
+    test(`every screen, ${theme} ${lang}: no serious axe finding`, async ({ browser }) => {
+      test.setTimeout(120_000);
+      expect(staffState, 'the journey signed in first').toBeTruthy();
+      const page = await lookedPage(browser, theme, lang, true);
+      const findings: string[] = [];
+      for (const screen of screens) {
+        await page.goto(typeof screen.path === 'function' ? screen.path() : screen.path);
+        await expect(page.locator('h1')).toBeVisible();
+        if (screen.ready) await expect(page.getByTestId(screen.ready)).toBeVisible();
+        await expect(page.locator('.skeleton')).toHaveCount(0);
+        for (const finding of await seriousFindings(page))
+          findings.push(`${screen.name}: ${finding}`);
+        await page.screenshot({
+          path: `${shots}/${screen.name}-${theme}-${lang}.png`,
+          fullPage: true,
+        });
+      }
+      // Signed out: the login page.
+      const login = await lookedPage(browser, theme, lang, false);
+      await login.goto('/backoffice/login');
+      await expect(login.getByTestId('login-form')).toBeVisible();
+      for (const finding of await seriousFindings(login)) findings.push(`login: ${finding}`);
+      await login.screenshot({ path: `${shots}/login-${theme}-${lang}.png`, fullPage: true });
+      await login.context().close();
+      expect(findings).toEqual([]);
+      await page.context().close();
+    });
+  }
+}
