@@ -20,6 +20,7 @@ import { chatFeature } from './features/chat/chat-feature';
 import { supportFeature } from './features/support/support-feature';
 import { contentFeature } from './features/content/content-feature';
 import { identityFeature } from './features/identity/identity-feature';
+import { reportsFeature } from './features/reports/reports-feature';
 import { privacyFeature } from './features/privacy/privacy-feature';
 import { openSharedState } from './lib/shared-state/open-shared-state';
 import { handleError } from './http/error-handler';
@@ -163,6 +164,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contentFeature, { contentDir: config.contentDir });
   // Data export and account closure (decision 053).
   await app.register(privacyFeature, { config, db, clock, logger });
+  // The operator's reports: summaries of the ledger kept by a job (decisions 075, 076).
+  await app.register(reportsFeature, {
+    db,
+    clock,
+    logger,
+    timeZone: config.reportsTimeZone,
+    operatorApiToken: config.operatorApiToken,
+  });
 
   // In development Vite serves the SPA (and proxies /api here); only production serves it.
   let serveSpaIndex: ServeSpaIndex | undefined;

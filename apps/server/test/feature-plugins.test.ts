@@ -11,6 +11,7 @@ import { housekeepingFeature } from '../src/features/housekeeping/housekeeping-f
 import { identityFeature } from '../src/features/identity/identity-feature';
 import { paymentsFeature } from '../src/features/payments/payments-feature';
 import { privacyFeature } from '../src/features/privacy/privacy-feature';
+import { reportsFeature } from '../src/features/reports/reports-feature';
 import { providersFeature } from '../src/features/providers/providers-feature';
 import { supportFeature } from '../src/features/support/support-feature';
 import { usersFeature } from '../src/features/users/users-feature';
@@ -38,6 +39,7 @@ const features = {
   payments: paymentsFeature,
   privacy: privacyFeature,
   providers: providersFeature,
+  reports: reportsFeature,
   support: supportFeature,
   users: usersFeature,
   wallet: walletFeature,
@@ -65,6 +67,7 @@ describe('feature plugins', () => {
       payments: ['auth', 'wallet', 'identity', 'bonus'],
       privacy: ['auth', 'wallet', 'identity'],
       providers: ['wallet', 'game-sessions'],
+      reports: [],
       support: ['auth', 'chat'],
       users: ['auth'],
       wallet: ['auth'],

@@ -409,6 +409,21 @@ const matrix: Record<string, MatrixRow> = {
       payload: { reason: 'matrix' },
     },
   },
+  'GET /api/operator/reports/summary': {
+    guard: 'operator',
+    request: { method: 'GET', url: '/api/operator/reports/summary?from=2026-01-01&to=2026-01-31' },
+  },
+  'GET /api/operator/reports/summary.csv': {
+    guard: 'operator',
+    request: {
+      method: 'GET',
+      url: '/api/operator/reports/summary.csv?from=2026-01-01&to=2026-01-31',
+    },
+  },
+  'GET /api/operator/reports/liability': {
+    guard: 'operator',
+    request: { method: 'GET', url: '/api/operator/reports/liability?from=2026-01-31' },
+  },
   'GET /api/user/export': { guard: 'player', request: { method: 'GET', url: '/api/user/export' } },
   'POST /api/user/close': {
     guard: 'player',
