@@ -1,5 +1,6 @@
 -- The reports (docs/decisions/075, 076): daily summaries of the ledger kept by the reports job,
--- who bet in each period, the job's watermark; and the player's country the reports group by.
+-- who bet in each period, first deposits, the job's watermark; the player's country the reports
+-- group by; and an index of paid withdrawals (read from the index alone).
 CREATE TABLE "report_active_counts" (
 	"period" text NOT NULL,
 	"period_start" date NOT NULL,
@@ -53,6 +54,11 @@ CREATE TABLE "report_daily" (
 	CONSTRAINT "report_daily_dimension" CHECK ("report_daily"."dimension" in ('all', 'provider', 'game', 'country'))
 );
 --> statement-breakpoint
+CREATE TABLE "report_depositors" (
+	"user_id" uuid PRIMARY KEY NOT NULL,
+	"first_entry_id" bigint NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "report_job_state" (
 	"name" text PRIMARY KEY NOT NULL,
 	"time_zone" text NOT NULL,
@@ -61,5 +67,17 @@ CREATE TABLE "report_job_state" (
 	"updated_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "report_paid_daily" (
+	"day" date NOT NULL,
+	"dimension" text NOT NULL,
+	"key" text NOT NULL,
+	"key2" text NOT NULL,
+	"currency" text NOT NULL,
+	"paid" bigint NOT NULL,
+	"paid_count" bigint NOT NULL,
+	CONSTRAINT "report_paid_daily_dimension_day_key_key2_currency_pk" PRIMARY KEY("dimension","day","key","key2","currency")
+);
+--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "country" text;--> statement-breakpoint
+CREATE INDEX "payments_paid_withdrawals_idx" ON "payments" USING btree ("updated_at","currency","amount","user_id") WHERE "payments"."direction" = 'withdrawal' and "payments"."status" = 'paid';--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_country" CHECK ("users"."country" is null or "users"."country" ~ '^[A-Z]{2}$');

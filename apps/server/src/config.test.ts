@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       termsVersion: '1',
       privacyVersion: '1',
       kycWithdrawalThreshold: 2_000_000n,
+      reportsTimeZone: 'UTC',
       providers: {
         endorphina: { mode: 'simulated', url: undefined, nodeId: undefined, salt: undefined },
         pragmatic: {
@@ -238,6 +239,7 @@ describe('loadConfig', () => {
       'TERMS_VERSION',
       'PRIVACY_VERSION',
       'KYC_WITHDRAWAL_THRESHOLD',
+      'REPORTS_TIME_ZONE',
       'PROVIDERS',
       'ENDORPHINA_MODE',
       'PRAGMATIC_MODE',

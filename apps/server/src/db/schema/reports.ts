@@ -119,3 +119,31 @@ export const reportActiveCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.period, t.dimension, t.periodStart, t.key, t.key2] })],
 );
+
+/**
+ * Each player's first deposit (the smallest ledger id of their deposits), filled by the job in
+ * ledger order: a deposit is a first deposit when it is the one recorded here.
+ */
+export const reportDepositors = pgTable('report_depositors', {
+  userId: uuid('user_id').primaryKey(),
+  firstEntryId: bigint('first_entry_id', { mode: 'bigint' }).notNull(),
+});
+
+/**
+ * Withdrawals paid per local day and cell (payments, not ledger rows: the money left at the
+ * request). `paid` is final and stamped by `updated_at`, so the job recomputes only the last
+ * two days on each run (decision 076) and the whole table after a rebuild.
+ */
+export const reportPaidDaily = pgTable(
+  'report_paid_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    dimension: text('dimension', { enum: reportDimensions }).notNull(),
+    key: text('key').notNull(),
+    key2: text('key2').notNull(),
+    currency: text('currency').notNull(),
+    paid: bigint('paid', { mode: 'bigint' }).notNull(),
+    paidCount: bigint('paid_count', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dimension, t.day, t.key, t.key2, t.currency] })],
+);

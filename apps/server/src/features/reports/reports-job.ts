@@ -4,7 +4,13 @@ import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import { createPeriodicJob } from '../../lib/periodic-job';
 import { ledgerHorizon } from './ledger-horizon';
-import { recordActivePlayers, summariseBatch } from './summary-statements';
+import {
+  deletePaidFrom,
+  recordActivePlayers,
+  recordFirstDeposits,
+  refreshPaidWithdrawals,
+  summariseBatch,
+} from './summary-statements';
 
 /**
  * The reports job (decision 076): reads the ledger after its watermark, adds each batch to the
@@ -78,6 +84,8 @@ export function createReportsJob(options: ReportsJobOptions): ReportsJob {
     await tx.execute(sql`delete from report_daily`);
     await tx.execute(sql`delete from report_active_players`);
     await tx.execute(sql`delete from report_active_counts`);
+    await tx.execute(sql`delete from report_depositors`);
+    await tx.execute(sql`delete from report_paid_daily`);
     await tx.execute(sql`
       update report_job_state set time_zone = ${timeZone}, watermark = 0, watermark_at = null,
         updated_at = ${options.clock.now()}
@@ -93,6 +101,9 @@ export function createReportsJob(options: ReportsJobOptions): ReportsJob {
       const after = state.watermark;
       const through = horizon < after + batchSize ? horizon : after + batchSize;
       if (through <= after) return { after, through: after, rebuilt: state.rebuilt };
+      // Compiling these statements (JIT) costs more than running them on a batch.
+      await tx.execute(sql`set local jit = off`);
+      await tx.execute(recordFirstDeposits(after, through));
       await tx.execute(summariseBatch(timeZone, after, through));
       await tx.execute(recordActivePlayers(timeZone, after, through));
       await options.duringBatch?.({ after, through });
@@ -103,6 +114,27 @@ export function createReportsJob(options: ReportsJobOptions): ReportsJob {
           updated_at = ${options.clock.now()}
         where name = ${stateName}`);
       return { after, through, rebuilt: state.rebuilt };
+    });
+  }
+
+  /**
+   * The withdrawals paid of the last two local days (all days after a rebuild or on the
+   * first run): a payment turns `paid` with its `updated_at` the moment of that change, so an
+   * older day can no longer gain one.
+   */
+  async function refreshPaid(all: boolean): Promise<void> {
+    await db.transaction(async (tx) => {
+      // Serialised with the batches and another instance's refresh by the state row's lock.
+      await lockState(tx);
+      await tx.execute(sql`set local jit = off`);
+      const { rows } = await tx.execute<{ since: string; empty: boolean }>(sql`
+        select ((${options.clock.now()}::timestamptz at time zone ${timeZone})::date - 2)::text
+            as since,
+          not exists (select 1 from report_paid_daily) as empty`);
+      const row = rows[0];
+      const since = all || !row || row.empty ? null : row.since;
+      await tx.execute(deletePaidFrom(since));
+      await tx.execute(refreshPaidWithdrawals(timeZone, since));
     });
   }
 
@@ -127,6 +159,7 @@ export function createReportsJob(options: ReportsJobOptions): ReportsJob {
       ids += batch.through - batch.after;
       if (batches >= maxBatches) break;
     }
+    await refreshPaid(rebuilt);
     return { batches, ids, watermark, rebuilt, horizonReached: horizon !== undefined };
   }
 

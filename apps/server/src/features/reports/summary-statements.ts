@@ -10,25 +10,40 @@ import { sql, type SQL } from 'drizzle-orm';
 const localDay = (zone: string) => sql`(e.created_at at time zone ${zone})::date`;
 
 /**
+ * Records each player's first deposit: the smallest deposit id of theirs in the first batch
+ * that holds one. Batches run in id order, so a player already recorded keeps their row.
+ */
+export function recordFirstDeposits(after: bigint, through: bigint): SQL {
+  return sql`
+    insert into report_depositors (user_id, first_entry_id)
+    select user_id, min(id) from ledger_entries
+    where id > ${after} and id <= ${through} and kind = 'deposit'
+    group by user_id
+    on conflict (user_id) do nothing`;
+}
+
+/**
  * Adds the batch to `report_daily`, one row per day and dimension cell: the four dimensions
- * are one GROUPING SETS query, so each ledger row is read once. A deposit is a player's first
- * when no deposit of theirs has a smaller id (rows under the horizon are all committed, so
- * this is decided for good).
+ * are one GROUPING SETS query, so each ledger row is read once. Run after recordFirstDeposits.
+ * The batch's rows are picked first (materialized), so the range is read through the primary
+ * key whatever the planner thinks of the rest.
  */
 export function summariseBatch(zone: string, after: bigint, through: bigint): SQL {
   return sql`
-    with batch as (
+    with picked as materialized (
+      select e.id, e.user_id, e.created_at, e.kind, e.operation, e.status, e.provider,
+        e.game_id, e.currency, e.amount, e.bonus_amount
+      from ledger_entries e
+      where e.id > ${after} and e.id <= ${through}
+    ),
+    batch as (
       select ${localDay(zone)} as day, e.kind, e.operation, e.status, e.provider,
         coalesce(e.game_id, '') as game, coalesce(u.country, '') as country, e.currency,
         e.amount, e.bonus_amount,
-        case when e.kind <> 'deposit' then false
-          else not exists (
-            select 1 from ledger_entries p
-            where p.user_id = e.user_id and p.kind = 'deposit' and p.id < e.id)
-        end as first_deposit
-      from ledger_entries e
+        coalesce(e.kind = 'deposit' and d.first_entry_id = e.id, false) as first_deposit
+      from picked e
       left join users u on u.id = e.user_id
-      where e.id > ${after} and e.id <= ${through}
+      left join report_depositors d on d.user_id = e.user_id
     ),
     cells as (
       select day, currency,
@@ -149,4 +164,37 @@ export function recordActivePlayers(zone: string, after: bigint, through: bigint
     group by period, period_start, dimension, key, key2
     on conflict (period, dimension, period_start, key, key2) do update
       set players = c.players + excluded.players`;
+}
+
+/**
+ * Recomputes the withdrawals paid per local day from `since` (a local date; null: all) in
+ * `report_paid_daily`, after deletePaidFrom(since) in the same transaction: a payment reaches
+ * `paid` once, stamped by `updated_at`, so only recent days can still change. No game: the
+ * cashier's rows are provider `operator`, like the ledger's.
+ */
+export function deletePaidFrom(since: string | null): SQL {
+  return since === null
+    ? sql`delete from report_paid_daily`
+    : sql`delete from report_paid_daily where day >= ${since}::date`;
+}
+
+export function refreshPaidWithdrawals(zone: string, since: string | null): SQL {
+  const from =
+    since === null
+      ? sql`true`
+      : sql`p.updated_at >= (${since}::date::timestamp at time zone ${zone})`;
+  return sql`
+    with paid as (
+      select (p.updated_at at time zone ${zone})::date as day, coalesce(u.country, '') as country,
+        p.currency, p.amount
+      from payments p
+      left join users u on u.id = p.user_id
+      where p.direction = 'withdrawal' and p.status = 'paid' and ${from}
+    )
+    insert into report_paid_daily (day, dimension, key, key2, currency, paid, paid_count)
+    select day, d.dimension, case d.dimension when 'all' then '' when 'country' then country
+        else 'operator' end, '', currency, sum(amount), count(*)
+    from paid
+    cross join (values ('all'), ('provider'), ('game'), ('country')) as d(dimension)
+    group by day, d.dimension, 3, currency`;
 }
