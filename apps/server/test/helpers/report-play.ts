@@ -113,8 +113,8 @@ export async function playRandomly(options: PlayOptions): Promise<void> {
           provider: bet.provider,
           betTxId: bet.txId,
           txId: id('refund'),
-          gameId: bet.game,
-          roundId: bet.round,
+          // Some providers name the game on a refund, some do not.
+          ...(random.next() < 0.5 ? { gameId: bet.game, roundId: bet.round } : {}),
         });
       } else if (roll < 0.82) {
         // A refund of a bet never seen: a tombstone, 0.

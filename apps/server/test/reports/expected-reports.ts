@@ -17,6 +17,7 @@ type LedgerRow = {
   operation: string;
   provider: string;
   game_id: string | null;
+  reverses_entry_id: string | null;
   amount: string;
   bonus_amount: string;
   created_at: string;
@@ -120,6 +121,7 @@ export interface LedgerSnapshot {
 export async function readLedger(db: Database): Promise<LedgerSnapshot> {
   const { rows: entries } = await db.execute<LedgerRow>(sql`
     select e.id::text, e.user_id, e.kind, e.status, e.operation, e.provider, e.game_id,
+      e.reverses_entry_id::text,
       e.amount::text, e.bonus_amount::text, u.country,
       to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
     from ledger_entries e left join users u on u.id = e.user_id order by e.id`);
@@ -148,8 +150,13 @@ export function expectedReport(
     return found;
   };
   const depositors = new Set<string>();
+  const gameOf = new Map(snapshot.entries.map((e) => [e.id, e.game_id]));
   for (const e of snapshot.entries) {
-    const c = cell(e.created_at, e.provider, e.game_id ?? '', e.country ?? '');
+    // A refund without a game is its bet's game's (decision 075).
+    const game =
+      e.game_id ??
+      (e.kind === 'refund' && e.reverses_entry_id ? gameOf.get(e.reverses_entry_id) : null);
+    const c = cell(e.created_at, e.provider, game ?? '', e.country ?? '');
     const amount = BigInt(e.amount);
     const bonus = BigInt(e.bonus_amount);
     switch (e.kind) {

@@ -32,18 +32,20 @@ export function summariseBatch(zone: string, after: bigint, through: bigint): SQ
   return sql`
     with picked as materialized (
       select e.id, e.user_id, e.created_at, e.kind, e.operation, e.status, e.provider,
-        e.game_id, e.currency, e.amount, e.bonus_amount
+        e.game_id, e.currency, e.amount, e.bonus_amount, e.reverses_entry_id
       from ledger_entries e
       where e.id > ${after} and e.id <= ${through}
     ),
     batch as (
       select ${localDay(zone)} as day, e.kind, e.operation, e.status, e.provider,
-        coalesce(e.game_id, '') as game, coalesce(u.country, '') as country, e.currency,
-        e.amount, e.bonus_amount,
+        coalesce(e.game_id, bet.game_id, '') as game, coalesce(u.country, '') as country,
+        e.currency, e.amount, e.bonus_amount,
         coalesce(e.kind = 'deposit' and d.first_entry_id = e.id, false) as first_deposit
       from picked e
       left join users u on u.id = e.user_id
       left join report_depositors d on d.user_id = e.user_id
+      -- A refund that does not name its game is its bet's game's.
+      left join ledger_entries bet on e.kind = 'refund' and bet.id = e.reverses_entry_id
     ),
     cells as (
       select day, currency,
