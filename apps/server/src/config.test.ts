@@ -140,6 +140,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
 
+  it('takes an IANA zone for the reports', () => {
+    expect(loadConfig({ REPORTS_TIME_ZONE: 'Europe/Moscow' }).reportsTimeZone).toBe(
+      'Europe/Moscow',
+    );
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -162,6 +168,8 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'ftp://casino.example.com'],
     ['REDIS_URL', 'http://127.0.0.1:6379'],
     ['REDIS_KEY_PREFIX', 'has spaces'],
+    ['REPORTS_TIME_ZONE', 'Mars/Olympus'],
+    ['REPORTS_TIME_ZONE', "UTC'; drop table users"],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(
