@@ -23,6 +23,7 @@ import { contentFeature } from './features/content';
 import { identityFeature } from './features/identity';
 import { privacyFeature } from './features/privacy';
 import { staffFeature } from './features/staff';
+import { reportsFeature } from './features/reports';
 import { openSharedState } from './lib/shared-state/open-shared-state';
 import { handleError } from './http/error-handler';
 import { createNotFoundHandler } from './http/not-found';
@@ -203,7 +204,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contentFeature, { contentDir: config.contentDir });
   // Data export and account closure (decision 053).
   await app.register(privacyFeature, { config, db, clock, logger });
-  // The back office's API (/api/operator, one permission check) and app (/backoffice/).
+  // The operator's reports and the job that keeps their daily summaries (decision 075).
+  await app.register(reportsFeature, { db, clock, logger, timeZone: config.reportsTimeZone });
+  // The back office's API (/api/operator, one permission check, the reports' routes too) and
+  // app (/backoffice/).
   await app.register(staffFeature, { config, db, clock, logger, shared });
 
   // SIGTERM: open sockets (chat, support) hear "going away" (1001) at once and reconnect to

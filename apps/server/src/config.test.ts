@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       termsVersion: '1',
       privacyVersion: '1',
       kycWithdrawalThreshold: 2_000_000n,
+      reportsTimeZone: 'UTC',
       providers: {
         endorphina: { mode: 'simulated', url: undefined, nodeId: undefined, salt: undefined },
         pragmatic: {
@@ -154,6 +155,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
 
+  it('takes an IANA zone for the reports', () => {
+    expect(loadConfig({ REPORTS_TIME_ZONE: 'Europe/Moscow' }).reportsTimeZone).toBe(
+      'Europe/Moscow',
+    );
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -176,6 +183,8 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'ftp://casino.example.com'],
     ['REDIS_URL', 'http://127.0.0.1:6379'],
     ['REDIS_KEY_PREFIX', 'has spaces'],
+    ['REPORTS_TIME_ZONE', 'Mars/Olympus'],
+    ['REPORTS_TIME_ZONE', "UTC'; drop table users"],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(
@@ -253,6 +262,7 @@ describe('loadConfig', () => {
       'TERMS_VERSION',
       'PRIVACY_VERSION',
       'KYC_WITHDRAWAL_THRESHOLD',
+      'REPORTS_TIME_ZONE',
       'PROVIDERS',
       'ENDORPHINA_MODE',
       'PRAGMATIC_MODE',

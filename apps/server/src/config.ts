@@ -51,6 +51,16 @@ const integer = (min: number, max: number) =>
 // Secrets sign tokens and key the one-time-code hashes: short ones can be brute-forced offline.
 const secret = z.string().min(32, { error: 'must be at least 32 characters long' });
 
+/** An IANA zone name the runtime knows (PostgreSQL's zone names are the same database). */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return /^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value);
+  } catch {
+    return false;
+  }
+}
+
 /** The environment as the server reads it; every value arrives as a string or not at all. */
 const envSchema = z.object({
   NODE_ENV: z
@@ -125,6 +135,10 @@ const envSchema = z.object({
       error: 'must be an amount in dollars with at most two decimals, e.g. 2000.00',
     })
     .default('2000.00'),
+  REPORTS_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, { error: 'must be an IANA time zone such as UTC or Europe/Moscow' })
+    .default('UTC'),
   ...providerEnvShape,
   ...paymentsEnvShape,
   ...operationsEnvShape,
@@ -281,6 +295,11 @@ export const configVariables: Record<EnvName, { default: string; description: st
     description:
       'Withdrawals above this amount (dollars) need a verified identity (documents reviewed through the operator API); the first withdrawal always does. 0 asks it for every withdrawal.',
   },
+  REPORTS_TIME_ZONE: {
+    default: 'UTC',
+    description:
+      'IANA time zone of the operator reports (e.g. Europe/Moscow): their days, weeks and months start at midnight there, and every report says which zone it is in. Changing it rebuilds the summaries from the ledger (the reports job, at its next run).',
+  },
   ...providerConfigVariables,
   ...paymentsConfigVariables,
   ...operationsConfigVariables,
@@ -333,6 +352,8 @@ export interface Config
   privacyVersion: string;
   /** KYC_WITHDRAWAL_THRESHOLD in thousandths of a dollar. */
   kycWithdrawalThreshold: bigint;
+  /** The zone the reports' days, weeks and months are in (docs/decisions/075). */
+  reportsTimeZone: string;
 }
 
 const unechoed = new Set<string>([
@@ -423,6 +444,7 @@ export function loadConfig(
     termsVersion: e.TERMS_VERSION,
     privacyVersion: e.PRIVACY_VERSION,
     kycWithdrawalThreshold: fromDecimalString(e.KYC_WITHDRAWAL_THRESHOLD, { scale: 2 }),
+    reportsTimeZone: e.REPORTS_TIME_ZONE,
     ...providerConfigFrom(e),
     ...paymentsConfigFrom(e),
     ...operationsConfigFrom(e),

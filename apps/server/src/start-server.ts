@@ -70,6 +70,7 @@ export async function startServer(
     app.housekeeping.start();
     app.payments.reconciliation.start();
     app.bonus.settler.start();
+    app.reports.job.start();
     const address = await app.listen({ port: config.port, host: config.host });
     lap('listenMs');
     logger.info(

@@ -16,6 +16,7 @@ import { staffFeature } from '../../src/features/staff/staff-feature';
 import { supportFeature } from '../../src/features/support/support-feature';
 import { usersFeature } from '../../src/features/users/users-feature';
 import { walletFeature } from '../../src/features/wallet/wallet-feature';
+import { reportsFeature } from '../../src/features/reports/reports-feature';
 
 /** What fastify-plugin records on a plugin, which Fastify reads at registration. */
 interface PluginMeta {
@@ -40,6 +41,7 @@ const features = {
   privacy: privacyFeature,
   providers: providersFeature,
   staff: staffFeature,
+  reports: reportsFeature,
   support: supportFeature,
   users: usersFeature,
   wallet: walletFeature,
@@ -68,6 +70,7 @@ describe('feature plugins', () => {
       privacy: ['auth', 'wallet', 'identity'],
       providers: ['wallet', 'game-sessions'],
       staff: ['auth', 'wallet', 'identity', 'bonus', 'payments', 'chat', 'support'],
+      reports: reportsFeature,
       support: ['auth', 'chat'],
       users: ['auth'],
       wallet: ['auth'],

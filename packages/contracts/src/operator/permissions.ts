@@ -53,6 +53,8 @@ export const permissions = [
   'support:answer',
   /** Read and search the audit log. */
   'audit:read',
+  /** The finance reports: stakes, wins, GGR, bonus cost, NGR, cashier, liability (issue 30). */
+  'reports:finance',
   /** Staff accounts: set-up links, roles, disable, sessions of anyone. */
   'staff:manage',
 ] as const;
@@ -85,6 +87,7 @@ export const rolePermissions: Record<StaffRole, readonly Permission[]> = {
     'identity:documents',
     'identity:decide',
     'bonuses:read',
+    'reports:finance',
   ],
   risk: [
     'dashboard:read',
@@ -126,6 +129,8 @@ export const serviceAccountPermissions: readonly Permission[] = [
   'chat:moderate',
   'support:read',
   'support:answer',
+  // Automation that feeds the finance reports to another system (issue 30).
+  'reports:finance',
 ];
 
 /** The union of the roles' permissions. */

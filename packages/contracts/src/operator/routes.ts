@@ -19,6 +19,12 @@ import {
 } from '../support';
 import { operatorTwoFactorParamsSchema, operatorTwoFactorResetResponseSchema } from '../two-factor';
 import { operatorAdjustmentRequestSchema, operatorAdjustmentResponseSchema } from '../wallet';
+import {
+  reportLiabilityQuerySchema,
+  reportLiabilityResponseSchema,
+  reportSummaryQuerySchema,
+  reportSummaryResponseSchema,
+} from '../reports';
 import { auditQuerySchema, auditResponseSchema } from './audit';
 import {
   staffLoginRequestSchema,
@@ -106,6 +112,33 @@ export interface StaffRoute {
 const route = <const R extends StaffRoute>(r: R): R => r;
 
 export const staffRoutes = {
+  // The finance reports (issue 30, decision 075): read-only aggregates, no player's data.
+  'reports.summary': route({
+    method: 'GET',
+    path: '/api/operator/reports/summary',
+    permission: 'reports:finance',
+    audit: 'none',
+    summary: 'Stakes, wins, GGR, bonus cost, NGR, players and the cashier per period',
+    querystring: reportSummaryQuerySchema,
+    response: { 200: reportSummaryResponseSchema },
+  }),
+  'reports.summary.csv': route({
+    method: 'GET',
+    path: '/api/operator/reports/summary.csv',
+    permission: 'reports:finance',
+    audit: 'none',
+    summary: 'The summary report as CSV, streamed one period at a time',
+    querystring: reportSummaryQuerySchema,
+  }),
+  'reports.liability': route({
+    method: 'GET',
+    path: '/api/operator/reports/liability',
+    permission: 'reports:finance',
+    audit: 'none',
+    summary: 'What the casino owes its players (cash and bonus) at the end of a day',
+    querystring: reportLiabilityQuerySchema,
+    response: { 200: reportLiabilityResponseSchema },
+  }),
   // Staff's own account: set-up, login with TOTP, who am I, sessions.
   'auth.setup.begin': route({
     method: 'POST',

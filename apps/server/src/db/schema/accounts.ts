@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  check,
   date,
   index,
   integer,
@@ -29,12 +30,18 @@ export const users = pgTable(
     avatar: text('avatar'),
     /** YYYY-MM-DD as given at registration (null for accounts made before it was asked). */
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    /**
+     * ISO 3166-1 alpha-2 country of residence, upper case; null while unknown. The reports'
+     * per-country figures read it (docs/decisions/075).
+     */
+    country: text('country'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_key').on(t.email),
+    check('users_country', sql`${t.country} is null or ${t.country} ~ '^[A-Z]{2}$'`),
   ],
 );
 

@@ -17,3 +17,4 @@ export * from './two-factor';
 export * from './identity';
 export * from './shared-state';
 export * from './staff';
+export * from './reports';

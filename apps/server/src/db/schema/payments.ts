@@ -91,6 +91,10 @@ export const payments = pgTable(
       .on(t.provider, t.providerRef)
       .where(sql`${t.providerRef} is not null`),
     index('payments_user_created_idx').on(t.userId, t.createdAt),
+    // The reports' withdrawals paid per day (features/reports): read from the index alone.
+    index('payments_paid_withdrawals_idx')
+      .on(t.updatedAt, t.currency, t.amount, t.userId)
+      .where(sql`${t.direction} = 'withdrawal' and ${t.status} = 'paid'`),
     check('payments_direction', sql`${t.direction} in (${inList(paymentDirections)})`),
     check('payments_method', sql`${t.method} in (${inList(paymentMethods)})`),
     check('payments_status', sql`${t.status} in (${inList(paymentStatuses)})`),

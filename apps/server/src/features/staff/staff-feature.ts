@@ -14,6 +14,7 @@ import { playerActionRoutes } from './player-action-routes';
 import { playerReadRoutes } from './player-read-routes';
 import { createPlayersRepository } from './players-repository';
 import { createStaffAuthService, type StaffAuthService } from './staff-auth-service';
+import { reportsRoutes } from './reports-routes';
 import { addStaffGuard, parseCidrList } from './staff-scope';
 import type { StaffServices } from './staff-services';
 import { createWithdrawalQueue } from './withdrawal-queue';
@@ -100,6 +101,7 @@ const staffPlugin: FastifyPluginAsync<StaffFeatureOptions> = async (app, options
     operationsRoutes(scope, services);
     playerReadRoutes(scope, services);
     playerActionRoutes(scope, services);
+    reportsRoutes(scope, app.reports.service);
     return Promise.resolve();
   });
   const served = await registerBackofficeApp(app, config.backoffice.distDir);
@@ -109,5 +111,5 @@ const staffPlugin: FastifyPluginAsync<StaffFeatureOptions> = async (app, options
 
 export const staffFeature = fastifyPlugin(staffPlugin, {
   name: 'staff',
-  dependencies: ['auth', 'wallet', 'identity', 'bonus', 'payments', 'chat', 'support'],
+  dependencies: ['auth', 'wallet', 'identity', 'bonus', 'payments', 'chat', 'support', 'reports'],
 });

@@ -1,0 +1,179 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import type { ReportDimension, ReportPeriod } from '../../db/schema';
+
+/**
+ * Reads of the summaries (never of the ledger itself: a year answers from a few thousand
+ * summary rows). Dates are the summaries' local days, 'YYYY-MM-DD'; ranges are [from, to).
+ * Every number comes back as the database's integer text.
+ */
+
+export const summaryMetrics = [
+  'stakes',
+  'bets',
+  'refunds',
+  'refunds_count',
+  'wins',
+  'provider_adjustments',
+  'bonus_stakes',
+  'bonus_refunds',
+  'bonus_wins',
+  'bonus_granted',
+  'bonus_converted',
+  'bonus_forfeited',
+  'deposits',
+  'deposits_count',
+  'first_deposits',
+  'first_deposits_count',
+  'withdrawals',
+  'withdrawals_count',
+  'withdrawals_returned',
+  'withdrawals_returned_count',
+  'operator_adjustments',
+] as const;
+export type SummaryMetric = (typeof summaryMetrics)[number];
+
+export type SummaryRow = Record<SummaryMetric, string> & {
+  period_start: string;
+  key: string;
+  key2: string;
+  currency: string;
+  withdrawals_paid: string;
+  withdrawals_paid_count: string;
+  active_players: string;
+};
+
+export interface SummaryQuery {
+  zone: string;
+  period: ReportPeriod;
+  dimension: ReportDimension;
+  /** Inclusive; the start of a period. */
+  from: string;
+  /** Exclusive; the start of a period. */
+  to: string;
+}
+
+/** A local date's period start; `day` is an SQL date expression. */
+function bucket(period: ReportPeriod, day: SQL): SQL {
+  if (period === 'day') return day;
+  return sql`date_trunc(${sql.raw(`'${period}'`)}, (${day})::timestamp)::date`;
+}
+
+/**
+ * A read without JIT compilation: PostgreSQL would otherwise compile these short aggregate
+ * queries (costed on the whole year) for longer than they take to run.
+ */
+async function withoutJit<T>(db: Database, read: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return read(tx);
+  });
+}
+
+export async function readSummary(db: Database, q: SummaryQuery): Promise<SummaryRow[]> {
+  const sums = sql.join(
+    summaryMetrics.map((m) => sql`sum(${sql.identifier(m)})::text as ${sql.identifier(m)}`),
+    sql`, `,
+  );
+  const picks = sql.join(
+    summaryMetrics.map((m) => sql`coalesce(s.${sql.identifier(m)}, '0') as ${sql.identifier(m)}`),
+    sql`, `,
+  );
+  const { rows } = await withoutJit(db, (tx) =>
+    tx.execute<SummaryRow>(sql`
+    with s as (
+      select ${bucket(q.period, sql`day`)} as period_start, key, key2, currency, ${sums}
+      from report_daily
+      where dimension = ${q.dimension} and day >= ${q.from}::date and day < ${q.to}::date
+      group by 1, 2, 3, 4
+    ),
+    paid as (
+      select ${bucket(q.period, sql`day`)} as period_start, key, key2, currency,
+        sum(paid_count)::text as withdrawals_paid_count, sum(paid)::text as withdrawals_paid
+      from report_paid_daily
+      where dimension = ${q.dimension} and day >= ${q.from}::date and day < ${q.to}::date
+      group by 1, 2, 3, 4
+    ),
+    cells as (
+      select coalesce(s.period_start, paid.period_start)::text as period_start,
+        coalesce(s.key, paid.key) as key, coalesce(s.key2, paid.key2) as key2,
+        coalesce(s.currency, paid.currency) as currency, ${picks},
+        coalesce(paid.withdrawals_paid, '0') as withdrawals_paid,
+        coalesce(paid.withdrawals_paid_count, '0') as withdrawals_paid_count
+      from s
+      full join paid on paid.period_start = s.period_start and paid.key = s.key
+        and paid.key2 = s.key2 and paid.currency = s.currency
+    )
+    select cells.*, coalesce(a.players, 0)::text as active_players
+    from cells
+    left join report_active_counts a on a.period = ${q.period} and a.dimension = ${q.dimension}
+      and a.period_start = cells.period_start::date and a.key = cells.key and a.key2 = cells.key2
+    order by cells.period_start, cells.key, cells.key2, cells.currency`),
+  );
+  return rows;
+}
+
+export type LiabilityRow = {
+  day: string;
+  currency: string;
+  /** Everything players hold at the end of `day`: cash and bonus. */
+  total: string;
+  bonus: string;
+};
+
+/**
+ * The casino's liability at the end of each local day of [from, to): every balance starts at
+ * 0 and moves only by ledger rows, so the sum of all balances is the sum of every row's amount
+ * up to that moment, and the bonus part the sum of their bonus_amount.
+ */
+export async function readLiability(
+  db: Database,
+  range: { from: string; to: string },
+): Promise<LiabilityRow[]> {
+  const { rows } = await withoutJit(db, (tx) =>
+    tx.execute<LiabilityRow>(sql`
+    with currencies as (
+      select distinct currency from report_daily where dimension = 'all'
+    ),
+    days as (
+      select d::date as day, c.currency
+      from generate_series(${range.from}::date, ${range.to}::date - 1, interval '1 day') as d
+      cross join currencies c
+    ),
+    before as (
+      select currency, sum(balance_change) as total, sum(bonus_balance_change) as bonus
+      from report_daily where dimension = 'all' and day < ${range.from}::date
+      group by currency
+    ),
+    inside as (
+      select day, currency, sum(balance_change) as total, sum(bonus_balance_change) as bonus
+      from report_daily
+      where dimension = 'all' and day >= ${range.from}::date and day < ${range.to}::date
+      group by day, currency
+    )
+    select d.day::text as day, d.currency,
+      (coalesce(b.total, 0) + sum(coalesce(i.total, 0))
+        over (partition by d.currency order by d.day))::text as total,
+      (coalesce(b.bonus, 0) + sum(coalesce(i.bonus, 0))
+        over (partition by d.currency order by d.day))::text as bonus
+    from days d
+    left join before b on b.currency = d.currency
+    left join inside i on i.day = d.day and i.currency = d.currency
+    order by d.currency, d.day`),
+  );
+  return rows;
+}
+
+export type JobStateRow = {
+  time_zone: string;
+  watermark: string;
+  watermark_at: string | null;
+};
+
+export async function readJobState(db: Database): Promise<JobStateRow | undefined> {
+  const { rows } = await db.execute<JobStateRow>(sql`
+    select time_zone, watermark::text as watermark,
+      to_char(watermark_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as watermark_at
+    from report_job_state where name = 'ledger'`);
+  return rows[0];
+}
