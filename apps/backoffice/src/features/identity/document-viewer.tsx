@@ -2,8 +2,8 @@ import type { IdentityDocument } from '@casino/contracts';
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, clientErrorCode } from '../../shared/api/client';
-import { staffUrl } from '../../shared/api/staff-api';
+import { staffRoutePath } from '@casino/contracts/operator';
+import { apiFetch, ApiError, clientErrorCode } from '../../shared/api/client';
 import { formatDateTime } from '../../shared/lib/format';
 import { ErrorState, Skeleton } from '../../shared/ui/states';
 
@@ -36,8 +36,7 @@ export function DocumentViewer({
     const controller = new AbortController();
     let url: string | null = null;
     setLoaded({ state: 'loading' });
-    fetch(staffUrl('identity.document', { userId, kind: doc.kind }), {
-      credentials: 'same-origin',
+    apiFetch(staffRoutePath('identity.document', { userId, kind: doc.kind }), {
       signal: controller.signal,
     })
       .then(async (response) => {

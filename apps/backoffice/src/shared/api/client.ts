@@ -5,6 +5,18 @@
  * kept in the page; a 401 on any call ends the session in the app (onUnauthorized).
  */
 
+/**
+ * Where the API is: this page's own origin (the server serves the back office at /backoffice/),
+ * or, for a back office served from its own origin (the server's BACKOFFICE_ORIGIN), the API's
+ * origin given at build time as VITE_BACKOFFICE_API_ORIGIN; the staff cookie then travels
+ * with the server's CORS answer for that origin.
+ */
+export const apiOrigin: string = (import.meta.env.VITE_BACKOFFICE_API_ORIGIN ?? '').replace(
+  /\/$/,
+  '',
+);
+const credentials: RequestCredentials = apiOrigin ? 'include' : 'same-origin';
+
 export const clientErrorCode = {
   network: 'NETWORK_ERROR',
   http: 'HTTP_ERROR',
@@ -120,13 +132,18 @@ function retryAfter(value: string | null): number | undefined {
   return /^\d+$/.test(value.trim()) ? Number(value.trim()) : undefined;
 }
 
+/** A fetch of the API with the staff session (a document's bytes, outside `call`). */
+export function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${apiOrigin}${path}`, { ...init, credentials });
+}
+
 export async function call<T = unknown>(route: RouteRef, options: CallOptions<T> = {}): Promise<T> {
-  const url = buildPath(route.path, options.params, options.query);
+  const url = `${apiOrigin}${buildPath(route.path, options.params, options.query)}`;
   const headers: Record<string, string> = { accept: 'application/json' };
   const init: RequestInit = {
     method: route.method,
     headers,
-    credentials: 'same-origin',
+    credentials,
     ...(options.signal ? { signal: options.signal } : {}),
   };
   if (options.body !== undefined) {

@@ -1,6 +1,6 @@
 import { staffRoutes, staffRoutePath, type StaffRouteId } from '@casino/contracts/operator';
 import type { z } from 'zod';
-import { buildPath, call, type ResponseSchema } from './client';
+import { apiOrigin, buildPath, call, type ResponseSchema } from './client';
 
 /**
  * The typed client of the staff API: a call names a route of the contracts' route table
@@ -73,5 +73,5 @@ export function staffUrl<Id extends StaffRouteId>(
   params: Record<string, string>,
   query?: Record<string, string | number | undefined>,
 ): string {
-  return buildPath(staffRoutePath(id, params), {}, query);
+  return `${apiOrigin}${buildPath(staffRoutePath(id, params), {}, query)}`;
 }
