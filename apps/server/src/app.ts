@@ -21,6 +21,7 @@ import { supportFeature } from './features/support/support-feature';
 import { contentFeature } from './features/content/content-feature';
 import { identityFeature } from './features/identity/identity-feature';
 import { privacyFeature } from './features/privacy/privacy-feature';
+import { responsibleGamingFeature } from './features/responsible-gaming/responsible-gaming-feature';
 import { openSharedState } from './lib/shared-state/open-shared-state';
 import { handleError } from './http/error-handler';
 import { createNotFoundHandler } from './http/not-found';
@@ -126,6 +127,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     shared,
     operatorApiToken: config.operatorApiToken,
   });
+  await app.register(gameSessionsFeature, { db, clock });
+  // Responsible gaming (decision 070): the cashier, bonuses and chat ask its guards; bets are
+  // judged in their own ledger statement.
+  await app.register(responsibleGamingFeature, {
+    db,
+    clock,
+    logger,
+    mailer,
+    config: config.responsibleGaming,
+    operatorApiToken: config.operatorApiToken,
+  });
   // The identity check (KYC, decision 052): the cashier's withdrawals ask it.
   await app.register(identityFeature, {
     db,
@@ -141,7 +153,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The cashier: card and crypto deposits and withdrawals, on the ledger; a withdrawal may
   // forfeit the active bonus (decision 062).
   await app.register(paymentsFeature, { config, db, clock, logger });
-  await app.register(gameSessionsFeature, { db, clock });
   await app.register(providersFeature, { config, db, clock });
   await app.register(gamesFeature, { config, db, clock, logger });
   await app.register(housekeepingFeature, { db, clock, logger });

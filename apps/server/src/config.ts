@@ -16,6 +16,12 @@ import {
   paymentsSecretVariables,
   type PaymentsConfigPart,
 } from './features/payments/payments-config';
+import {
+  rgConfigFrom,
+  rgConfigVariables,
+  rgEnvShape,
+  type RgConfigPart,
+} from './features/responsible-gaming/rg-config';
 import { fromDecimalString } from './features/wallet/money';
 import { StartupError } from './lib/errors';
 import { serverPackageRoot } from './lib/package-root';
@@ -114,6 +120,7 @@ const envSchema = z.object({
     .default('2000.00'),
   ...providerEnvShape,
   ...paymentsEnvShape,
+  ...rgEnvShape,
 });
 
 type EnvName = keyof z.input<typeof envSchema>;
@@ -268,9 +275,10 @@ export const configVariables: Record<EnvName, { default: string; description: st
   },
   ...providerConfigVariables,
   ...paymentsConfigVariables,
+  ...rgConfigVariables,
 };
 
-export interface Config extends ProviderConfigPart, PaymentsConfigPart {
+export interface Config extends ProviderConfigPart, PaymentsConfigPart, RgConfigPart {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -406,5 +414,6 @@ export function loadConfig(
     kycWithdrawalThreshold: fromDecimalString(e.KYC_WITHDRAWAL_THRESHOLD, { scale: 2 }),
     ...providerConfigFrom(e),
     ...paymentsConfigFrom(e),
+    ...rgConfigFrom(e),
   };
 }

@@ -12,6 +12,7 @@ import { identityFeature } from '../src/features/identity/identity-feature';
 import { paymentsFeature } from '../src/features/payments/payments-feature';
 import { privacyFeature } from '../src/features/privacy/privacy-feature';
 import { providersFeature } from '../src/features/providers/providers-feature';
+import { responsibleGamingFeature } from '../src/features/responsible-gaming/responsible-gaming-feature';
 import { supportFeature } from '../src/features/support/support-feature';
 import { usersFeature } from '../src/features/users/users-feature';
 import { walletFeature } from '../src/features/wallet/wallet-feature';
@@ -38,6 +39,7 @@ const features = {
   payments: paymentsFeature,
   privacy: privacyFeature,
   providers: providersFeature,
+  'responsible-gaming': responsibleGamingFeature,
   support: supportFeature,
   users: usersFeature,
   wallet: walletFeature,
@@ -54,7 +56,7 @@ describe('feature plugins', () => {
     );
     expect(declared).toEqual({
       auth: [],
-      chat: ['auth'],
+      chat: ['auth', 'responsible-gaming'],
       content: [],
       dev: [],
       'game-sessions': [],
@@ -62,9 +64,10 @@ describe('feature plugins', () => {
       health: [],
       housekeeping: [],
       identity: ['auth'],
-      payments: ['auth', 'wallet', 'identity', 'bonus'],
+      payments: ['auth', 'wallet', 'identity', 'bonus', 'responsible-gaming'],
       privacy: ['auth', 'wallet', 'identity'],
       providers: ['wallet', 'game-sessions'],
+      'responsible-gaming': ['auth', 'wallet', 'game-sessions'],
       support: ['auth', 'chat'],
       users: ['auth'],
       wallet: ['auth'],

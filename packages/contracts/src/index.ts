@@ -16,3 +16,4 @@ export * from './password-reset';
 export * from './sessions';
 export * from './two-factor';
 export * from './identity';
+export * from './responsible-gaming';

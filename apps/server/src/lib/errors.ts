@@ -7,6 +7,7 @@ import type {
   PaymentsErrorCode,
   IdentityErrorCode,
   AccountErrorCode,
+  RgErrorCode,
 } from '@casino/contracts';
 
 /** Every code the API may answer with: the general ones and each feature's own. */
@@ -17,7 +18,8 @@ export type AppErrorCode =
   | PaymentsErrorCode
   | BonusErrorCode
   | IdentityErrorCode
-  | AccountErrorCode;
+  | AccountErrorCode
+  | RgErrorCode;
 
 /**
  * An expected failure with a stable code, thrown by services and routes. The error handler

@@ -16,3 +16,4 @@ export * from './chat';
 export * from './two-factor';
 export * from './identity';
 export * from './shared-state';
+export * from './responsible-gaming';

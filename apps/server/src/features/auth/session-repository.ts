@@ -26,7 +26,13 @@ export interface LiveSessionRow {
 }
 
 export type RevokeReason =
-  'logout' | 'reuse' | 'password_change' | 'password_reset' | 'account_closed';
+  | 'logout'
+  | 'reuse'
+  | 'password_change'
+  | 'password_reset'
+  | 'account_closed'
+  /** A time-out or self-exclusion ends every session but the one that asked for it. */
+  | 'responsible_gaming';
 
 export interface SessionRepository {
   /** A new session with its first refresh token. */

@@ -90,6 +90,7 @@ export const en = {
       CHAT_MUTED: 'You are muted for now.',
       CHAT_MESSAGE_INVALID: 'A message holds 1 to 500 characters.',
       CHAT_UNAVAILABLE: 'The chat is unavailable. Try again.',
+      CHAT_RG_BLOCKED: 'Chat is closed during your time-out or self-exclusion.',
     },
     errors: {
       empty: 'Write something first.',

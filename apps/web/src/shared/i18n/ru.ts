@@ -89,6 +89,7 @@ export const ru: Messages = {
       CHAT_MUTED: 'Вам временно запрещено писать.',
       CHAT_MESSAGE_INVALID: 'Сообщение — от 1 до 500 символов.',
       CHAT_UNAVAILABLE: 'Чат недоступен. Попробуйте ещё раз.',
+      CHAT_RG_BLOCKED: 'Чат закрыт на время перерыва или самоисключения.',
     },
     errors: {
       empty: 'Сначала напишите что-нибудь.',
