@@ -49,6 +49,7 @@ export const en = {
     balance: 'Balance',
     bonus: 'Bonus',
     settings: 'Settings',
+    limits: 'Limits & breaks',
     privacy: 'Privacy Policy',
     terms: 'Terms & Conditions',
     loyalty: 'Loyalty',
@@ -104,6 +105,7 @@ export const en = {
     loyalty: 'Loyalty',
     fair: 'Provably fair',
     responsibleGaming: 'Responsible gaming',
+    limits: 'Limits and self-exclusion',
     rights: '© {{year}} Orbita. All rights reserved.',
     adults: '18+',
     responsible: 'Gambling is for adults only. Please play responsibly.',
@@ -117,6 +119,7 @@ export const en = {
   modal: {
     close: 'Close',
     gotIt: 'Got it',
+    rgOffer: { title: 'Your limits' },
     login: {
       title: 'Log in',
       switchPrompt: 'No account yet?',

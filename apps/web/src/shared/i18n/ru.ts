@@ -47,6 +47,7 @@ export const ru: Messages = {
     balance: 'Баланс',
     bonus: 'Бонусы',
     settings: 'Настройки',
+    limits: 'Лимиты и перерывы',
     privacy: 'Политика конфиденциальности',
     terms: 'Правила и условия',
     loyalty: 'Программа лояльности',
@@ -103,6 +104,7 @@ export const ru: Messages = {
     loyalty: 'Лояльность',
     fair: 'Честная игра',
     responsibleGaming: 'Ответственная игра',
+    limits: 'Лимиты и самоисключение',
     rights: '© {{year}} Orbita. Все права защищены.',
     adults: '18+',
     responsible: 'Азартные игры только для совершеннолетних. Играйте ответственно.',
@@ -116,6 +118,7 @@ export const ru: Messages = {
   modal: {
     close: 'Закрыть',
     gotIt: 'Понятно',
+    rgOffer: { title: 'Ваши лимиты' },
     login: {
       title: 'Вход',
       switchPrompt: 'Ещё нет аккаунта?',
