@@ -130,7 +130,12 @@ describe('time-out and self-exclusion', () => {
       method: 'POST',
       url: `/api/operator/responsible-gaming/players/${player.id}/blocks`,
       headers: { authorization: `Bearer ${operatorToken}` },
-      payload: { kind: 'self_exclusion', duration: '6m', reason: 'problem gambling signs', actor: 'lee' },
+      payload: {
+        kind: 'self_exclusion',
+        duration: '6m',
+        reason: 'problem gambling signs',
+        actor: 'lee',
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const view = res.json<RgOperatorPlayerResponse>();
