@@ -95,6 +95,59 @@ const webBoundaries = [
   },
 ];
 
+/*
+ * Server boundaries (decision 035): a server feature reaches another feature only through its
+ * public entry (features/<name>/index.ts), and so does the code outside the features (app.ts,
+ * http/, the scripts' modules under src/). The same per-depth patterns as the web's.
+ */
+const serverSrc = 'apps/server/src';
+const serverInsidesMessage =
+  "Another server feature's insides: import its public entry (features/<name>/index.ts) instead (decision 035).";
+
+function serverFeatureBoundaries(depth) {
+  const toFeatures = `^(?:\\.\\./){${depth + 1}}`;
+  const toSrc = `^(?:\\.\\./){${depth + 2}}`;
+  const insides = [
+    restrict(`${toFeatures}[^./][^/]*/${notEntry}`, serverInsidesMessage),
+    restrict(`${toSrc}features/[^/]+/${notEntry}`, serverInsidesMessage),
+  ];
+  const folders = '*/'.repeat(depth);
+  return {
+    files: [`${serverSrc}/features/*/${folders}*.ts`],
+    rules: boundaryRules({
+      imports: insides,
+      dynamic: insides.map(({ regex, message }) => restrictDynamic(regex, message)),
+    }),
+  };
+}
+
+const serverBoundaries = [
+  ...featureDepths.map((depth) => serverFeatureBoundaries(depth)),
+  {
+    files: [`${serverSrc}/*.ts`, `${serverSrc}/{db,http,lib}/**/*.ts`],
+    // config.ts is below the features (every feature reads it): it takes only the features'
+    // configuration schemas (<name>-config.ts) and the wallet's money rules, which import
+    // nothing back; an entry would bring the whole feature and a cycle through config.
+    ignores: [`${serverSrc}/config.ts`],
+    rules: boundaryRules({
+      imports: [restrict(`(?:^|/)features/[^/]+/${notEntry}`, serverInsidesMessage)],
+      dynamic: [restrictDynamic(`(?:^|/)features/[^/]+/${notEntry}`, serverInsidesMessage)],
+    }),
+  },
+  {
+    files: [`${serverSrc}/config.ts`],
+    rules: boundaryRules({
+      imports: [
+        restrict(
+          '(?:^|/)features/(?![^/]+/[^/]+-config$|wallet/money$)[^/]+/',
+          "config.ts takes only a feature's configuration schema (<name>-config.ts) (decision 035).",
+        ),
+      ],
+      dynamic: [],
+    }),
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -141,4 +194,5 @@ export default tseslint.config(
     },
   },
   ...webBoundaries,
+  ...serverBoundaries,
 );

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -64,10 +65,17 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // One worker per core (Playwright's default is half of them, one on a two-core machine).
+  // The specs share the servers below and make their own players, so any number can run at
+  // once; E2E_WORKERS overrides (decision 072).
+  workers: Number(process.env.E2E_WORKERS ?? availableParallelism()),
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
+  // Tests that only take pictures for a person (tagged @pictures, apps/web/e2e/support/
+  // pictures.ts) run under `npm run pictures`, which names their folder; they are no test of
+  // `npm test`, nor counted in it.
+  ...(process.env.E2E_PICTURES ? {} : { grepInvert: /@pictures/ }),
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -5,6 +5,7 @@
 //
 // Usage: node build.mjs [--outfile dist/server.js]   (the bundle must stay inside
 // apps/server: at run time it finds drizzle/ and package.json by walking up from itself)
+import { execFileSync } from 'node:child_process';
 import { copyFile, rm } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +38,8 @@ await Promise.all([
   rm(outfile, { force: true }),
   rm(`${outfile}.map`, { force: true }),
   rm(resolve(dirname(outfile), 'pdf-check.worker.mjs'), { force: true }),
+  rm(resolve(dirname(outfile), 'pglite-image.tar'), { force: true }),
+  rm(resolve(dirname(outfile), 'pglite-image.json'), { force: true }),
 ]);
 const result = await build({
   absWorkingDir: root,
@@ -64,4 +67,12 @@ if (bundled.length > 0) {
 await copyFile(
   resolve(root, 'src/features/identity/pdf-check.worker.mjs'),
   resolve(dirname(outfile), 'pdf-check.worker.mjs'),
+);
+
+// A new embedded database starts from this migrated image instead of running every migration
+// (src/db/pglite-image.ts): made here from this build's migrations folder, never committed.
+execFileSync(
+  process.execPath,
+  ['--import', 'tsx', 'scripts/build-pglite-image.ts', dirname(outfile)],
+  { cwd: root, stdio: 'inherit' },
 );

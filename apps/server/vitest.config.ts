@@ -1,6 +1,18 @@
 import { configDefaults, defineProject, type TestProjectInlineConfiguration } from 'vitest/config';
 
-/** What both server projects share: a database per file, copied from one migrated template. */
+/**
+ * The server's tests in three tiers (decision 072), each a Vitest project:
+ * - 'server-unit' (vitest.unit.config.ts): the modules' own tests beside them in src/ and the
+ *   structure checks, with no database;
+ * - 'server' (this file) and 'server-mocked' (vitest.mocked.config.ts): the integration tier,
+ *   the app in-process on a database copied from one migrated template;
+ * - 'server-process' (vitest.process.config.ts): test/process, servers in processes of their
+ *   own (the built bundle, clusters, faults).
+ */
+export const unitTestFiles = ['src/**/*.test.ts', 'test/structure/**/*.test.ts'];
+export const processTestFiles = ['test/process/**/*.test.ts'];
+
+/** What the database tiers share: a database per file, copied from one migrated template. */
 export const serverTestOptions: NonNullable<TestProjectInlineConfiguration['test']> = {
   environment: 'node',
   // Migrates one template database per run; files copy it (test/helpers/test-database.ts).
@@ -13,21 +25,26 @@ export const serverTestOptions: NonNullable<TestProjectInlineConfiguration['test
 /**
  * Test files that replace one of our modules with vi.mock. They run in the 'server-mocked'
  * project (vitest.mocked.config.ts), where every file gets a module graph of its own: in the
- * 'server' project files share one, and a mock would reach, or miss, whichever file loads the
+ * other projects files share one, and a mock would reach, or miss, whichever file loads the
  * module first.
  */
 export const filesWithModuleMocks = [
   'src/features/auth/login-service.test.ts',
-  'test/accounts/avatar-concurrency.test.ts',
-  'test/accounts/throttle-burst.test.ts',
+  'test/users/avatar-concurrency.test.ts',
+  'test/auth/throttle-burst.test.ts',
 ];
 
 export default defineProject({
   test: {
     ...serverTestOptions,
     name: 'server',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...filesWithModuleMocks],
+    include: ['test/**/*.test.ts'],
+    exclude: [
+      ...configDefaults.exclude,
+      ...unitTestFiles,
+      ...processTestFiles,
+      ...filesWithModuleMocks,
+    ],
     // Files share a worker's modules instead of loading the app's ~300 modules again each
     // (about 2 s a file, the larger part of the suite's time on a 2-core machine). Safe because
     // every file builds its own app and database (helpers/test-app.ts), module state is caches

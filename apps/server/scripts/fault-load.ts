@@ -1,18 +1,16 @@
-import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, rmdir } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { openPostgres } from '../src/db/postgres-connection';
 import { endorphinaSign } from '../src/features/providers/endorphina/signature';
 import { systemClock } from '../src/lib/clock';
-import { serverPackageRoot } from '../src/lib/package-root';
 import { createTestPlayer } from '../test/helpers/games';
 import { markIdentityVerified } from '../test/helpers/identity';
 import { recordTestLaunch } from '../test/helpers/launch-tokens';
+import { buildServerBundle } from '../test/helpers/server-bundle';
 import { spawnServer, type SpawnedServer } from '../test/helpers/spawn-server';
 import { testSecrets } from '../test/helpers/test-app';
 
@@ -56,6 +54,8 @@ export interface FaultLoadOptions {
    * once, after half of the kills. Absent: no database restart.
    */
   restartDatabase?: () => Promise<void>;
+  /** A production bundle already built (the test tier's); absent: one is built for the run. */
+  bundle?: string;
   log?: (line: string) => void;
 }
 
@@ -128,25 +128,6 @@ const serverEnv = (databaseUrl: string, dataDir: string) => ({
   TRUST_PROXY: 'true',
 });
 
-const run = promisify(execFile);
-
-/** Builds the production bundle into a scratch folder inside the package (see bundle.test.ts). */
-async function buildServer(): Promise<{ entry: string; remove: () => Promise<void> }> {
-  await mkdir(join(serverPackageRoot, '.test-dist'), { recursive: true });
-  const scratch = await mkdtemp(join(serverPackageRoot, '.test-dist', 'faults-'));
-  const bundle = join(scratch, 'server.js');
-  await run(process.execPath, ['build.mjs', '--outfile', relative(serverPackageRoot, bundle)], {
-    cwd: serverPackageRoot,
-  });
-  return {
-    entry: bundle,
-    remove: async () => {
-      await rm(scratch, { recursive: true, force: true });
-      await rmdir(join(serverPackageRoot, '.test-dist')).catch(() => undefined);
-    },
-  };
-}
-
 interface Player {
   id: string;
   /** The free-credit claim was sent (once per player: the offer is once per player). */
@@ -179,7 +160,9 @@ export async function runFaultLoad(options: FaultLoadOptions): Promise<FaultLoad
   const log = options.log ?? (() => undefined);
   const serverDatabaseUrl = options.serverDatabaseUrl ?? options.databaseUrl;
   const dataDir = await mkdtemp(join(tmpdir(), 'casino-faults-'));
-  const build = await buildServer();
+  const build = options.bundle
+    ? { entry: options.bundle, remove: () => Promise.resolve() }
+    : await buildServerBundle('faults');
   const start = () => spawnServer([build.entry], serverEnv(serverDatabaseUrl, dataDir));
   let server: SpawnedServer = start();
   // Listening means migrated and the catalog synced: the tables and games exist.

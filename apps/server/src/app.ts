@@ -4,24 +4,25 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseConnection } from './db/database';
-import { authFeature } from './features/auth/auth-feature';
-import { devFeature } from './features/dev/dev-feature';
-import { gameSessionsFeature } from './features/game-sessions/game-sessions-feature';
-import { gamesFeature } from './features/games/games-feature';
-import { healthFeature } from './features/health/health-feature';
-import { healthPath } from './features/health/health-routes';
-import { housekeepingFeature } from './features/housekeeping/housekeeping-feature';
-import { providersFeature } from './features/providers/providers-feature';
-import { usersFeature } from './features/users/users-feature';
-import { walletFeature } from './features/wallet/wallet-feature';
-import { paymentsFeature } from './features/payments/payments-feature';
-import { bonusFeature } from './features/bonus/bonus-feature';
-import { chatFeature } from './features/chat/chat-feature';
-import { supportFeature } from './features/support/support-feature';
-import { contentFeature } from './features/content/content-feature';
-import { identityFeature } from './features/identity/identity-feature';
-import { privacyFeature } from './features/privacy/privacy-feature';
-import { responsibleGamingFeature } from './features/responsible-gaming/responsible-gaming-feature';
+import { authFeature } from './features/auth';
+import { devFeature } from './features/dev';
+import { gameSessionsFeature } from './features/game-sessions';
+import { gamesFeature } from './features/games';
+import { healthFeature, healthPath, livenessPath, readinessPath } from './features/health';
+import { housekeepingFeature } from './features/housekeeping';
+import { providersFeature } from './features/providers';
+import { usersFeature } from './features/users';
+import { walletFeature } from './features/wallet';
+import { createMetrics, metricsFeature } from './features/metrics';
+import { poolCounts } from './db/pool-counts';
+import { paymentsFeature } from './features/payments';
+import { bonusFeature } from './features/bonus';
+import { chatFeature } from './features/chat';
+import { supportFeature } from './features/support';
+import { contentFeature } from './features/content';
+import { identityFeature } from './features/identity';
+import { privacyFeature } from './features/privacy';
+import { responsibleGamingFeature } from './features/responsible-gaming';
 import { openSharedState } from './lib/shared-state/open-shared-state';
 import { handleError } from './http/error-handler';
 import { createNotFoundHandler } from './http/not-found';
@@ -37,8 +38,19 @@ import type { Logger } from './lib/logger';
 import { withDevOutbox, type DevOutbox } from './lib/mail/dev-outbox';
 import type { Mailer } from './lib/mail/mailer';
 import { serverVersion } from './lib/package-root';
+import { createLifecycle, type Lifecycle } from './lib/operations/lifecycle';
 import { requestIdFor } from './lib/request-id';
 import { resolveSecrets } from './lib/secrets';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Shutting down or not, and the requests in flight (lib/operations/lifecycle.ts). */
+    lifecycle: Lifecycle;
+  }
+}
+
+/** Probes poll these every few seconds: their request lines would drown the rest. */
+const probePaths = new Set([healthPath, livenessPath, readinessPath]);
 
 /** Everything the app talks to, passed in so a test can swap any of it. */
 export interface AppDeps {
@@ -72,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({
       requestIdLogLabel: 'requestId',
       // Probes poll the health check every few seconds; their lines would drown the rest.
-      disableRequestLogging: (request) => request.url.split('?')[0] === healthPath,
+      disableRequestLogging: (request) => probePaths.has(request.url.split('?')[0] ?? ''),
     }),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
@@ -92,7 +104,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
 
   addRequestIdHeader(app);
-  addShutdownGuard(app);
+  // Shutdown state and requests in flight (SIGTERM: lib/operations/graceful-shutdown.ts).
+  const lifecycle = createLifecycle();
+  app.decorate('lifecycle', lifecycle);
+  addShutdownGuard(app, lifecycle);
   // app.close() stops the listener and waits for in-flight requests before it runs onClose
   // hooks, so no request still using the database sees it close.
   app.addHook('onClose', async () => {
@@ -115,9 +130,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerRateLimit(app, shared);
 
+  // Prometheus metrics (features/metrics): only with METRICS_TOKEN or METRICS_PORT; off,
+  // nothing is counted and no hook runs.
+  const metrics =
+    config.metricsToken !== undefined || config.metricsPort !== undefined
+      ? createMetrics({
+          openWebSockets: () =>
+            app.hasDecorator('websocketServer') ? app.websocketServer.clients.size : 0,
+          databasePool: () => poolCounts(db),
+          ...(shared.kind === 'redis' ? { redisConnected: () => shared.connected() } : {}),
+        })
+      : undefined;
+  if (metrics) {
+    await app.register(metricsFeature, {
+      metrics,
+      logger,
+      token: config.metricsToken,
+      port: config.metricsPort,
+      host: config.metricsHost,
+    });
+  }
+
   // The features, each one plugin (features/<name>/<name>-feature.ts) that names the
   // features it needs: Fastify refuses to start if one is registered before them.
-  await app.register(healthFeature, { database: db, clock, version: serverVersion });
+  await app.register(healthFeature, {
+    database: db,
+    clock,
+    version: serverVersion,
+    lifecycle,
+    ...(shared.kind === 'redis' ? { redisConnected: () => shared.connected() } : {}),
+  });
   await app.register(authFeature, { config, db, clock, logger, mailer, secrets });
   await app.register(usersFeature, { config, db, clock, logger });
   await app.register(walletFeature, {
@@ -126,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger,
     shared,
     operatorApiToken: config.operatorApiToken,
+    ...(metrics ? { postingObserver: metrics.posting } : {}),
   });
   await app.register(gameSessionsFeature, { db, clock });
   // Responsible gaming (decision 070): the cashier, bonuses and chat ask its guards; bets are
@@ -174,6 +217,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contentFeature, { contentDir: config.contentDir });
   // Data export and account closure (decision 053).
   await app.register(privacyFeature, { config, db, clock, logger });
+
+  // SIGTERM: open sockets (chat, support) hear "going away" (1001) at once and reconnect to
+  // another instance, as they do at app.close(); new upgrades get the guard's 503.
+  lifecycle.onShutdown(() => {
+    if (!app.hasDecorator('websocketServer')) return;
+    for (const client of app.websocketServer.clients) client.close(1001, 'server closing');
+  });
 
   // In development Vite serves the SPA (and proxies /api here); only production serves it.
   let serveSpaIndex: ServeSpaIndex | undefined;

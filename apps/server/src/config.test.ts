@@ -77,6 +77,13 @@ describe('loadConfig', () => {
           withdrawal: { min: 20_000n, max: 5_000_000n },
         },
       },
+      // Issue 31: in-flight requests get 10 s on SIGTERM; metrics and tracing are off.
+      shutdownTimeoutMs: 10_000,
+      metricsToken: undefined,
+      metricsPort: undefined,
+      metricsHost: '127.0.0.1',
+      otelEndpoint: undefined,
+      otelServiceName: 'orbita',
     });
   });
 
@@ -281,6 +288,12 @@ describe('loadConfig', () => {
       'DEPOSIT_MAX',
       'WITHDRAWAL_MIN',
       'WITHDRAWAL_MAX',
+      'SHUTDOWN_TIMEOUT_MS',
+      'METRICS_TOKEN',
+      'METRICS_PORT',
+      'METRICS_HOST',
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
+      'OTEL_SERVICE_NAME',
       'RG_DEFAULT_DEPOSIT_LIMIT_DAY',
       'RG_DEFAULT_DEPOSIT_LIMIT_WEEK',
       'RG_DEFAULT_DEPOSIT_LIMIT_MONTH',

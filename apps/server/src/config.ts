@@ -17,11 +17,18 @@ import {
   type PaymentsConfigPart,
 } from './features/payments/payments-config';
 import {
+  operationsConfigFrom,
+  operationsConfigVariables,
+  operationsEnvShape,
+  operationsSecretVariables,
+  type OperationsConfigPart,
+} from './lib/operations/operations-config';
+import {
   rgConfigFrom,
   rgConfigVariables,
   rgEnvShape,
   type RgConfigPart,
-} from './features/responsible-gaming/rg-config';
+} from './features/responsible-gaming';
 import { fromDecimalString } from './features/wallet/money';
 import { StartupError } from './lib/errors';
 import { serverPackageRoot } from './lib/package-root';
@@ -120,6 +127,7 @@ const envSchema = z.object({
     .default('2000.00'),
   ...providerEnvShape,
   ...paymentsEnvShape,
+  ...operationsEnvShape,
   ...rgEnvShape,
 });
 
@@ -275,10 +283,12 @@ export const configVariables: Record<EnvName, { default: string; description: st
   },
   ...providerConfigVariables,
   ...paymentsConfigVariables,
+  ...operationsConfigVariables,
   ...rgConfigVariables,
 };
 
-export interface Config extends ProviderConfigPart, PaymentsConfigPart, RgConfigPart {
+export interface Config
+  extends ProviderConfigPart, PaymentsConfigPart, OperationsConfigPart, RgConfigPart {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -334,6 +344,7 @@ const unechoed = new Set<string>([
   'REDIS_URL',
   ...providerSecretVariables,
   ...paymentsSecretVariables,
+  ...operationsSecretVariables,
 ]);
 
 /** A configuration problem: the message names every bad variable and is safe to print as is. */
@@ -414,6 +425,7 @@ export function loadConfig(
     kycWithdrawalThreshold: fromDecimalString(e.KYC_WITHDRAWAL_THRESHOLD, { scale: 2 }),
     ...providerConfigFrom(e),
     ...paymentsConfigFrom(e),
+    ...operationsConfigFrom(e),
     ...rgConfigFrom(e),
   };
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/open-database';
-import { createAppMetaRepository } from './features/instance/app-meta-repository';
-import { prepareSimulatedProviders } from './features/providers/simulated-secrets';
-import { ensureInstanceIdentity } from './features/instance/instance-service';
+import { createAppMetaRepository } from './features/instance';
+import { prepareSimulatedProviders } from './features/providers';
+import { ensureInstanceIdentity } from './features/instance';
 import { systemClock } from './lib/clock';
 import { createLogger, type Logger } from './lib/logger';
 import { createLogMailer } from './lib/mail/log-mailer';
@@ -13,6 +13,7 @@ import { assertWebAppBuilt } from './http/web-app';
 
 export interface StartedServer {
   app: FastifyInstance;
+  config: Config;
   logger: Logger;
   /** The address the server listens on, e.g. http://127.0.0.1:3000. */
   address: string;
@@ -82,7 +83,7 @@ export async function startServer(
       },
       'start-up timings',
     );
-    return { app, logger, address };
+    return { app, config, logger, address };
   } catch (error) {
     await db.close();
     throw error;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { newPlayer, registerThroughApi, useEnglish, type Player } from './support/accounts';
 import { verifyIdentityThroughApi } from './support/identity';
+import { picture } from './support/pictures';
 
 /**
  * Issue 25 (decision 062): with a $5 promo bonus active, another offer queues behind it and the
@@ -25,7 +26,7 @@ async function fund(page: Page, player: Player, amount: string) {
 
 test('a queued offer, then a withdrawal that forfeits the bonus after the warning', async ({
   page,
-}, testInfo) => {
+}) => {
   test.setTimeout(90_000);
   await useEnglish(page);
   const player = newPlayer('q');
@@ -46,7 +47,7 @@ test('a queued offer, then a withdrawal that forfeits the bonus after the warnin
   await expect(page.getByTestId('bonus-queued')).toContainText(
     'Queued: starts when your current bonus ends',
   );
-  await page.screenshot({ path: testInfo.outputPath('bonus-queued-en.png'), fullPage: true });
+  await picture(page, 'bonus-queued-en', { fullPage: true });
 
   await page.goto('/profile/balance/widthdrawall');
   await expect(page.getByTestId('withdrawal-bonus-notice')).toContainText(
@@ -61,7 +62,7 @@ test('a queued offer, then a withdrawal that forfeits the bonus after the warnin
   await expect(page.getByTestId('withdraw-crypto-forfeit-text')).toHaveText(
     'Withdrawing now forfeits $5.00 of bonus money and $0.00 won with it: $5.00 in all. Your cash is not affected.',
   );
-  await page.screenshot({ path: testInfo.outputPath('withdrawal-forfeit-en.png'), fullPage: true });
+  await picture(page, 'withdrawal-forfeit-en', { fullPage: true });
   await page.getByTestId('withdraw-crypto-forfeit-agree').check();
   await page.getByTestId('withdraw-crypto-submit').click();
   await expect(page.getByTestId('payment-status')).toContainText('is pending');
@@ -84,8 +85,5 @@ test('a queued offer, then a withdrawal that forfeits the bonus after the warnin
     .fill('0x52908400098527886E0F7030069857D2E4169EE7');
   await page.getByTestId('withdraw-crypto-submit').click();
   await expect(page.getByTestId('withdraw-crypto-forfeit-text')).toContainText('сгорят');
-  await page.screenshot({
-    path: testInfo.outputPath('withdrawal-forfeit-ru-phone.png'),
-    fullPage: true,
-  });
+  await picture(page, 'withdrawal-forfeit-ru-phone', { fullPage: true });
 });

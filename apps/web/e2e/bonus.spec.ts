@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newPlayer, registerThroughApi, useEnglish } from './support/accounts';
 import { NOT_A_SLOT } from './support/studio-games';
+import { picture, picturesTag } from './support/pictures';
 
 /**
  * The bonus page on a real server: a promo code's bonus money is wagered by a real game's
@@ -110,9 +111,9 @@ test.describe('bonus page', () => {
     expect((await me(page)).bonus).toBe('1.00');
   });
 
-  test('screenshots: wide and phone, dark and light, English and Russian', async ({
+  test(`pictures: wide and phone, dark and light, English and Russian ${picturesTag}`, async ({
     page,
-  }, testInfo) => {
+  }) => {
     test.setTimeout(120_000);
     const player = newPlayer('b');
     await registerThroughApi(page, player);
@@ -139,10 +140,7 @@ test.describe('bonus page', () => {
         );
         await page.reload();
         await expect(page.getByTestId('bonus-active')).toBeVisible();
-        await page.screenshot({
-          path: testInfo.outputPath(`bonus-${shot.name}-${lang}.png`),
-          fullPage: true,
-        });
+        await picture(page, `bonus-${shot.name}-${lang}`, { fullPage: true });
       }
     }
     // The cancel confirmation, wide dark, Russian (the last language set).
@@ -151,6 +149,6 @@ test.describe('bonus page', () => {
     await page.reload();
     await page.getByTestId('bonus-cancel').click();
     await expect(page.getByTestId('bonus-cancel-text')).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath('bonus-cancel-confirm-ru.png') });
+    await picture(page, 'bonus-cancel-confirm-ru');
   });
 });

@@ -1,7 +1,7 @@
-import process from 'node:process';
 import { expect, test, type Page } from '@playwright/test';
 import { newPlayer, registerThroughApi, useEnglish } from './support/accounts';
 import { verifyIdentityThroughApi } from './support/identity';
+import { picture, picturesTag } from './support/pictures';
 
 const headerBalance = (page: Page) => page.getByTestId('header-balance');
 
@@ -137,10 +137,8 @@ test.describe('cashier', () => {
     await expect(headerBalance(page)).toHaveText('$50.00');
   });
 
-  // Pictures of the cashier for a person to look at (CASHIER_SHOTS=<folder>); skipped otherwise.
-  test('screenshots', async ({ browser }) => {
-    const folder = process.env.CASHIER_SHOTS ?? '';
-    test.skip(!folder, 'CASHIER_SHOTS not set');
+  // Pictures of the cashier for a person to look at (npm run pictures; support/pictures.ts).
+  test(`pictures ${picturesTag}`, async ({ browser }) => {
     test.setTimeout(240_000);
     const setup = await browser.newPage();
     await useEnglish(setup);
@@ -178,12 +176,12 @@ test.describe('cashier', () => {
       await page.goto('/profile/balance/credit');
       await expect(page.getByTestId('method-card')).toBeVisible();
       await page.getByTestId('card-submit').click();
-      await page.screenshot({ path: `${folder}/deposit-${look}.png`, fullPage: true });
+      await picture(page, `deposit-${look}`, { fullPage: true });
       await fillCard(page, '4242424242424242', '100');
       await page.getByTestId('card-submit').click();
       await expect(page.getByTestId('card-pay-form')).toBeVisible();
       await page.getByTestId('pay-submit').click();
-      await page.screenshot({ path: `${folder}/cardpay-${look}.png` });
+      await picture(page, `cardpay-${look}`);
     });
 
     // After a deposit and a pending withdrawal: the withdrawal and balance pages.
@@ -201,17 +199,17 @@ test.describe('cashier', () => {
     await everyLook(async (page, look, wide) => {
       await page.goto('/profile/balance/widthdrawall');
       await expect(page.getByTestId('withdraw-card')).toBeVisible();
-      await page.screenshot({ path: `${folder}/withdrawal-${look}.png`, fullPage: true });
+      await picture(page, `withdrawal-${look}`, { fullPage: true });
       await page.goto('/profile/balance');
       await expect(page.getByTestId('payments')).toBeVisible();
-      await page.screenshot({ path: `${folder}/balance-${look}.png`, fullPage: true });
+      await picture(page, `balance-${look}`, { fullPage: true });
       if (wide && look.endsWith('-en')) {
         await page.goto('/profile/balance/credit');
         await page.getByTestId('method-crypto').click();
         await page.getByTestId('crypto-sum').fill('50');
         await page.getByTestId('crypto-submit').click();
         await expect(page.getByTestId('crypto-qr')).toBeVisible();
-        await page.screenshot({ path: `${folder}/crypto-invoice-${look}.png`, fullPage: true });
+        await picture(page, `crypto-invoice-${look}`, { fullPage: true });
       }
     });
   });

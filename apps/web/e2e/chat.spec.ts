@@ -1,6 +1,6 @@
-import process from 'node:process';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newPlayer, registerThroughApi, useEnglish } from './support/accounts';
+import { picture, picturesTag } from './support/pictures';
 
 /** A signed-in player's page of their own (a browser context each, as two people would). */
 async function playerPage(browser: Browser, prefix: string): Promise<Page> {
@@ -70,10 +70,8 @@ test.describe('live chat', () => {
     await guestContext.close();
   });
 
-  // Pictures of the panel for a person to look at (CHAT_SHOTS=<folder>); skipped otherwise.
-  test('screenshots', async ({ browser }) => {
-    const folder = process.env.CHAT_SHOTS ?? '';
-    test.skip(!folder, 'CHAT_SHOTS not set');
+  // Pictures of the panel for a person to look at (npm run pictures; support/pictures.ts).
+  test(`pictures ${picturesTag}`, async ({ browser }) => {
     test.setTimeout(400_000);
     const writer = await playerPage(browser, 'cs');
     await openChat(writer);
@@ -105,9 +103,7 @@ test.describe('live chat', () => {
         await page.goto('/');
         await openChat(page);
         await page.waitForTimeout(400);
-        await page.screenshot({
-          path: `${folder}/chat-${viewport.name}-${theme}-${lang}-${who}.png`,
-        });
+        await picture(page, `${viewport.name}-${theme}-${lang}-${who}`);
         await context.close();
       }
     }

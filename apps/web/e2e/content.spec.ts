@@ -1,6 +1,7 @@
 import process from 'node:process';
 import { expect, test, type Page } from '@playwright/test';
 import { newPlayer, registerThroughApi, useEnglish } from './support/accounts';
+import { picture, picturesTag } from './support/pictures';
 
 const operatorToken = process.env.E2E_OPERATOR_API_TOKEN ?? '';
 
@@ -114,14 +115,11 @@ test.describe('content pages', () => {
       page.locator('[data-testid="support-message"][data-author="operator"]'),
     ).toHaveText(/It is on its way\./);
 
-    const folder = process.env.CONTENT_SHOTS;
-    if (folder) await page.screenshot({ path: `${folder}/support-thread.png` });
+    await picture(page, 'support-thread');
   });
 
-  // Pictures for a person to look at (CONTENT_SHOTS=<folder>); skipped otherwise.
-  test('screenshots', async ({ browser }) => {
-    const folder = process.env.CONTENT_SHOTS ?? '';
-    test.skip(!folder, 'CONTENT_SHOTS not set');
+  // Pictures for a person to look at (npm run pictures; support/pictures.ts).
+  test(`pictures ${picturesTag}`, async ({ browser }) => {
     test.setTimeout(300_000);
     for (const [name, width, height] of [
       ['phone', 390, 844],
@@ -143,16 +141,10 @@ test.describe('content pages', () => {
         await page.goto('/faq');
         await page.getByTestId('faq-question').nth(1).click();
         await page.waitForTimeout(300);
-        await page.screenshot({
-          path: `${folder}/faq-${name}-${theme}-${lang}.png`,
-          fullPage: true,
-        });
+        await picture(page, `faq-${name}-${theme}-${lang}`, { fullPage: true });
         await page.goto('/loyalty');
         await expect(page.getByTestId('content-page')).toBeVisible();
-        await page.screenshot({
-          path: `${folder}/loyalty-${name}-${theme}-${lang}.png`,
-          fullPage: true,
-        });
+        await picture(page, `loyalty-${name}-${theme}-${lang}`, { fullPage: true });
         await context.close();
       }
     }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { picture } from './support/pictures';
 
 /**
  * Issue 25: opening the chat squeezed the home hero's "Explore games" button (21 px of its
@@ -43,7 +44,7 @@ for (const { width, height } of screens) {
   for (const lang of ['en', 'ru'] as const) {
     test(`the home hero keeps its button whole with the chat open, ${width}×${height} ${lang}`, async ({
       browser,
-    }, testInfo) => {
+    }) => {
       const context = await browser.newContext({ viewport: { width, height } });
       await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
       const page = await context.newPage();
@@ -61,10 +62,7 @@ for (const { width, height } of screens) {
       });
       await page.waitForTimeout(400);
       const open = await measureSlides(page);
-      await testInfo.attach(`home-${width}x${height}-${lang}-chat-open`, {
-        body: await page.screenshot(),
-        contentType: 'image/png',
-      });
+      await picture(page, `${width}x${height}-${lang}-chat-open`);
 
       for (const fit of [...closed, ...open]) {
         expect(fit.button).toBeGreaterThanOrEqual(44);

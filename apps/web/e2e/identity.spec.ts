@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newPlayer, registerThroughApi, useEnglish } from './support/accounts';
 import { operatorVerifies, pdfDocument, pngDocument, userIdOf } from './support/identity';
+import { picture, picturesFolder } from './support/pictures';
 
 /**
  * The identity check (decision 052) and the player's data (decision 053) in the browser: the
@@ -26,7 +27,7 @@ test.describe('identity check and data export', () => {
     await page.goto('/profile/balance/widthdrawall');
     const notice = page.getByTestId('withdrawal-identity-notice');
     await expect(notice).toContainText('Your first withdrawal needs a verified identity.');
-    await page.screenshot({ path: test.info().outputPath('withdrawal-notice.png') });
+    await picture(page, 'withdrawal-notice');
     await page.getByTestId('withdrawal-identity-link').click();
     await expect(page).toHaveURL(/\/profile\/verification$/);
     await expect(page.getByTestId('identity-status')).toHaveText('Not started');
@@ -85,17 +86,17 @@ test.describe('identity check and data export', () => {
     // The closure dialog: the password, then the account is gone and the player signed out.
     await page.getByTestId('privacy-close').click();
     await page.getByTestId('close-password').fill(player.password);
-    await page.screenshot({ path: test.info().outputPath('close-dialog.png') });
+    await picture(page, 'close-dialog');
     await page.getByTestId('close-confirm').click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('register-button')).toBeVisible();
   });
 });
 
-/** Screenshots of the page in both themes and languages, phone and wide (for review). */
+/** Pictures of the page in both themes and languages, phone and wide (for review). */
 async function shootEveryLook(browser: Browser, page: Page, name: string) {
+  if (!picturesFolder) return;
   const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
-  const folder = test.info().outputPath('looks');
   // Each theme and language once, on a phone and on a wide screen.
   for (const [viewport, theme, lang] of [
     [{ name: 'phone', width: 390, height: 844 }, 'dark', 'en'],
@@ -117,10 +118,7 @@ async function shootEveryLook(browser: Browser, page: Page, name: string) {
     const look = await context.newPage();
     await look.goto('/profile/verification');
     await expect(look.getByTestId('identity-status')).toBeVisible();
-    await look.screenshot({
-      path: `${folder}/${name}-${viewport.name}-${theme}-${lang}.png`,
-      fullPage: true,
-    });
+    await picture(look, `${name}-${viewport.name}-${theme}-${lang}`, { fullPage: true });
     await context.close();
   }
 }

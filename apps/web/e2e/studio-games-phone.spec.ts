@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import process from 'node:process';
 import { expect, test, type Frame, type Page } from '@playwright/test';
+import { picture } from './support/pictures';
 import { TABLE_GAMES } from './support/studio-games';
 
 /**
@@ -8,11 +7,10 @@ import { TABLE_GAMES } from './support/studio-games';
  * button below the fold). Every studio game type, opened in the lobby's game frame on a
  * 390 × 844 screen in either language, fits the frame: nothing to scroll either way, no
  * label cut, and the main action in view (in a blackjack or mines round, the round's moves
- * too). One Pragmatic title of each type (the studio's catalog is deterministic). Screenshots
- * are attached to the report, and written to STUDIO_SHOTS=<folder> when set.
+ * too). One Pragmatic title of each type (the studio's catalog is deterministic). Pictures
+ * for a person: `npm run pictures` (support/pictures.ts).
  */
 const GAMES = [['slot', 'vs10zolotayarybka'], ...TABLE_GAMES] as const;
-const shots = process.env.STUDIO_SHOTS ?? '';
 
 interface Fit {
   viewport: [number, number];
@@ -74,22 +72,19 @@ async function expectFits(frame: Frame, what: string): Promise<void> {
 }
 
 for (const lang of ['en', 'ru'] as const) {
-  test(`every studio game fits a 390 × 844 phone, ${lang}`, async ({ browser }, testInfo) => {
+  test(`every studio game fits a 390 × 844 phone, ${lang}`, async ({ browser }) => {
     // Eight games (and a round of two) one after another: on a busy machine that takes minutes.
     test.setTimeout(300_000);
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
     const page = await context.newPage();
-    if (shots) mkdirSync(shots, { recursive: true });
 
     for (const [type, gameId] of GAMES) {
       const frame = await openGame(page, gameId);
       await expectFits(frame, type);
       const main = type === 'slot' ? '#spin' : '#go';
       expect(await inView(frame, main), `${type}: main action in view`).toBe(true);
-      const picture = await page.screenshot();
-      await testInfo.attach(`${type}-${lang}`, { body: picture, contentType: 'image/png' });
-      if (shots) await page.screenshot({ path: `${shots}/phone-${type}-${lang}.png` });
+      await picture(page, `phone-${type}-${lang}`);
 
       if (type === 'roulette') {
         // The outside bets read whole: Red and Black in the player's language.
@@ -103,7 +98,7 @@ for (const lang of ['en', 'ru'] as const) {
         await expectFits(frame, 'blackjack, dealt');
         expect(await inView(frame, '#moves')).toBe(true);
         expect(await inView(frame, '#go')).toBe(true);
-        if (shots) await page.screenshot({ path: `${shots}/phone-blackjack-dealt-${lang}.png` });
+        await picture(page, `phone-blackjack-dealt-${lang}`);
       }
       if (type === 'mines') {
         // In a round, Cash out is in view beside Bet.

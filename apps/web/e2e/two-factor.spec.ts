@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { newPlayer, registerThroughApi, useEnglish } from './support/accounts';
 import { verifyIdentityThroughApi } from './support/identity';
+import { picture } from './support/pictures';
 
 /**
  * Two-factor sign-in in the browser (issue 15, docs/decisions/051): turned on in the profile
@@ -73,7 +74,7 @@ test.describe('two-factor sign-in', () => {
       secret.replace(/(.{4})/g, '$1 ').trim(),
     );
     expect(await seriousAxeFindings(page)).toEqual([]);
-    await card.screenshot({ path: test.info().outputPath('two-factor-setup.png') });
+    await picture(card, 'two-factor-setup');
 
     // A wrong code is refused under the field; the right one turns it on.
     await card.getByTestId('two-factor-confirm-code').fill('000000');
@@ -90,7 +91,7 @@ test.describe('two-factor sign-in', () => {
     const download = page.waitForEvent('download');
     await card.getByTestId('two-factor-download-codes').click();
     expect((await download).suggestedFilename()).toBe('orbita-recovery-codes.txt');
-    await card.screenshot({ path: test.info().outputPath('two-factor-codes.png') });
+    await picture(card, 'two-factor-codes');
     await card.getByTestId('two-factor-codes-done').click();
     await expect(card.getByTestId('two-factor-status')).toHaveText('On');
     await expect(card.getByTestId('two-factor-codes-left')).toHaveText('Recovery codes left: 10');
@@ -111,7 +112,7 @@ test.describe('two-factor sign-in', () => {
     await expect(dialog).toBeVisible();
     await expect(page.getByTestId('header-username')).toHaveCount(0);
     expect(await seriousAxeFindings(page)).toEqual([]);
-    await dialog.screenshot({ path: test.info().outputPath('two-factor-login.png') });
+    await picture(dialog, 'two-factor-login');
 
     // The switch to a recovery code and back, by keyboard.
     await page.getByTestId('two-factor-switch').focus();
@@ -154,12 +155,12 @@ test.describe('two-factor sign-in', () => {
     await card.getByTestId('two-factor-enable').click();
     await expect(card.getByTestId('two-factor-qr')).toBeVisible();
     expect(await seriousAxeFindings(page)).toEqual([]);
-    await card.screenshot({ path: test.info().outputPath('two-factor-setup-ru-dark-phone.png') });
+    await picture(card, 'two-factor-setup-ru-dark-phone');
     const secret = (await card.getByTestId('two-factor-secret').getAttribute('data-secret')) ?? '';
     await card.getByTestId('two-factor-confirm-code').fill(totp(secret));
     await card.getByTestId('two-factor-confirm').click();
     await expect(card.getByTestId('two-factor-recovery-code')).toHaveCount(10);
-    await card.screenshot({ path: test.info().outputPath('two-factor-codes-ru-dark-phone.png') });
+    await picture(card, 'two-factor-codes-ru-dark-phone');
     await card.getByTestId('two-factor-codes-done').click();
     await expect(card.getByTestId('two-factor-status')).toHaveText('Вкл.');
 
@@ -176,7 +177,7 @@ test.describe('two-factor sign-in', () => {
     await page.getByTestId('close-password').fill('wrong-but-not-checked-yet');
     await expect(page.getByTestId('close-two-factor')).toBeVisible();
     expect(await seriousAxeFindings(page)).toEqual([]);
-    await page.screenshot({ path: test.info().outputPath('close-dialog-ru-dark-phone.png') });
+    await picture(page, 'close-dialog-ru-dark-phone');
     await page.getByTestId('close-cancel').click();
     await expect(page.getByTestId('privacy-card')).toBeVisible();
     await context.close();

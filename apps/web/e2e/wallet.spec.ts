@@ -3,6 +3,7 @@ import process from 'node:process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { newPlayer, registerThroughApi, useEnglish, type Player } from './support/accounts';
 import { NOT_A_SLOT } from './support/studio-games';
+import { picture, picturesTag } from './support/pictures';
 
 /** playwright.config.ts gives the main e2e server this operator token. */
 const operatorToken = process.env.E2E_OPERATOR_API_TOKEN ?? '';
@@ -42,6 +43,13 @@ async function serverBalance(page: Page): Promise<string> {
 }
 
 const headerBalance = (page: Page) => page.getByTestId('header-balance');
+/** The header's strip of the screen, for its pictures. */
+const headerClip = (page: Page) => ({
+  x: 0,
+  y: 0,
+  width: page.viewportSize()?.width ?? 1280,
+  height: 96,
+});
 
 test.describe('wallet', () => {
   test.beforeEach(async ({ page }) => {
@@ -139,7 +147,9 @@ test.describe('wallet', () => {
     expect(await serverBalance(page)).toBe('0.00');
   });
 
-  test('screenshots of the header balance: dark, light and phone', async ({ page }, testInfo) => {
+  test('the header balance flashes down and up, in both themes and on a phone', async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const player = newPlayer('w');
     await registerThroughApi(page, player);
@@ -149,42 +159,30 @@ test.describe('wallet', () => {
       await page.evaluate((value) => localStorage.setItem('theme', value), theme);
       await page.reload();
       await expect(headerBalance(page)).toHaveText('$1,234.50');
-      await page.screenshot({
-        path: testInfo.outputPath(`header-${theme}.png`),
-        clip: { x: 0, y: 0, width: page.viewportSize()?.width ?? 1280, height: 96 },
-      });
+      await picture(page, `header-${theme}`, { clip: headerClip(page) });
     }
     // A live change while the header is on screen: one soft pulse (taken mid-way).
     await fund(page.request, player, '-34.50');
     await expect(headerBalance(page)).toHaveText('$1,200.00');
     await expect(headerBalance(page)).toHaveAttribute('data-change', 'down');
-    await page.screenshot({
-      path: testInfo.outputPath('header-light-down.png'),
-      clip: { x: 0, y: 0, width: page.viewportSize()?.width ?? 1280, height: 96 },
-    });
+    await picture(page, 'header-light-down', { clip: headerClip(page) });
     await fund(page.request, player, '0.50');
     await expect(headerBalance(page)).toHaveText('$1,200.50');
     await expect(headerBalance(page)).toHaveAttribute('data-change', 'up');
-    await page.screenshot({
-      path: testInfo.outputPath('header-light-up.png'),
-      clip: { x: 0, y: 0, width: page.viewportSize()?.width ?? 1280, height: 96 },
-    });
+    await picture(page, 'header-light-up', { clip: headerClip(page) });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.reload();
     await expect(headerBalance(page)).toHaveText('$1,200.50');
-    await page.screenshot({ path: testInfo.outputPath('phone-dark.png') });
+    await picture(page, 'phone-dark');
     await fund(page.request, player, '99.50');
     await expect(headerBalance(page)).toHaveText('$1,300.00');
-    await page.screenshot({
-      path: testInfo.outputPath('phone-dark-up.png'),
-      clip: { x: 0, y: 0, width: 390, height: 96 },
-    });
+    await picture(page, 'phone-dark-up', { clip: headerClip(page) });
   });
 
-  test('screenshots of the balance page: wide dark and light, phone light, both languages', async ({
+  test(`pictures of the balance page: wide dark and light, phone light, both languages ${picturesTag}`, async ({
     page,
-  }, testInfo) => {
+  }) => {
     test.setTimeout(120_000);
     const player = newPlayer('w');
     await registerThroughApi(page, player);
@@ -225,10 +223,7 @@ test.describe('wallet', () => {
         );
         await page.reload();
         await expect(page.getByTestId('transactions').getByRole('listitem').first()).toBeVisible();
-        await page.screenshot({
-          path: testInfo.outputPath(`balance-${shot.name}-${lang}.png`),
-          fullPage: true,
-        });
+        await picture(page, `balance-${shot.name}-${lang}`, { fullPage: true });
       }
     }
   });

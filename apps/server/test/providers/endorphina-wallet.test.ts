@@ -784,7 +784,7 @@ describe('the public integrations’ shapes', () => {
     });
   });
 
-  it('refuses a win without one of the five, or with an unknown player', async () => {
+  it('refuses a win without amount, date or gameId, or with an unknown player', async () => {
     const tbl = await table(10_000n);
     const other = await table(10_000n);
     const r = round(tbl);
@@ -797,7 +797,7 @@ describe('the public integrations’ shapes', () => {
       player: tbl.player.id,
       betTransactionId: bet['id']!,
     };
-    for (const name of ['amount', 'date', 'gameId', 'player', 'betTransactionId'] as const) {
+    for (const name of ['amount', 'date', 'gameId'] as const) {
       const params: Params = { ...win };
       delete params[name];
       expect(await post('win', params)).toMatchObject({ status: 429, body: { code: 'NO_RETRY' } });
@@ -810,8 +810,71 @@ describe('the public integrations’ shapes', () => {
       status: 404,
       body: { code: 'TOKEN_NOT_FOUND' },
     });
+    // No player and a bet we never saw: nobody to pay.
+    const { player: _player, ...withoutPlayer } = win;
+    expect(
+      await post('win', { ...withoutPlayer, betTransactionId: nextId('b'), id: nextId('w') }),
+    ).toMatchObject({ status: 429, body: { code: 'NO_RETRY' } });
     expect(await balanceOf(tbl.player.id)).toBe(9_000n);
     expect(await balanceOf(other.player.id)).toBe(10_000n);
+  });
+
+  it('pays a win without player to its bet’s player, found by betTransactionId', async () => {
+    const tbl = await table(10_000n);
+    const r = round(tbl);
+    const bet = r.bet(1_000);
+    await post('bet', bet);
+    const win = {
+      amount: '400',
+      date: r.base['date']!,
+      gameId: r.base['gameId']!,
+      betTransactionId: bet['id']!,
+      id: nextId('w'),
+    };
+    const first = await post('win', win);
+    expect(first).toMatchObject({ status: 200, body: { balance: 9_400 } });
+    expect(await post('win', win)).toEqual(first);
+    expect(await stored(tbl.player.id, 'win')).toMatchObject({
+      currency: 'USD',
+      game_id: gameA,
+      bet_tx_id: bet['id'],
+      amount: '400',
+    });
+    // Settled: the bet's refund is now refused.
+    expect(await post('refund', r.refund(1_000, bet['id']!))).toMatchObject({ status: 429 });
+  });
+
+  it('pays a win in the older shape (amount, date, gameId, id, token) to the round’s bet', async () => {
+    const tbl = await table(10_000n);
+    const r = round(tbl);
+    const bet = r.bet(1_000);
+    await post('bet', bet);
+    const win = {
+      token: tbl.token,
+      amount: '2500',
+      date: r.base['date']!,
+      gameId: r.base['gameId']!,
+      id: nextId('w'),
+    };
+    const first = await post('win', win);
+    expect(first).toMatchObject({ status: 200, body: { balance: 11_500 } });
+    expect(await post('win', win)).toEqual(first);
+    expect(await balanceOf(tbl.player.id)).toBe(11_500n);
+    expect(await stored(tbl.player.id, 'win')).toMatchObject({
+      currency: 'USD',
+      game_id: gameA,
+      round_id: r.base['gameId'],
+      bet_tx_id: bet['id'],
+      amount: '2500',
+    });
+    // Without an id and without a bet to key it on, it cannot be told from another: refused.
+    const lone = round(tbl);
+    const { id: _id, ...withoutId } = { ...win, gameId: lone.base['gameId']! };
+    expect(await post('win', withoutId)).toMatchObject({
+      status: 429,
+      body: { code: 'NO_RETRY' },
+    });
+    expect(await balanceOf(tbl.player.id)).toBe(11_500n);
   });
 
   it('looks the bet up among the named player’s own bets only', async () => {

@@ -288,7 +288,7 @@ async function waitForBlockedPosting(db: DatabaseConnection): Promise<number> {
     const { rows } = await db.execute<{ pid: number }>(sql`
       select pid from pg_stat_activity
       where datname = current_database() and wait_event_type = 'Lock'
-        and query like '%with moved as%'`);
+        and (query like '%with moved as%' or query like '%ledger_apply%')`);
     if (rows[0]) return rows[0].pid;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

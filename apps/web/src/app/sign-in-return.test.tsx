@@ -71,3 +71,18 @@ describe('a guest who opens a profile page', { timeout: 20_000 }, () => {
     expect(path()).toBe('/casino');
   });
 });
+
+describe('a player who signs out on a profile page', { timeout: 20_000 }, () => {
+  it('lands on the lobby with no login window over it', async () => {
+    // The e2e journeys that sign out on /profile then click "Login" found the window already
+    // open, its backdrop in the way.
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response(null, { status: 204 })));
+    useAuthStore.getState().setUser(player);
+    renderAt('/profile');
+    fireEvent.click(await screen.findByTestId('logout-button', {}, { timeout: 5000 }));
+    await landedHome();
+    await act(() => new Promise((done) => setTimeout(done, 50)));
+    expect(path()).toBe('/');
+    expect(useModalStore.getState().modal).toBeNull();
+  });
+});

@@ -122,6 +122,10 @@ export const ledgerEntries = pgTable(
       .where(sql`${t.kind} = 'withdrawal_reversal'`),
     // A player's statement, newest first; and the per-wallet chain of ledger:check.
     index('ledger_entries_user_id_idx').on(t.userId, t.id),
+    // A round's bets, which a win naming only its round settles (its bonus split, decision 060).
+    index('ledger_entries_bet_round_idx')
+      .on(t.userId, t.roundId)
+      .where(sql`${t.kind} = 'bet'`),
     // A bonus's bets, for its wagering progress.
     index('ledger_entries_bonus_id_idx')
       .on(t.bonusId, t.id)

@@ -1,5 +1,5 @@
 import type { Clock } from '../../lib/clock';
-import type { BonusTransaction } from '../wallet/ledger';
+import type { BonusTransaction } from '../wallet';
 import type { BonusRepository, OfferRow, PlayerBonusRow } from './bonus-repository';
 
 const dayMs = 24 * 60 * 60 * 1000;

@@ -6,8 +6,8 @@ import {
   promoCodeRequestSchema,
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePlayer } from '../auth/authenticate';
-import type { RgService } from '../responsible-gaming/rg-service';
+import { requirePlayer } from '../auth';
+import type { RgService } from '../responsible-gaming';
 import type { BonusService } from './bonus-service';
 
 export interface BonusRoutesOptions {

@@ -1,5 +1,5 @@
 import type { BonusOffer, PlayerBonus } from '@casino/contracts';
-import { formatMoney } from '../wallet/money';
+import { formatMoney } from '../wallet';
 import type { OfferRow, PlayerBonusRow } from './bonus-repository';
 
 const money = (v: bigint | null): string | null => (v === null ? null : formatMoney(v));

@@ -1,7 +1,7 @@
 import { paymentsErrorCodes } from '@casino/contracts';
 import { AppError } from '../../lib/errors';
-import type { BonusTransaction, Ledger } from '../wallet/ledger';
-import { formatMoney } from '../wallet/money';
+import type { BonusTransaction, Ledger } from '../wallet';
+import { formatMoney } from '../wallet';
 import { forfeitSplit, type EndStatus } from './bonus-lifecycle';
 import type { BonusRepository, PlayerBonusRow } from './bonus-repository';
 

@@ -9,8 +9,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import { findUserId } from '../wallet/commands/adjust-command';
-import { requireOperatorToken } from '../wallet/operator-routes';
+import { findUserId } from '../wallet';
+import { requireOperatorToken } from '../wallet';
 import type { ChatService } from './chat-service';
 
 export interface ChatOperatorRoutesOptions {

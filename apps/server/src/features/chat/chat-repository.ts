@@ -2,7 +2,7 @@ import { bidiControls, type ChatMessage } from '@casino/contracts';
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { chatMessages, chatMutes, users } from '../../db/schema';
-import { avatarUrlPrefix } from '../users/me';
+import { avatarUrlPrefix } from '../users';
 
 export interface ChatAuthorRow {
   id: string;

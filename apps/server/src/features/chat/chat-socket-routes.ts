@@ -10,7 +10,7 @@ import {
 } from '@casino/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from '@fastify/websocket';
-import type { SessionService } from '../auth/session-service';
+import type { SessionService } from '../auth';
 import { toAvatarUrl, type ChatRepository } from './chat-repository';
 import type { ChatRoom, ChatReader } from './chat-room';
 import { ChatRefusal, type ChatService } from './chat-service';

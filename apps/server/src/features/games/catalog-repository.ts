@@ -2,7 +2,7 @@ import type { GameCategory, GameSort, ProviderSlug } from '@casino/contracts';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { games } from '../../db/schema';
-import type { CatalogEntry } from '../providers/provider-adapter';
+import type { CatalogEntry } from '../providers';
 import { createCatalogStatements, rowColumns } from './catalog-statements';
 import type { GameRow } from './game-view';
 import { foldSearchText } from './search-text';

@@ -1,7 +1,7 @@
 import type { ProviderSlug } from '@casino/contracts';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
-import { ProviderError, type ProviderAdapter } from '../providers/provider-adapter';
+import { ProviderError, type ProviderAdapter } from '../providers';
 import type { CatalogRepository } from './catalog-repository';
 
 export type SyncReport =

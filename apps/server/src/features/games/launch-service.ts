@@ -7,14 +7,10 @@ import {
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import {
-  ProviderError,
-  type LaunchLanguage,
-  type ProviderAdapter,
-} from '../providers/provider-adapter';
+import { ProviderError, type LaunchLanguage, type ProviderAdapter } from '../providers';
 import type { CatalogRepository } from './catalog-repository';
-import type { LaunchRepository } from '../game-sessions/launch-repository';
-import { newLaunchToken } from '../game-sessions/launch-token';
+import type { LaunchRepository } from '../game-sessions';
+import { newLaunchToken } from '../game-sessions';
 import { providerDisabled } from './offered-providers';
 
 export interface LaunchInput {

@@ -4,7 +4,7 @@ import { systemClock } from '../../lib/clock';
 import { StartupError } from '../../lib/errors';
 import { createLogger } from '../../lib/logger';
 import { createLogMailer } from '../../lib/mail/log-mailer';
-import { commandConfig, type CommandIo } from '../providers/command-config';
+import { commandConfig, type CommandIo } from '../providers';
 
 /**
  * `npm run games:sync -w apps/server`: reads every provider's catalog now, with the server's

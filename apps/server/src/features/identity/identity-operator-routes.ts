@@ -7,7 +7,7 @@ import {
   operatorIdentityRejectSchema,
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireOperatorToken } from '../wallet/operator-routes';
+import { requireOperatorToken } from '../wallet';
 import { extensionOf } from './document-type';
 import type { IdentityService } from './identity-service';
 

@@ -12,7 +12,7 @@ import {
   requireMultipart,
   withUploadedFile,
 } from '../../lib/uploads/upload-pipeline';
-import { requirePlayer } from '../auth/authenticate';
+import { requirePlayer } from '../auth';
 import { sanitiseDocument } from './document-sanitiser';
 import type { IdentityService } from './identity-service';
 

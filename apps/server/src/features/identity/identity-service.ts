@@ -15,7 +15,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { SharedState } from '../../lib/shared-state/shared-state';
-import { toDecimalString } from '../wallet/money';
+import { toDecimalString } from '../wallet';
 import type { CleanDocument } from './document-sanitiser';
 import { databaseStorage, type DocumentStorage } from './document-storage';
 import {

@@ -3,8 +3,8 @@ import {
   operatorTwoFactorResetResponseSchema,
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireOperatorToken } from '../wallet/operator-routes';
-import type { TwoFactorService } from '../auth/two-factor-service';
+import { requireOperatorToken } from '../wallet';
+import type { TwoFactorService } from '../auth';
 
 export interface TwoFactorResetRoutesOptions {
   twoFactor: TwoFactorService;

@@ -6,7 +6,7 @@ import {
   paymentSchema,
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireOperatorToken } from '../wallet/operator-routes';
+import { requireOperatorToken } from '../wallet';
 import type { CashierDeps } from './cashier-deps';
 import { paymentView } from './payment-view';
 import { approveWithdrawal, rejectWithdrawal } from './withdrawals';

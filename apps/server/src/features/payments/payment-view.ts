@@ -1,6 +1,6 @@
 import type { CryptoNetwork, Payment, PaymentDisplayStatus } from '@casino/contracts';
 import type { PaymentStatus } from '../../db/schema';
-import { toDecimalString } from '../wallet/money';
+import { toDecimalString } from '../wallet';
 import type { PaymentRow } from './payments-repository';
 
 /** The player's three transaction statuses (SPEC §3/§4) from the provider-level status. */

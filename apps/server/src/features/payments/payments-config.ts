@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fromDecimalString } from '../wallet/money';
+import { fromDecimalString } from '../wallet';
 
 /**
  * The cashier's configuration: for the card service and the crypto gateway, which one (the

@@ -12,7 +12,7 @@ import {
   savedCardsResponseSchema,
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePlayer } from '../auth/authenticate';
+import { requirePlayer } from '../auth';
 import { cashierCurrency, dollars, notFound, type CashierDeps } from './cashier-deps';
 import { startCryptoDeposit } from './crypto-deposits';
 import { startCardDeposit } from './deposits';

@@ -7,9 +7,9 @@ import {
   type CryptoWithdrawalRequest,
 } from '@casino/contracts';
 import { AppError } from '../../lib/errors';
-import type { ForfeitConfirmation } from '../bonus/bonus-withdrawal';
-import { fromDecimalString } from '../wallet/money';
-import { BonusActive, InsufficientFunds } from '../wallet/wallet-errors';
+import type { ForfeitConfirmation } from '../bonus';
+import { fromDecimalString } from '../wallet';
+import { BonusActive, InsufficientFunds } from '../wallet';
 import {
   PaymentProviderRefused,
   PaymentProviderUnavailable,

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
-import { createAvatarStore } from '../users/avatar-store';
+import { createAvatarStore } from '../users';
 import { privacyRoutes } from './privacy-routes';
 import { createPrivacyService } from './privacy-service';
 

@@ -1,7 +1,7 @@
 import { closeAccountRequestSchema, closeAccountResponseSchema } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePlayer } from '../auth/authenticate';
-import { clearRefreshCookie } from '../auth/refresh-cookie';
+import { requirePlayer } from '../auth';
+import { clearRefreshCookie } from '../auth';
 import type { PrivacyService } from './privacy-service';
 
 export interface PrivacyRoutesOptions {

@@ -8,13 +8,13 @@ import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import type { AuthenticatedPlayer, SessionService } from '../auth/session-service';
-import { verifyPassword } from '../auth/password';
-import { throttleKeys, type AuthThrottle } from '../auth/throttle';
-import { paymentView } from '../payments/payment-view';
-import type { PaymentRow } from '../payments/payments-repository';
-import { toDecimalString } from '../wallet/money';
-import type { TwoFactorService } from '../auth/two-factor-service';
+import type { AuthenticatedPlayer, SessionService } from '../auth';
+import { verifyPassword } from '../auth';
+import { throttleKeys, type AuthThrottle } from '../auth';
+import { paymentView } from '../payments';
+import type { PaymentRow } from '../payments';
+import { toDecimalString } from '../wallet';
+import type { TwoFactorService } from '../auth';
 import { createPrivacyRepository } from './privacy-repository';
 
 export interface PrivacyServiceDeps {

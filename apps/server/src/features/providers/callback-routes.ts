@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Clock } from '../../lib/clock';
-import type { Ledger } from '../wallet/ledger';
+import type { Ledger } from '../wallet';
 import { acceptRawFormBodies } from './callback-params';
 import { endorphinaWalletPrefix, endorphinaWalletRoutes } from './endorphina/wallet-routes';
 import { gbWalletRoutes } from './gbgames/wallet-routes';
-import type { LaunchSessions } from '../game-sessions/launch-sessions';
+import type { LaunchSessions } from '../game-sessions';
 import type { PragmaticGames } from './pragmatic/catalog-games';
 import { pragmaticWalletPrefix, pragmaticWalletRoutes } from './pragmatic/wallet-routes';
 import type { ProviderSettings } from './provider-settings';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fromDecimalString } from '../wallet/money';
+import { fromDecimalString } from '../wallet';
 
 /**
  * Responsible gaming's configuration (decision 070): the operator's defaults (a deposit limit

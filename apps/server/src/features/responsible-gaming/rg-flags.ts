@@ -1,5 +1,5 @@
 import type { Clock } from '../../lib/clock';
-import { toDecimalString } from '../wallet/money';
+import { toDecimalString } from '../wallet';
 import type { RgConfig } from './rg-config';
 import type { RgRepository } from './rg-repository';
 

@@ -7,7 +7,7 @@ import type {
 import type { Database } from '../../db/database';
 import type { RgLimitPeriod } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { fromDecimalString } from '../wallet/money';
+import { fromDecimalString } from '../wallet';
 import { judgeChange, judgeConfirmation, type LimitState } from './limit-rules';
 import type { RgConfig } from './rg-config';
 import type { RgLimitRow, RgPlayerRow, RgRepository } from './rg-repository';

@@ -6,7 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock';
-import { requireOperatorToken } from '../wallet/operator-routes';
+import { requireOperatorToken } from '../wallet';
 import type { RgConfig } from './rg-config';
 import { playerFlags } from './rg-flags';
 import type { RgService } from './rg-service';

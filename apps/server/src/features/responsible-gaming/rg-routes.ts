@@ -9,7 +9,7 @@ import {
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requirePlayer } from '../auth/authenticate';
+import { requirePlayer } from '../auth';
 import type { RgService } from './rg-service';
 
 export interface RgRoutesOptions {

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { toDecimalString } from '../wallet/money';
+import { toDecimalString } from '../wallet';
 import { blockInForce } from './limit-rules';
 import { blockState, rgBlocks, type RgBlocksDeps } from './rg-blocks';
 import type { RgConfig } from './rg-config';

@@ -7,7 +7,7 @@ import {
   type RgStatusResponse,
 } from '@casino/contracts';
 import type { RgLimitKind, RgLimitPeriod } from '../../db/schema';
-import { toDecimalString } from '../wallet/money';
+import { toDecimalString } from '../wallet';
 import { blockInForce, confirmableAt, isPermanent } from './limit-rules';
 import { blockState } from './rg-blocks';
 import type { RgConfig } from './rg-config';

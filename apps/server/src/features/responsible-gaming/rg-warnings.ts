@@ -4,7 +4,7 @@ import { users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mail/mailer';
-import { toDecimalString } from '../wallet/money';
+import { toDecimalString } from '../wallet';
 import { periodHours, windowStart, type RgRepository } from './rg-repository';
 import { nearlyUsed, readUsage, usedOf } from './rg-status';
 

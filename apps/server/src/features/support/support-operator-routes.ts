@@ -7,7 +7,7 @@ import {
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
-import { requireOperatorToken } from '../wallet/operator-routes';
+import { requireOperatorToken } from '../wallet';
 import type { SupportService } from './support-service';
 
 export interface SupportOperatorRoutesOptions {

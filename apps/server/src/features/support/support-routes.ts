@@ -7,7 +7,7 @@ import {
   supportThreadResponseSchema,
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePlayer } from '../auth/authenticate';
+import { requirePlayer } from '../auth';
 import type { SupportService } from './support-service';
 
 export interface SupportRoutesOptions {

@@ -8,7 +8,7 @@ import {
 import type { WebSocket } from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
 import type { SharedState } from '../../lib/shared-state/shared-state';
-import type { SessionService } from '../auth/session-service';
+import type { SessionService } from '../auth';
 import { supportChannel } from './support-service';
 
 export interface SupportSocketRoutesOptions {

@@ -9,7 +9,7 @@ import {
   requireMultipart,
   withUploadedFile,
 } from '../../lib/uploads/upload-pipeline';
-import { requirePlayer } from '../auth/authenticate';
+import { requirePlayer } from '../auth';
 import type { AvatarService } from './avatar-service';
 import { avatarNamePattern, type AvatarStore } from './avatar-store';
 

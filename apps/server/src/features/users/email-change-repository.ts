@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { emailChanges } from '../../db/schema';
-import type { StoredCode } from '../auth/otp';
+import type { StoredCode } from '../auth';
 
 export interface PendingEmailChange extends StoredCode {
   newEmail: string;

@@ -1,5 +1,5 @@
 import { limits, type Me } from '@casino/contracts';
-import { formatMoney } from '../wallet/money';
+import { formatMoney } from '../wallet';
 import type { ProfileRow } from './profile-repository';
 
 export const avatarUrlPrefix = '/api/avatars/';

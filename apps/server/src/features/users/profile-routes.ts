@@ -5,7 +5,7 @@ import {
   meResponseSchema,
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePlayer } from '../auth/authenticate';
+import { requirePlayer } from '../auth';
 import type { ProfileService } from './profile-service';
 
 export interface ProfileRoutesOptions {

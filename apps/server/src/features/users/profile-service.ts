@@ -1,6 +1,6 @@
 import type { Me } from '@casino/contracts';
 import type { Database } from '../../db/database';
-import { unauthorized } from '../auth/authenticate';
+import { unauthorized } from '../auth';
 import { toMe } from './me';
 import { createProfileRepository } from './profile-repository';
 

@@ -7,7 +7,7 @@ import {
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { preferredLanguage } from '../../lib/language';
-import { requirePlayer } from '../auth/authenticate';
+import { requirePlayer } from '../auth';
 import type { SettingsService } from './settings-service';
 
 export interface SettingsRoutesOptions {

@@ -8,20 +8,15 @@ import type { Database } from '../../db/database';
 import { uniqueViolation } from '../../db/unique-violation';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import {
-  assertPasswordNotCommon,
-  codeRefused,
-  emailBusy,
-  usernameBusy,
-} from '../auth/account-errors';
-import { createAccountRepository } from '../auth/account-repository';
-import { unauthorized } from '../auth/authenticate';
-import type { CodeSender } from '../auth/code-sender';
-import { checkCode, hashCode, otpPolicy } from '../auth/otp';
-import { hashPassword, verifyPassword } from '../auth/password';
-import type { AuthenticatedPlayer, SessionService } from '../auth/session-service';
-import { throttleKeys, type AuthThrottle } from '../auth/throttle';
-import type { TwoFactorService } from '../auth/two-factor-service';
+import { assertPasswordNotCommon, codeRefused, emailBusy, usernameBusy } from '../auth';
+import { createAccountRepository } from '../auth';
+import { unauthorized } from '../auth';
+import type { CodeSender } from '../auth';
+import { checkCode, hashCode, otpPolicy } from '../auth';
+import { hashPassword, verifyPassword } from '../auth';
+import type { AuthenticatedPlayer, SessionService } from '../auth';
+import { throttleKeys, type AuthThrottle } from '../auth';
+import type { TwoFactorService } from '../auth';
 import { createEmailChangeRepository } from './email-change-repository';
 import { toMe } from './me';
 import { createProfileRepository } from './profile-repository';

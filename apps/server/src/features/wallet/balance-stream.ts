@@ -11,7 +11,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { createInProcessSharedState } from '../../lib/shared-state/in-process-shared-state';
 import type { SharedState } from '../../lib/shared-state/shared-state';
-import { bearerToken, requirePlayer } from '../auth/authenticate';
+import { bearerToken, requirePlayer } from '../auth';
 import type { Ledger } from './ledger';
 import { formatMoney } from './money';
 import type { BalanceChanged } from './wallet-events';
@@ -69,10 +69,15 @@ export const balanceStreamRoutes: FastifyPluginAsync<BalanceStreamOptions> = (ap
   let closing = false;
 
   // Before the listener closes: server.close() waits for every open connection, and a stream
-  // never ends by itself, so a shutdown that left them open would hang.
-  app.addHook('preClose', (done) => {
+  // never ends by itself, so a shutdown that left them open would hang. On SIGTERM that is
+  // at once (app.lifecycle): the client reconnects (`retry:`) to another instance.
+  const closeAll = () => {
     closing = true;
     for (const streams of open.values()) for (const end of [...streams]) end();
+  };
+  if (app.hasDecorator('lifecycle')) app.lifecycle.onShutdown(closeAll);
+  app.addHook('preClose', (done) => {
+    closeAll();
     done();
   });
 

@@ -261,26 +261,45 @@ export function relatedEntriesQuery(
 
 /**
  * A player's bet by the reference a later call of the provider gives for it: the bet's own id
- * (bet_tx_id), or, when the player has no bet of that id, our transaction id
- * (ledger_entries.id) that the bet's answer carried. Only the player's own bets: a provider's
- * numeric bet id that happens to equal our id of someone else's bet finds nothing.
+ * (bet_tx_id), or, when there is no bet of that id, our transaction id (ledger_entries.id)
+ * that the bet's answer carried. With `userId`, only that player's own bets: a provider's
+ * numeric bet id that happens to equal our id of someone else's bet finds nothing. Without
+ * (a win that names no player, decision 061), any player's bet of this provider.
  */
-export function betByReferenceQuery(provider: string, reference: string, userId: string): SQL {
+export function betByReferenceQuery(
+  provider: string,
+  reference: string,
+  userId: string | undefined,
+): SQL {
+  const player = userId === undefined ? sql`` : sql`and user_id = ${userId}::uuid`;
   const ours = /^[1-9][0-9]{0,17}$/.test(reference)
     ? sql`union all
       select *, 2 as rank from ledger_entries
-      where id = ${reference}::bigint and provider = ${provider} and kind = 'bet'
-        and user_id = ${userId}::uuid`
+      where id = ${reference}::bigint and provider = ${provider} and kind = 'bet' ${player}`
     : sql``;
   return sql`
     select * from (
       select *, 1 as rank from ledger_entries
-      where provider = ${provider} and bet_tx_id = ${reference} and kind = 'bet'
-        and user_id = ${userId}::uuid
+      where provider = ${provider} and bet_tx_id = ${reference} and kind = 'bet' ${player}
       ${ours}
     ) found
     order by rank
     limit 1`;
+}
+
+/** A player's bets of one provider's round, oldest first (at most `limit`). */
+export function roundBetsQuery(
+  provider: string,
+  roundId: string,
+  userId: string,
+  limit: number,
+): SQL {
+  return sql`
+    select * from ledger_entries
+    where user_id = ${userId}::uuid and round_id = ${roundId} and kind = 'bet'
+      and provider = ${provider}
+    order by id
+    limit ${limit}`;
 }
 
 export function walletQuery(userId: string): SQL {

@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock';
 import {
   betByReferenceQuery,
   entriesPageQuery,
+  roundBetsQuery,
   walletQuery,
   walletSnapshotQuery,
 } from './ledger-statements';
@@ -22,6 +23,8 @@ import type {
   WinInput,
   WithdrawalReversalInput,
 } from './ledger-types';
+import { betApply, winApply } from './bet-win-apply';
+import { createGroupCommit } from './group-commit';
 import { movementPosting } from './movement-posting';
 import { findReplay, runPosting, type Posting, type WalletRow } from './posting';
 import {
@@ -94,9 +97,17 @@ export interface Ledger {
   /**
    * Reads only: a player's bet named by a later call of its provider (a win naming the bet it
    * pays), by the provider's own bet id, else by the transaction id we answered for it.
-   * Undefined: no such bet of this player.
+   * Undefined: no such bet of this player. Without `userId`, any player's bet of that
+   * provider (a win in a shape that names no player, decision 061).
    */
-  findBet(provider: string, reference: string, userId: string): Promise<LedgerEntry | undefined>;
+  findBet(provider: string, reference: string, userId?: string): Promise<LedgerEntry | undefined>;
+  /** Reads only: a player's bets of one provider's round, oldest first, at most `limit`. */
+  findRoundBets(
+    provider: string,
+    roundId: string,
+    userId: string,
+    limit: number,
+  ): Promise<LedgerEntry[]>;
   /**
    * Gives a withdrawal's money back (cancelled, rejected, payout failed): exactly its amount,
    * once, to its player. Refusals: WithdrawalNotFound, IdempotencyConflict.
@@ -167,6 +178,8 @@ export function createLedger(deps: LedgerDeps): Ledger {
   const events = new WalletEvents(deps.onListenerError ?? (() => {}));
   /** Hears nothing: a posting inside inBonusTransaction is announced after its commit. */
   const heldBack = new WalletEvents(() => {});
+  /** Bets and wins: one ledger_apply statement each, grouped per wallet (decision 060). */
+  const group = createGroupCommit(db, events);
 
   function operatorMovementPosting(input: OperatorMovementInput): Posting {
     const userId = checkUserId(input.userId);
@@ -235,7 +248,7 @@ export function createLedger(deps: LedgerDeps): Ledger {
   return {
     events,
     async postBet(input) {
-      return runPosting(db, events, betPosting(input));
+      return group.post(betApply(input, clock.now()));
     },
 
     async replayOfBet(input) {
@@ -243,32 +256,7 @@ export function createLedger(deps: LedgerDeps): Ledger {
     },
 
     async postWin(input) {
-      const userId = checkUserId(input.userId);
-      const amount = checkMagnitude(input.amount);
-      const currency = checkCurrency(input.currency);
-      const gameId = checkOptionalId('gameId', input.gameId);
-      const roundId = checkOptionalId('roundId', input.roundId);
-      const betTxId = checkOptionalId('betTxId', input.betTxId);
-      const posting = movementPosting(
-        {
-          kind: 'win',
-          userId,
-          delta: amount,
-          currency,
-          provider: checkProvider(input.provider),
-          operation: checkWinOperation(input.operation),
-          txId: checkId('txId', input.txId),
-          betTxId,
-          gameId,
-          roundId,
-          reason: null,
-          actor: null,
-          meta: metaJson(input.meta),
-          request: { userId, amount: amount.toString(), currency, gameId, roundId, betTxId },
-        },
-        clock.now(),
-      );
-      return runPosting(db, events, posting);
+      return group.post(winApply(input, clock.now()));
     },
 
     async postRefund(input) {
@@ -345,11 +333,23 @@ export function createLedger(deps: LedgerDeps): Ledger {
         betByReferenceQuery(
           checkProvider(provider),
           checkId('reference', reference),
-          checkUserId(userId),
+          userId === undefined ? undefined : checkUserId(userId),
         ),
       );
       const row = rows[0];
       return row === undefined ? undefined : toLedgerEntry(row);
+    },
+
+    async findRoundBets(provider, roundId, userId, limit) {
+      const { rows } = await db.execute<LedgerRow>(
+        roundBetsQuery(
+          checkProvider(provider),
+          checkId('roundId', roundId),
+          checkUserId(userId),
+          limit,
+        ),
+      );
+      return rows.map(toLedgerEntry);
     },
 
     async postWithdrawalReversal(input) {

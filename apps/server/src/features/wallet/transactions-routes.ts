@@ -5,7 +5,7 @@ import {
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
-import { requirePlayer } from '../auth/authenticate';
+import { requirePlayer } from '../auth';
 import type { Ledger } from './ledger';
 import type { LedgerEntry } from './ledger-types';
 import { formatMoney } from './money';

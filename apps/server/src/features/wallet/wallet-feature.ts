@@ -8,6 +8,7 @@ import { balanceStreamRoutes } from './balance-stream';
 import { relayBalanceNotifications } from './balance-notifications';
 import { createLedger, type Ledger } from './ledger';
 import { operatorRoutes } from './operator-routes';
+import { observeLedger, type PostingObserver } from './posting-observer';
 import { transactionsRoutes } from './transactions-routes';
 
 declare module 'fastify' {
@@ -29,6 +30,8 @@ export interface WalletFeatureOptions {
   shared?: SharedState;
   /** OPERATOR_API_TOKEN: without it the operator API is not registered (404). */
   operatorApiToken?: string | undefined;
+  /** Hears every posting's outcome (the metrics feature's counters); none by default. */
+  postingObserver?: PostingObserver;
 }
 
 /**
@@ -38,11 +41,14 @@ export interface WalletFeatureOptions {
  */
 const walletPlugin: FastifyPluginAsync<WalletFeatureOptions> = async (app, options) => {
   const { db, clock, logger } = options;
-  const ledger = createLedger({
-    db,
-    clock,
-    onListenerError: (err) => logger.error({ err }, 'balance change listener failed'),
-  });
+  const ledger = observeLedger(
+    createLedger({
+      db,
+      clock,
+      onListenerError: (err) => logger.error({ err }, 'balance change listener failed'),
+    }),
+    options.postingObserver,
+  );
   app.decorate('wallet', ledger);
   const stopRelay = await relayBalanceNotifications({ db, events: ledger.events, logger });
   app.addHook('onClose', () => stopRelay());

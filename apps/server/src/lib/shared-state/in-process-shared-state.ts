@@ -35,6 +35,7 @@ export function createInProcessSharedState(clock: Clock): SharedState {
 
   return {
     kind: 'in-process',
+    connected: () => true,
     publish(channel, message) {
       if (closed) return Promise.resolve();
       const targets = [...(listeners.get(channel) ?? [])];

@@ -84,6 +84,7 @@ export async function createRedisSharedState(
   let closed = false;
   return {
     kind: 'redis',
+    connected: () => commands.status === 'ready' && subscriber.status === 'ready',
     async publish(channel, message) {
       await commands.publish(prefix + channel, message);
     },

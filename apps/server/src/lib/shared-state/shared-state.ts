@@ -10,6 +10,8 @@
 export interface SharedState {
   /** Which implementation: for logs and the health of a deployment. */
   readonly kind: 'in-process' | 'redis';
+  /** Whether its connections are up now (readiness, the redis_connected gauge); in-process: always. */
+  connected(): boolean;
   /**
    * Sends `message` to every subscriber of `channel` on every instance, this one included.
    * Delivery is at most once, in publishing order per publisher, and asynchronous.

@@ -12,11 +12,24 @@ import { useAuthStore } from './auth-store';
  */
 let waiting: { path: string; pathname: string; landedOn: string } | null = null;
 
+/*
+ * A player who signs out on a profile page is taken to the lobby, not asked to sign in again:
+ * the guard sees a guest on that page for a moment before the lobby's route is shown, and the
+ * login window must not open over the lobby then. One second covers that moment.
+ */
+let signedOutAt = 0;
+
+/** The player signed out on purpose (the logout button): no login window follows. */
+export function noteSignOut(): void {
+  signedOutAt = Date.now();
+}
+
 /** The page a guest asked for, kept for after the sign-in; opens the login window. */
 export function askToSignInFor(
   location: { pathname: string; search: string; hash: string },
   landedOn: string,
 ): void {
+  if (Date.now() - signedOutAt < 1000) return;
   const { pathname, search, hash } = location;
   waiting = { path: pathname + search + hash, pathname, landedOn };
   useModalStore.getState().open('login');

@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { CryptoNetwork } from '@casino/contracts';
 import type { HttpTransport } from '../../../lib/http-transport';
 import { ProviderUnreachableError } from '../../../lib/http-transport';
-import { fromDecimalString, toDecimalString } from '../../wallet/money';
+import { fromDecimalString, toDecimalString } from '../../wallet';
 import {
   PaymentProviderRefused,
   PaymentProviderUnavailable,

@@ -1,10 +1,10 @@
 import type { Clock } from '../../../lib/clock';
 import { isUuid } from '../../../lib/uuid';
-import type { LaunchSessions, OpenSession } from '../../game-sessions/launch-sessions';
-import type { Ledger } from '../../wallet/ledger';
-import type { PostingResult } from '../../wallet/ledger-types';
-import { toThousandthsNumber } from '../../wallet/money';
-import { BetAlreadyRefunded } from '../../wallet/wallet-errors';
+import type { LaunchSessions, OpenSession } from '../../game-sessions';
+import type { Ledger } from '../../wallet';
+import type { PostingResult } from '../../wallet';
+import { toThousandthsNumber } from '../../wallet';
+import { BetAlreadyRefunded } from '../../wallet';
 import type { EndorphinaSettings } from './adapter';
 import { endoOk, endoRefusal, type EndoAnswer } from './wallet-answers';
 import { refusalFor } from './wallet-errors';

@@ -1,4 +1,4 @@
-import { MoneyFormatError } from '../../wallet/money';
+import { MoneyFormatError } from '../../wallet';
 import {
   BetAlreadyRefunded,
   BetAlreadySettled,
@@ -10,7 +10,7 @@ import {
   RefundMismatch,
   UnknownPlayer,
   WalletError,
-} from '../../wallet/wallet-errors';
+} from '../../wallet';
 import { endoRefusal, type EndoAnswer } from './wallet-answers';
 
 /**

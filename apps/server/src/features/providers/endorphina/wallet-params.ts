@@ -1,4 +1,4 @@
-import { fromThousandths, maxAmount, MoneyFormatError } from '../../wallet/money';
+import { fromThousandths, maxAmount, MoneyFormatError } from '../../wallet';
 import { endoRefusal, type EndoAnswer } from './wallet-answers';
 
 /**
@@ -44,12 +44,14 @@ export interface CreditCall {
 
 /**
  * `id` is absent on a zero win. `betTransactionId` names the bet it pays: the bet's own `id`
- * (as the production platform reads it), or the transactionId we answered for the bet.
+ * (as the production platform reads it), or the transactionId we answered for the bet. The
+ * platform's older shape signs only amount, date, gameId, id and token: no player, no
+ * betTransactionId; such a win is matched to its bet by the token's player and the round
+ * (calls/win.ts, decision 061).
  */
 export type WinCall = CreditCall & {
-  player: string;
   id: string | undefined;
-  betTransactionId: string;
+  betTransactionId: string | undefined;
 };
 /** `id` is the BET's id. */
 export type RefundCall = CreditCall & { id: string };
@@ -145,18 +147,19 @@ function creditCall(
   };
 }
 
-/** A win needs amount, date, gameId, player and betTransactionId (and its sign); no more. */
+/**
+ * A win needs amount, date and gameId (and its sign); whom it pays comes from its bet
+ * (betTransactionId), its token or its player, whichever it sends (calls/win.ts).
+ */
 export function parseWin(params: Params): Parsed<WinCall> {
-  const fields = read(params, ['date', 'gameId', 'player', 'betTransactionId']);
+  const fields = read(params, ['date', 'gameId']);
   if (!fields.ok) return fields;
-  const { player, betTransactionId } = fields.value;
   return {
     ok: true,
     value: {
       ...creditCall(params, fields.value),
-      player,
       id: present(params, 'id'),
-      betTransactionId,
+      betTransactionId: present(params, 'betTransactionId'),
     },
   };
 }

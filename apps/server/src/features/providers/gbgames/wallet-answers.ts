@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { toDecimalString } from '../../wallet/money';
+import { toDecimalString } from '../../wallet';
 
 /** The error codes of docs/protocols/gbgames.md §7 and their HTTP statuses. */
 export const gbErrorStatus = {

@@ -1,12 +1,8 @@
 import type { Clock } from '../../../lib/clock';
-import type {
-  LaunchSessions,
-  OpenSession,
-  SessionLookup,
-} from '../../game-sessions/launch-sessions';
-import type { Ledger } from '../../wallet/ledger';
-import type { PostingResult } from '../../wallet/ledger-types';
-import { BetAlreadyRefunded } from '../../wallet/wallet-errors';
+import type { LaunchSessions, OpenSession, SessionLookup } from '../../game-sessions';
+import type { Ledger } from '../../wallet';
+import type { PostingResult } from '../../wallet';
+import { BetAlreadyRefunded } from '../../wallet';
 import type { GbGamesSettings } from './adapter';
 import { gbError, gbPostingAnswer, type GbAnswer } from './wallet-answers';
 import { refusalFor } from './wallet-errors';

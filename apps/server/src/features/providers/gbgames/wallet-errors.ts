@@ -7,7 +7,7 @@ import {
   InvalidPosting,
   RefundMismatch,
   UnknownPlayer,
-} from '../../wallet/wallet-errors';
+} from '../../wallet';
 import { gbError, type GbAnswer } from './wallet-answers';
 import type { GbMoneyMessage } from './wallet-params';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { fromDecimalString, MoneyFormatError } from '../../wallet/money';
+import { fromDecimalString, MoneyFormatError } from '../../wallet';
 
 /**
  * The four wallet messages of docs/protocols/gbgames.md §5, checked field by field after the

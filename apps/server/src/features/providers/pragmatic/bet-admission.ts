@@ -1,6 +1,6 @@
-import type { Ledger } from '../../wallet/ledger';
-import { UnknownPlayer } from '../../wallet/wallet-errors';
-import type { LaunchSessions } from '../../game-sessions/launch-sessions';
+import type { Ledger } from '../../wallet';
+import { UnknownPlayer } from '../../wallet';
+import type { LaunchSessions } from '../../game-sessions';
 import type { PragmaticGames } from './catalog-games';
 import { pragmaticErrors, refusal, type PragmaticAnswer } from './wallet-answers';
 

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { toDecimalString } from '../../wallet/money';
+import { toDecimalString } from '../../wallet';
 
 /**
  * Seamless Wallet error numbers we answer with (PROTOCOLS.md, Pragmatic). 6 (player frozen)

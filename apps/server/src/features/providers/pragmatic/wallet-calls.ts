@@ -1,6 +1,6 @@
 import type { Clock } from '../../../lib/clock';
-import type { PostingResult } from '../../wallet/ledger-types';
-import { CurrencyMismatch } from '../../wallet/wallet-errors';
+import type { PostingResult } from '../../wallet';
+import { CurrencyMismatch } from '../../wallet';
 import type { AdmissionDeps } from './bet-admission';
 import { balanceFields, success, type PragmaticAnswer } from './wallet-answers';
 import type { WalletCurrencies } from './wallet-currencies';

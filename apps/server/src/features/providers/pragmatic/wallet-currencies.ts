@@ -1,4 +1,4 @@
-import type { Ledger } from '../../wallet/ledger';
+import type { Ledger } from '../../wallet';
 
 const maxEntries = 50_000;
 

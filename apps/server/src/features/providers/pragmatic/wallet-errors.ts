@@ -1,4 +1,4 @@
-import { MoneyFormatError } from '../../wallet/money';
+import { MoneyFormatError } from '../../wallet';
 import { sqlState } from '../failure-log';
 import {
   BetAlreadySettled,
@@ -10,7 +10,7 @@ import {
   RefundMismatch,
   UnknownPlayer,
   type WalletError,
-} from '../../wallet/wallet-errors';
+} from '../../wallet';
 import { pragmaticErrors, refusal, type PragmaticAnswer } from './wallet-answers';
 
 /**

@@ -1,4 +1,4 @@
-import { fromDecimalString, MoneyFormatError } from '../../wallet/money';
+import { fromDecimalString, MoneyFormatError } from '../../wallet';
 import { pragmaticErrors, refusal, type PragmaticAnswer } from './wallet-answers';
 
 /** A call's form parameters, decoded once and never coerced (the hash was computed over them). */

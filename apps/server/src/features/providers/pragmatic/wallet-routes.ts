@@ -1,10 +1,10 @@
 import type { Clock } from '../../../lib/clock';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { MoneyFormatError } from '../../wallet/money';
-import type { Ledger } from '../../wallet/ledger';
-import { WalletError } from '../../wallet/wallet-errors';
+import { MoneyFormatError } from '../../wallet';
+import type { Ledger } from '../../wallet';
+import { WalletError } from '../../wallet';
 import { singleValuedParams, unstorableParam } from '../callback-params';
-import type { LaunchSessions } from '../../game-sessions/launch-sessions';
+import type { LaunchSessions } from '../../game-sessions';
 import { logCallbackFailure } from '../failure-log';
 import type { PragmaticSettings } from './adapter';
 import { adjustmentCall } from './calls/adjustment';

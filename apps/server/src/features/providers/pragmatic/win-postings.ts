@@ -1,5 +1,5 @@
-import type { PostingResult } from '../../wallet/ledger-types';
-import { IdempotencyConflict } from '../../wallet/wallet-errors';
+import type { PostingResult } from '../../wallet';
+import { IdempotencyConflict } from '../../wallet';
 import {
   postInWalletCurrency,
   provider,

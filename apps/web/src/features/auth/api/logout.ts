@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { i18n } from '../../../shared/i18n/i18n';
 import { api, isApiError } from '../../../shared/lib/api-client';
 import { toast } from '../../../shared/ui/toast/toast-store';
+import { noteSignOut } from '../return-after-sign-in';
 import { endSession } from '../session/session-events';
 
 /** DELETE /auth/logout (bearer): revokes the session and clears the refresh cookie. */
@@ -28,6 +29,7 @@ export function useLogout() {
       }
     },
     onSettled: () => {
+      noteSignOut();
       endSession('logout');
       void navigate('/', { replace: true });
     },

@@ -9,14 +9,14 @@ import {
 import { MailCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18n } from '../../../shared/i18n/i18n';
 import { isApiError } from '../../../shared/lib/api-client';
 import { Button } from '../../../shared/ui/button/button';
 import { OtpInput } from '../../../shared/ui/field/otp-input';
 import { TextField } from '../../../shared/ui/field/text-field';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
+import { i18n } from '../../../shared/i18n/i18n';
+import { failedToast, type FailedToastTexts } from '../../../shared/ui/toast/failed-toast';
 import { toast } from '../../../shared/ui/toast/toast-store';
-import { apiErrorText } from '../../../shared/lib/api-error-text';
 import { validationText } from '../../../shared/lib/form-validation';
 import { fieldErrorText, serverErrorType, useSchemaForm } from '../../../shared/lib/schema-form';
 import {
@@ -62,15 +62,11 @@ function serverFieldErrors(error: unknown): Partial<Record<Field, string>> {
   return errors;
 }
 
-function failedToast(error: unknown): void {
-  const reason = apiErrorText(error);
-  toast.error(
-    reason === i18n.t('errors.generic')
-      ? i18n.t('profile.settings.failed')
-      : i18n.t('profile.settings.failedReason', { reason }),
-    i18n.t('profile.settings.toastTitle'),
-  );
-}
+const settingsFailed: FailedToastTexts = {
+  title: () => i18n.t('profile.settings.toastTitle'),
+  reason: (reason) => i18n.t('profile.settings.failedReason', { reason }),
+  generic: () => i18n.t('profile.settings.failed'),
+};
 
 /**
  * Account settings (SPEC §2, §4 "Settings save"): username and e-mail, each checked for
@@ -167,7 +163,7 @@ export function AccountSettings({ user }: { user: User }) {
         const message = fields[field];
         if (message) setError(field, { type: serverErrorType, message });
       }
-      failedToast(error);
+      failedToast(error, settingsFailed);
     }
   };
 
@@ -282,7 +278,7 @@ function EmailCodeStep({
         toast.error(t('profile.settings.nothingToVerify'), t('profile.settings.toastTitle'));
         onDone(null);
       } else {
-        failedToast(failure);
+        failedToast(failure, settingsFailed);
       }
     }
   };

@@ -6,6 +6,7 @@ import { isApiError } from '../../../shared/lib/api-client';
 import { Button } from '../../../shared/ui/button/button';
 import { PasswordField } from '../../../shared/ui/field/password-field';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
+import { failedToast } from '../../../shared/ui/toast/failed-toast';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { apiErrorText } from '../../../shared/lib/api-error-text';
 import { validationText } from '../../../shared/lib/form-validation';
@@ -64,12 +65,14 @@ export function ChangePassword({ username, userId }: { username: string; userId:
         const message = fields[field];
         if (message) setError(field, { type: serverErrorType, message });
       }
-      const reason = fields.oldPassword ?? fields.newPassword ?? apiErrorText(error);
-      toast.error(
-        reason === i18n.t('errors.generic')
-          ? t('profile.password.failed')
-          : t('profile.password.failedReason', { reason }),
-        t('profile.password.toastTitle'),
+      failedToast(
+        error,
+        {
+          title: () => t('profile.password.toastTitle'),
+          reason: (reason) => t('profile.password.failedReason', { reason }),
+          generic: () => t('profile.password.failed'),
+        },
+        fields.oldPassword ?? fields.newPassword ?? apiErrorText(error),
       );
       const first = fieldOrder.find((field) => fields[field]);
       if (first) setFocus(first);

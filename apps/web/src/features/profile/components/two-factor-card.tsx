@@ -1,30 +1,24 @@
-import {
-  authErrorCodes,
-  twoFactorCodeSchema,
-  type TwoFactorSetupResponse,
-} from '@casino/contracts';
-import { Copy, Download, RotateCw, ShieldCheck, ShieldOff } from 'lucide-react';
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import type { TwoFactorSetupResponse } from '@casino/contracts';
+import { RotateCw, ShieldCheck, ShieldOff } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerTwoFactorMessages } from '../../../shared/i18n/two-factor/register';
-import { i18n, useLanguage } from '../../../shared/i18n/i18n';
-import { isApiError } from '../../../shared/lib/api-client';
-import { apiErrorText } from '../../../shared/lib/api-error-text';
+import { useLanguage } from '../../../shared/i18n/i18n';
 import { formatDate } from '../../../shared/lib/format';
 import { Button } from '../../../shared/ui/button/button';
-import { OtpInput } from '../../../shared/ui/field/otp-input';
-import { PasswordField } from '../../../shared/ui/field/password-field';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
-import { toast } from '../../../shared/ui/toast/toast-store';
-import { TwoFactorCodeField, twoFactorErrorText, useTwoFactorStatus } from '../../auth';
+import { failedToast } from '../../../shared/ui/toast/failed-toast';
+import { useTwoFactorStatus } from '../../auth';
 import { useTwoFactorActions } from '../api/two-factor';
-import styles from './two-factor-card.module.css';
+import { twoFactorFailed } from '../lib/two-factor-forms';
 import cards from './profile-cards.module.css';
+import styles from './two-factor-card.module.css';
+import { TwoFactorDisableForm } from './two-factor-disable-form';
+import { TwoFactorRecoveryCodes } from './two-factor-recovery-codes';
+import { TwoFactorRegenerateForm } from './two-factor-regenerate-form';
+import { TwoFactorSetupForm } from './two-factor-setup-form';
 
 registerTwoFactorMessages();
-
-// uqr comes only with the set-up step, never with the profile page itself.
-const QrCode = lazy(() => import('../../../shared/ui/qr-code/qr-code'));
 
 type Step =
   | { kind: 'idle' }
@@ -32,13 +26,6 @@ type Step =
   | { kind: 'codes'; codes: string[] }
   | { kind: 'regenerate' }
   | { kind: 'disable' };
-
-function failedToast(error: unknown) {
-  toast.error(
-    i18n.t('twoFactor.card.failed', { reason: apiErrorText(error) }),
-    i18n.t('twoFactor.card.toastTitle'),
-  );
-}
 
 /**
  * Two-factor authentication (accounts issue 15, docs/decisions/051): turn it on with a QR code
@@ -56,7 +43,7 @@ export function TwoFactorCard({ userId }: { userId: string }) {
   const start = () =>
     actions.setup.mutate(undefined, {
       onSuccess: (setup) => setStep({ kind: 'setup', setup }),
-      onError: failedToast,
+      onError: (error) => failedToast(error, twoFactorFailed),
     });
 
   return (
@@ -108,14 +95,14 @@ export function TwoFactorCard({ userId }: { userId: string }) {
           </Button>
         </div>
       ) : step.kind === 'setup' ? (
-        <SetupStep
+        <TwoFactorSetupForm
           setup={step.setup}
           userId={userId}
           onCancel={() => setStep({ kind: 'idle' })}
           onCodes={(codes) => setStep({ kind: 'codes', codes })}
         />
       ) : step.kind === 'codes' ? (
-        <RecoveryCodes codes={step.codes} onDone={() => setStep({ kind: 'idle' })} />
+        <TwoFactorRecoveryCodes codes={step.codes} onDone={() => setStep({ kind: 'idle' })} />
       ) : !on ? (
         <div className={styles.actions}>
           <Button
@@ -136,13 +123,13 @@ export function TwoFactorCard({ userId }: { userId: string }) {
             {t('twoFactor.card.codesLeft', { count: status.data.recovery_codes_left })}
           </p>
           {step.kind === 'regenerate' ? (
-            <RegenerateForm
+            <TwoFactorRegenerateForm
               userId={userId}
               onCancel={() => setStep({ kind: 'idle' })}
               onCodes={(codes) => setStep({ kind: 'codes', codes })}
             />
           ) : step.kind === 'disable' ? (
-            <DisableForm userId={userId} onDone={() => setStep({ kind: 'idle' })} />
+            <TwoFactorDisableForm userId={userId} onDone={() => setStep({ kind: 'idle' })} />
           ) : (
             <div className={styles.actions}>
               <Button
@@ -164,334 +151,5 @@ export function TwoFactorCard({ userId }: { userId: string }) {
         </>
       )}
     </section>
-  );
-}
-
-function useCopy() {
-  const { t } = useTranslation();
-  return async (text: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      toast.success(t('twoFactor.card.copied'), t('twoFactor.card.toastTitle'));
-    } catch (error) {
-      console.warn('Copy failed', error);
-      failedToast(error);
-    }
-  };
-}
-
-/** The QR code and the key, then the app's first code turns it on. */
-function SetupStep({
-  setup,
-  userId,
-  onCancel,
-  onCodes,
-}: {
-  setup: TwoFactorSetupResponse;
-  userId: string;
-  onCancel: () => void;
-  onCodes: (codes: string[]) => void;
-}) {
-  const { t } = useTranslation();
-  const { confirm } = useTwoFactorActions(userId);
-  const copy = useCopy();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const codeId = useId();
-  // The key in groups of four, as apps show it; copied without the spaces.
-  const grouped = setup.secret.replace(/(.{4})/g, '$1 ').trim();
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (confirm.isPending) return;
-    if (!/^\d{6}$/.test(code)) {
-      setError(t('validation.otperror'));
-      return;
-    }
-    try {
-      const answer = await confirm.mutateAsync(code);
-      toast.success(t('twoFactor.card.enabled'), t('twoFactor.card.toastTitle'));
-      onCodes(answer.recovery_codes);
-    } catch (failure) {
-      console.warn('Two-factor was not turned on', failure);
-      const text = twoFactorErrorText(failure);
-      if (text) {
-        // The cells start empty again for the next code.
-        setCode('');
-        setError(text);
-      } else {
-        failedToast(failure);
-      }
-    }
-  };
-
-  return (
-    <form
-      className={styles.setup}
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      data-testid="two-factor-setup"
-    >
-      <p>{t('twoFactor.card.scan')}</p>
-      <div className={styles.setupGrid}>
-        <div className={styles.qr}>
-          <Suspense fallback={<Spinner size={24} />}>
-            <QrCode
-              value={setup.otpauth_uri}
-              label={t('twoFactor.card.qrLabel')}
-              testId="two-factor-qr"
-            />
-          </Suspense>
-        </div>
-        <div className={styles.manual}>
-          <p className={cards.cardLead}>{t('twoFactor.card.manual')}</p>
-          <code
-            className={styles.secret}
-            data-testid="two-factor-secret"
-            data-secret={setup.secret}
-          >
-            {grouped}
-          </code>
-          <Button
-            variant="ghost"
-            onClick={() => void copy(setup.secret)}
-            icon={<Copy size={16} aria-hidden="true" />}
-            data-testid="two-factor-copy-secret"
-          >
-            {t('twoFactor.card.copyKey')}
-          </Button>
-        </div>
-      </div>
-      <label htmlFor={codeId} className={cards.codeLabel}>
-        {t('twoFactor.card.confirmLabel')}
-      </label>
-      <OtpInput
-        id={codeId}
-        value={code}
-        length={6}
-        onChange={(next) => {
-          setCode(next);
-          setError(null);
-        }}
-        invalid={error !== null}
-        aria-describedby={error ? `${codeId}-error` : undefined}
-        testId="two-factor-confirm-code"
-      />
-      <p id={`${codeId}-error`} className={cards.codeError} aria-live="polite">
-        {error}
-      </p>
-      <div className={cards.codeActions}>
-        <Button variant="ghost" onClick={onCancel} data-testid="two-factor-cancel">
-          {t('twoFactor.card.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="primary"
-          disabled={confirm.isPending}
-          icon={confirm.isPending ? <Spinner /> : undefined}
-          data-testid="two-factor-confirm"
-        >
-          {t('twoFactor.card.confirm')}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-/** The ten codes, shown once: copy, download as a text file, done. */
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const { t } = useTranslation();
-  const copy = useCopy();
-  const text = codes.join('\n');
-
-  const download = () => {
-    const body = `${t('twoFactor.card.fileTitle')}\n\n${text}\n`;
-    const url = URL.createObjectURL(new Blob([body], { type: 'text/plain;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'orbita-recovery-codes.txt';
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  };
-
-  return (
-    <div className={styles.setup} data-testid="two-factor-recovery-codes">
-      <h3 className={cards.codeTitle}>{t('twoFactor.card.codesTitle')}</h3>
-      <p className={cards.cardLead}>{t('twoFactor.card.codesLead')}</p>
-      <ol className={styles.codes}>
-        {codes.map((code) => (
-          <li key={code} data-testid="two-factor-recovery-code">
-            <code>{code}</code>
-          </li>
-        ))}
-      </ol>
-      <div className={styles.actions}>
-        <Button
-          variant="secondary"
-          onClick={() => void copy(text)}
-          icon={<Copy size={16} aria-hidden="true" />}
-          data-testid="two-factor-copy-codes"
-        >
-          {t('twoFactor.card.copyCodes')}
-        </Button>
-        <Button
-          variant="secondary"
-          onClick={download}
-          icon={<Download size={16} aria-hidden="true" />}
-          data-testid="two-factor-download-codes"
-        >
-          {t('twoFactor.card.download')}
-        </Button>
-        <Button variant="primary" onClick={onDone} data-testid="two-factor-codes-done">
-          {t('twoFactor.card.done')}
-        </Button>
-      </div>
-    </div>
-  );
-}
-
-function RegenerateForm({
-  userId,
-  onCancel,
-  onCodes,
-}: {
-  userId: string;
-  onCancel: () => void;
-  onCodes: (codes: string[]) => void;
-}) {
-  const { t } = useTranslation();
-  const { regenerate } = useTwoFactorActions(userId);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (regenerate.isPending) return;
-    const parsed = twoFactorCodeSchema.safeParse(code);
-    if (!parsed.success) {
-      setError(t('twoFactor.field.format'));
-      return;
-    }
-    try {
-      onCodes((await regenerate.mutateAsync(parsed.data)).recovery_codes);
-    } catch (failure) {
-      console.warn('Recovery codes were not made', failure);
-      const text = twoFactorErrorText(failure);
-      if (text) setError(text);
-      else failedToast(failure);
-    }
-  };
-
-  return (
-    <form
-      className={styles.setup}
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      data-testid="two-factor-regenerate-form"
-    >
-      <p className={cards.cardLead}>{t('twoFactor.card.regenerateLead')}</p>
-      <TwoFactorCodeField
-        value={code}
-        onChange={(next) => {
-          setCode(next);
-          setError(undefined);
-        }}
-        error={error}
-        testId="two-factor-regenerate-code"
-      />
-      <div className={cards.codeActions}>
-        <Button variant="ghost" onClick={onCancel}>
-          {t('twoFactor.card.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="primary"
-          disabled={regenerate.isPending}
-          icon={regenerate.isPending ? <Spinner /> : undefined}
-          data-testid="two-factor-regenerate-submit"
-        >
-          {t('twoFactor.card.regenerateSubmit')}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-function DisableForm({ userId, onDone }: { userId: string; onDone: () => void }) {
-  const { t } = useTranslation();
-  const { disable } = useTwoFactorActions(userId);
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (disable.isPending) return;
-    const parsed = twoFactorCodeSchema.safeParse(code);
-    const next = {
-      ...(password === '' ? { password: t('validation.passworderror') } : {}),
-      ...(parsed.success ? {} : { code: t('twoFactor.field.format') }),
-    };
-    setErrors(next);
-    if (!parsed.success || password === '') return;
-    try {
-      await disable.mutateAsync({ password, code: parsed.data });
-      toast.success(t('twoFactor.card.disabled'), t('twoFactor.card.toastTitle'));
-      onDone();
-    } catch (failure) {
-      console.warn('Two-factor was not turned off', failure);
-      if (isApiError(failure) && failure.code === authErrorCodes.WRONG_PASSWORD) {
-        setErrors({ password: t('twoFactor.card.wrongPassword') });
-        return;
-      }
-      const text = twoFactorErrorText(failure);
-      if (text) setErrors({ code: text });
-      else failedToast(failure);
-    }
-  };
-
-  return (
-    <form
-      className={styles.setup}
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      data-testid="two-factor-disable-form"
-    >
-      <p className={cards.cardLead}>{t('twoFactor.card.disableLead')}</p>
-      <PasswordField
-        label={t('twoFactor.card.password')}
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          setErrors((current) => ({ ...current, password: undefined }));
-        }}
-        error={errors.password}
-        autoComplete="current-password"
-        testId="two-factor-disable-password"
-      />
-      <TwoFactorCodeField
-        value={code}
-        onChange={(next) => {
-          setCode(next);
-          setErrors((current) => ({ ...current, code: undefined }));
-        }}
-        error={errors.code}
-        testId="two-factor-disable-code"
-      />
-      <div className={cards.codeActions}>
-        <Button variant="ghost" onClick={onDone}>
-          {t('twoFactor.card.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="primary"
-          disabled={disable.isPending}
-          icon={disable.isPending ? <Spinner /> : undefined}
-          data-testid="two-factor-disable-submit"
-        >
-          {t('twoFactor.card.disableSubmit')}
-        </Button>
-      </div>
-    </form>
   );
 }

@@ -1,4 +1,4 @@
-import { toThousandthsNumber } from '../../../wallet/money';
+import { toThousandthsNumber } from '../../../wallet';
 import { withLiveSession, type WalletCall, type WalletCallDeps } from '../wallet-calls';
 
 /** balance: the wallet's balance in thousandths, for a live token only. */

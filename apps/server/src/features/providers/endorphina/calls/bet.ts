@@ -1,8 +1,8 @@
 import { isUuid } from '../../../../lib/uuid';
-import { liveLaunchTokenCondition } from '../../../game-sessions/launch-repository';
-import { hashLaunchToken } from '../../../game-sessions/launch-token';
-import type { PostingResult } from '../../../wallet/ledger-types';
-import { WalletError } from '../../../wallet/wallet-errors';
+import { liveLaunchTokenCondition } from '../../../game-sessions';
+import { hashLaunchToken } from '../../../game-sessions';
+import type { PostingResult } from '../../../wallet';
+import { WalletError } from '../../../wallet';
 import { endoRefusal } from '../wallet-answers';
 import {
   closedSession,

@@ -1,4 +1,4 @@
-import { toThousandthsNumber } from '../../../wallet/money';
+import { toThousandthsNumber } from '../../../wallet';
 import { endoOk } from '../wallet-answers';
 import { anySession, provider, type WalletCall, type WalletCallDeps } from '../wallet-calls';
 

@@ -1,4 +1,5 @@
-import type { LedgerEntry } from '../../../wallet/ledger-types';
+import type { LedgerEntry } from '../../../wallet';
+import { endoRefusal } from '../wallet-answers';
 import {
   creditor,
   optionalGame,
@@ -8,47 +9,80 @@ import {
   type WalletCallDeps,
 } from '../wallet-calls';
 import { refusalFor } from '../wallet-errors';
-import { parseWin } from '../wallet-params';
+import { parseWin, type WinCall } from '../wallet-params';
 
 /**
- * win: credits the round's win to the player of the bet it pays (`betTransactionId`), keyed on
- * its `id`, or on that bet when a zero win has none. It lands whatever became of the token.
+ * win: credits the round's win to the player of the bet it pays, keyed on its `id`, or on
+ * that bet when a zero win has none. It lands whatever became of the token. Its bet is found
+ * by `betTransactionId` (among the named player's or token's bets, else among all of ours),
+ * or, in the platform's older shape without it (amount, date, gameId, id, token), as the one
+ * bet of the token's (or named) player in the round `gameId`. The bet gives the player,
+ * currency and game the call leaves out. Refused only what cannot be matched: no player at
+ * all, or the older shape in a round without a bet (decision 061).
  */
 export function winCall({ sessions, wallet }: WalletCallDeps): WalletCall {
   return async (params) => {
     const parsed = parseWin(params);
     if (!parsed.ok) return parsed.answer;
     const call = parsed.value;
-    const who = await creditor(sessions, call);
-    if (!who.ok) return who.answer;
-    // The player's bet it pays gives what the call may leave out (currency, game), and its
-    // own id links the win to it: a refund of that bet is then refused (BetAlreadySettled).
+    const named = call.token !== undefined || call.player !== undefined;
+    const who = named ? await creditor(sessions, call) : undefined;
+    if (who && !who.ok) return who.answer;
     let bet: LedgerEntry | undefined;
     try {
-      bet = await wallet.findBet(provider, call.betTransactionId, who.userId);
+      bet = await betOf(wallet, call, who?.userId);
     } catch (error) {
-      // A betTransactionId the ledger cannot hold (InvalidPosting) is final, like a bad amount.
+      // A reference the ledger cannot hold (InvalidPosting) is final, like a bad amount.
       const refusal = refusalFor(error);
       if (refusal) return refusal;
       throw error;
     }
+    const userId = who?.userId ?? bet?.userId;
+    if (userId === undefined) {
+      return endoRefusal('NO_RETRY', 'the win names no player, token or bet of ours');
+    }
+    if (call.betTransactionId === undefined && bet === undefined) {
+      // The older shape names no bet: it is paid only when its round has one to pay.
+      return endoRefusal('NO_RETRY', 'missing parameter: betTransactionId (no bet in the round)');
+    }
+    // A zero win has no id: one per bet closes the round, keyed on the bet it pays.
+    const betReference = call.betTransactionId ?? bet?.betTxId ?? undefined;
+    const txId = call.id ?? (betReference === undefined ? undefined : `for-bet:${betReference}`);
+    if (txId === undefined) return endoRefusal('NO_RETRY', 'missing parameter: id');
+    const session = who?.session;
     return posted(async () =>
       wallet.postWin({
-        userId: who.userId,
+        userId,
         amount: call.amount,
         currency:
           call.currency ??
           bet?.currency ??
-          who.session?.currency ??
-          (await wallet.getBalance(who.userId)).currency,
+          session?.currency ??
+          (await wallet.getBalance(userId)).currency,
         provider,
-        // A zero win has no id: one per bet closes the round, keyed on the bet it pays.
-        txId: call.id ?? `for-bet:${call.betTransactionId}`,
+        txId,
+        // Its own id links the win to its bet: a refund of that bet is then BetAlreadySettled.
         betTxId: bet?.betTxId ?? call.betTransactionId,
-        ...optionalGame(call.game ?? who.session?.providerGameId ?? bet?.gameId),
+        ...optionalGame(call.game ?? session?.providerGameId ?? bet?.gameId),
         roundId: call.roundId,
         meta: { date: call.date },
       }),
     );
   };
+}
+
+/** The bet a win pays, or undefined when it cannot be told. */
+async function betOf(
+  wallet: WalletCallDeps['wallet'],
+  call: WinCall,
+  userId: string | undefined,
+): Promise<LedgerEntry | undefined> {
+  if (call.betTransactionId !== undefined) {
+    return wallet.findBet(provider, call.betTransactionId, userId);
+  }
+  if (userId === undefined) return undefined;
+  // The older shape: the round's bet. With several, the first gives the player, currency and
+  // game, and the win names none of them: its round links it to them all (settlingWins).
+  const bets = await wallet.findRoundBets(provider, call.roundId, userId, 2);
+  return bets.length === 1 ? bets[0] : bets[0] && { ...bets[0], betTxId: null };
 }

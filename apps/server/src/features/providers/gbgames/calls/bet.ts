@@ -1,8 +1,8 @@
 import { isUuid } from '../../../../lib/uuid';
-import { liveLaunchTokenCondition } from '../../../game-sessions/launch-repository';
-import { hashLaunchToken } from '../../../game-sessions/launch-token';
-import type { OpenSession } from '../../../game-sessions/launch-sessions';
-import { IdempotencyConflict, WalletError } from '../../../wallet/wallet-errors';
+import { liveLaunchTokenCondition } from '../../../game-sessions';
+import { hashLaunchToken } from '../../../game-sessions';
+import type { OpenSession } from '../../../game-sessions';
+import { IdempotencyConflict, WalletError } from '../../../wallet';
 import { gbPostingAnswer, type GbAnswer } from '../wallet-answers';
 import {
   notLive,

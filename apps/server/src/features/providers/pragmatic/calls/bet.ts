@@ -1,5 +1,5 @@
-import { liveLaunchCondition } from '../../../game-sessions/launch-repository';
-import { BetNotAdmitted, InsufficientFunds } from '../../../wallet/wallet-errors';
+import { liveLaunchCondition } from '../../../game-sessions';
+import { BetNotAdmitted, InsufficientFunds } from '../../../wallet';
 import { admitBet } from '../bet-admission';
 import { provider, transactionAnswer, type WalletCall, type WalletCallDeps } from '../wallet-calls';
 import { metaOf, pragmaticAmount, required } from '../wallet-params';

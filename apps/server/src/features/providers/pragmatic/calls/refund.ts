@@ -1,4 +1,4 @@
-import { BetAlreadyRefunded, IdempotencyConflict } from '../../../wallet/wallet-errors';
+import { BetAlreadyRefunded, IdempotencyConflict } from '../../../wallet';
 import { success } from '../wallet-answers';
 import { provider, type WalletCall, type WalletCallDeps } from '../wallet-calls';
 import { optional, pragmaticAmount, required } from '../wallet-params';

@@ -1,0 +1,17 @@
+/**
+ * The auth feature's public entry: other features and the app import only this file
+ * (decision 035).
+ */
+export { assertPasswordNotCommon, codeRefused, emailBusy, usernameBusy } from './account-errors';
+export { createAccountRepository } from './account-repository';
+export { authFeature } from './auth-feature';
+export { bearerToken, requirePlayer, unauthorized } from './authenticate';
+export type { CodeSender } from './code-sender';
+export { checkCode, hashCode, otpPolicy } from './otp';
+export type { StoredCode } from './otp';
+export { hashPassword, verifyPassword } from './password';
+export { clearRefreshCookie } from './refresh-cookie';
+export type { AuthenticatedPlayer, SessionService } from './session-service';
+export { throttleKeys } from './throttle';
+export type { AuthThrottle } from './throttle';
+export type { TwoFactorService } from './two-factor-service';

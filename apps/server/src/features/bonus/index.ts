@@ -1,0 +1,7 @@
+/**
+ * The bonus feature's public entry: other features and the app import only this file
+ * (decision 035).
+ */
+export { bonusFeature } from './bonus-feature';
+export type { BonusService } from './bonus-service';
+export type { ForfeitConfirmation } from './bonus-withdrawal';

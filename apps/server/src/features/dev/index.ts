@@ -1,0 +1,5 @@
+/**
+ * The dev feature's public entry: other features and the app import only this file
+ * (decision 035).
+ */
+export { devFeature } from './dev-feature';

@@ -1,0 +1,6 @@
+/**
+ * The identity feature's public entry: other features and the app import only this file
+ * (decision 035).
+ */
+export { identityFeature } from './identity-feature';
+export type { IdentityService } from './identity-service';

@@ -1,0 +1,33 @@
+/**
+ * The wallet feature's public entry: other features and the app import only this file
+ * (decision 035).
+ */
+export { findUserId } from './commands/adjust-command';
+export type { BonusTransaction, Ledger } from './ledger';
+export type { LedgerEntry, OperatorMovementInput, PostingResult } from './ledger-types';
+export {
+  MoneyFormatError,
+  formatMoney,
+  fromDecimalString,
+  fromThousandths,
+  maxAmount,
+  toDecimalString,
+  toThousandthsNumber,
+} from './money';
+export { requireOperatorToken } from './operator-routes';
+export {
+  BetAlreadyRefunded,
+  BetAlreadySettled,
+  BetCancelled,
+  BetNotAdmitted,
+  BonusActive,
+  CurrencyMismatch,
+  IdempotencyConflict,
+  InsufficientFunds,
+  InvalidPosting,
+  RefundMismatch,
+  UnknownPlayer,
+  WalletError,
+} from './wallet-errors';
+export { walletFeature } from './wallet-feature';
+export type { PostingObservation } from './posting-observer';

@@ -1,0 +1,145 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { LedgerRow } from './ledger-rows';
+import { toLedgerEntry } from './ledger-rows';
+import type { PostingResult } from './ledger-types';
+import { replayedFrom, replayOf, resultOf, type PostingRequest, type WalletRow } from './posting';
+import {
+  BetCancelled,
+  BetNotAdmitted,
+  CurrencyMismatch,
+  InsufficientFunds,
+  UnknownPlayer,
+} from './wallet-errors';
+
+/**
+ * A bet or a win as ONE statement and one round trip: `ledger_apply(…)`, the PL/pgSQL
+ * function of migration 0018 (decision 060). It locks the wallet row, answers a repeat of the
+ * key with its first row, and otherwise refuses with a reason or applies the posting, so no
+ * posting of a bet or a win needs a second statement to learn why it moved nothing.
+ */
+export interface Apply {
+  kind: 'bet' | 'win';
+  userId: string;
+  /** Signed thousandths: a bet's is negative. */
+  delta: bigint;
+  currency: string;
+  provider: string;
+  operation: string;
+  txId: string;
+  betTxId: string | null;
+  gameId: string | null;
+  roundId: string | null;
+  /** The content a repeat must match. */
+  request: PostingRequest;
+  /** JSON text or null. */
+  meta: string | null;
+  now: Date;
+  /**
+   * Bets: a boolean SQL condition evaluated in the calling statement and handed to the
+   * function's admission checks (a live launch). Null: admitted.
+   */
+  admission: SQL | null;
+}
+
+/**
+ * What ledger_apply answers: why, the wallet as the posting found (or left) it, and the ledger
+ * row (the new one, the replayed one or the refund that cancelled a bet; nulls otherwise).
+ */
+export type ApplyRow = LedgerRow & {
+  outcome: ApplyOutcome;
+  wallet_balance: string | null;
+  wallet_bonus: string | null;
+  wallet_currency: string | null;
+  wallet_bonus_id: string | null;
+};
+
+/**
+ * The outcomes of ledger_apply. A new admission check (responsible-gaming limits) adds its
+ * own reason here and in `answerOf`.
+ */
+export type ApplyOutcome =
+  | 'applied'
+  | 'replayed'
+  | 'cancelled'
+  | 'unknown_player'
+  | 'currency_mismatch'
+  | 'insufficient_funds'
+  | 'not_admitted';
+
+/** The columns every call returns, in the same order, for one posting or a batch. */
+const answerColumns = sql.raw(
+  'r.outcome, r.wallet_balance, r.wallet_bonus, r.wallet_currency, r.wallet_bonus_id, (r.entry).*',
+);
+
+/** One posting: `select … from ledger_apply(…)`. Its text is the same for every call. */
+export function applyStatement(a: Apply): SQL {
+  return sql`select ${answerColumns} from ledger_apply(${a.kind}::text, ${a.userId}::uuid,
+    ${a.delta.toString()}::bigint, ${a.currency}::text, ${a.provider}::text,
+    ${a.operation}::text, ${a.txId}::text, ${a.betTxId}::text, ${a.gameId}::text,
+    ${a.roundId}::text, ${JSON.stringify(a.request)}::jsonb, ${a.meta}::jsonb,
+    ${a.now.toISOString()}::timestamptz, ${admitted(a)}) r`;
+}
+
+/**
+ * Postings of one wallet in one statement, applied in this order (group commit):
+ * `ledger_apply_many` over arrays, answered one row per posting with its 1-based `ord`.
+ */
+export function applyManyStatement(batch: readonly Apply[]): SQL {
+  const column = (type: string, value: (a: Apply) => SQL | string | null) =>
+    sql`array[${sql.join(
+      batch.map((a) => {
+        const v = value(a);
+        return typeof v === 'string' || v === null ? sql`${v}` : v;
+      }),
+      sql`, `,
+    )}]::${sql.raw(type)}[]`;
+  return sql`select r.ord, ${answerColumns} from ledger_apply_many(
+    ${column('text', (a) => a.kind)}, ${column('uuid', (a) => a.userId)},
+    ${column('bigint', (a) => a.delta.toString())}, ${column('text', (a) => a.currency)},
+    ${column('text', (a) => a.provider)}, ${column('text', (a) => a.operation)},
+    ${column('text', (a) => a.txId)}, ${column('text', (a) => a.betTxId)},
+    ${column('text', (a) => a.gameId)}, ${column('text', (a) => a.roundId)},
+    ${column('jsonb', (a) => JSON.stringify(a.request))}, ${column('jsonb', (a) => a.meta)},
+    ${column('timestamptz', (a) => a.now.toISOString())}, ${column('boolean', admitted)}) r
+    order by r.ord`;
+}
+
+function admitted(a: Apply): SQL {
+  return a.admission === null ? sql`true` : sql`(${a.admission})`;
+}
+
+/** The posting's answer from its row, or the refusal it means (thrown). */
+export function answerOf(a: Apply, row: ApplyRow): PostingResult {
+  const wallet: WalletRow | undefined =
+    row.wallet_balance === null || row.wallet_currency === null
+      ? undefined
+      : {
+          balance: row.wallet_balance,
+          currency: row.wallet_currency,
+          bonus_balance: row.wallet_bonus ?? '0',
+          bonus_id: row.wallet_bonus_id,
+        };
+  switch (row.outcome) {
+    case 'applied': {
+      const entry = toLedgerEntry(row);
+      return resultOf(entry, 'applied', entry.balanceAfter);
+    }
+    case 'replayed': {
+      // The same key, maybe other content: a replay, or IdempotencyConflict (thrown).
+      const replay = replayOf(a, [row], wallet);
+      if (!replay) throw new Error(`ledger_apply replayed ${a.txId} without its row`);
+      return replay;
+    }
+    case 'cancelled':
+      throw new BetCancelled(a.txId, replayedFrom(row, a.userId, wallet));
+    case 'unknown_player':
+      throw new UnknownPlayer(a.userId);
+    case 'currency_mismatch':
+      throw new CurrencyMismatch(row.wallet_currency ?? '', a.currency);
+    case 'insufficient_funds':
+      throw new InsufficientFunds(BigInt(row.wallet_balance ?? 0), -a.delta);
+    case 'not_admitted':
+      throw new BetNotAdmitted(a.txId);
+  }
+  throw new Error(`ledger_apply answered an unknown outcome for ${a.txId}`);
+}
