@@ -151,3 +151,150 @@ RETURNS void LANGUAGE sql VOLATILE AS $$
     last_bet_at = CASE WHEN p_is_bet THEN greatest(coalesce(h.last_bet_at, p_at), p_at) ELSE h.last_bet_at END,
     last_round_id = CASE WHEN p_is_bet THEN p_round ELSE h.last_round_id END;
 $$;
+--> statement-breakpoint
+-- ledger_apply (migration 0018) with responsible gaming's admission check in its place (step
+-- 6, after the caller's own condition) and its running sums kept after the ledger row. The
+-- rest is 0018's text unchanged; ledger_apply_many calls this function, so it follows.
+CREATE OR REPLACE FUNCTION ledger_apply(
+  p_kind text, p_user_id uuid, p_delta bigint, p_currency text, p_provider text,
+  p_operation text, p_tx_id text, p_bet_tx_id text, p_game_id text, p_round_id text,
+  p_request jsonb, p_meta jsonb, p_now timestamptz, p_admitted boolean
+) RETURNS TABLE (outcome text, wallet_balance bigint, wallet_bonus bigint,
+  wallet_currency text, wallet_bonus_id bigint, entry ledger_entries)
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  w wallets%ROWTYPE;
+  e ledger_entries%ROWTYPE;
+  v_part bigint := 0;
+  v_spent bigint;
+  v_bonus_spent bigint;
+  v_bonus_id bigint;
+  v_refusal text;
+BEGIN
+  IF p_kind NOT IN ('bet', 'win') THEN
+    RAISE EXCEPTION 'ledger_apply: % is not a bet or a win', p_kind USING ERRCODE = '22023';
+  END IF;
+  SELECT * INTO w FROM wallets WHERE wallets.user_id = p_user_id FOR UPDATE;
+  IF NOT FOUND THEN
+    outcome := 'unknown_player';
+    RETURN NEXT;
+    RETURN;
+  END IF;
+  wallet_balance := w.balance;
+  wallet_bonus := w.bonus_balance;
+  wallet_currency := w.currency;
+  wallet_bonus_id := w.bonus_id;
+
+  SELECT * INTO e FROM ledger_entries l
+    WHERE l.provider = p_provider AND l.operation = p_operation AND l.provider_tx_id = p_tx_id;
+  IF FOUND THEN
+    outcome := 'replayed';
+    entry := e;
+    RETURN NEXT;
+    RETURN;
+  END IF;
+  IF p_kind = 'bet' THEN
+    SELECT * INTO e FROM ledger_entries l
+      WHERE l.provider = p_provider AND l.bet_tx_id = p_tx_id AND l.kind = 'refund'
+      ORDER BY l.id LIMIT 1;
+    IF FOUND THEN
+      outcome := 'cancelled';
+      entry := e;
+      RETURN NEXT;
+      RETURN;
+    END IF;
+  END IF;
+  IF p_currency IS NOT NULL AND w.currency <> p_currency THEN
+    outcome := 'currency_mismatch';
+    RETURN NEXT;
+    RETURN;
+  END IF;
+  IF w.balance + p_delta < 0 THEN
+    outcome := 'insufficient_funds';
+    RETURN NEXT;
+    RETURN;
+  END IF;
+
+  IF p_kind = 'bet' THEN
+    -- ---- admission checks: each refuses with its own reason, before anything moves ----
+    IF NOT coalesce(p_admitted, false) THEN
+      outcome := 'not_admitted';
+      RETURN NEXT;
+      RETURN;
+    END IF;
+    -- Responsible gaming (decision 070): a time-out or self-exclusion, the daily session time
+    -- limit, a loss or wager limit. Under the wallet's row lock taken above, so the player's
+    -- bets are judged one after the other and none overshoots; the cash part is what the
+    -- loss limit counts (cash first, bonus money left out).
+    v_refusal := rg_bet_refusal(p_user_id, -p_delta,
+      least(-p_delta, w.balance - w.bonus_balance), p_round_id, p_now);
+    IF v_refusal IS NOT NULL THEN
+      outcome := v_refusal;
+      RETURN NEXT;
+      RETURN;
+    END IF;
+    -- ---- end of admission checks ----
+
+    -- Cash first: only what the cash does not cover comes out of the pocket (decision 039).
+    v_part := -greatest(0::bigint, -p_delta - (w.balance - w.bonus_balance));
+  ELSIF w.bonus_id IS NOT NULL AND p_delta > 0 THEN
+    -- A win returns floor(win × bonus spent / spent) of the bets it settles to the pocket
+    -- while their bonus is the active one. Without an active bonus (or for a win of 0) that
+    -- is 0, so the bets are not read at all. The bets: the one it names, else its round's.
+    IF p_bet_tx_id IS NOT NULL THEN
+      SELECT sum(l.amount), sum(l.bonus_amount), max(l.bonus_id)
+        INTO v_spent, v_bonus_spent, v_bonus_id
+        FROM ledger_entries l
+        WHERE l.provider = p_provider AND l.kind = 'bet' AND l.user_id = p_user_id
+          AND l.bet_tx_id = p_bet_tx_id;
+    ELSIF p_round_id IS NOT NULL THEN
+      SELECT sum(l.amount), sum(l.bonus_amount), max(l.bonus_id)
+        INTO v_spent, v_bonus_spent, v_bonus_id
+        FROM ledger_entries l
+        WHERE l.provider = p_provider AND l.kind = 'bet' AND l.user_id = p_user_id
+          AND l.round_id = p_round_id;
+    END IF;
+    IF v_bonus_id = w.bonus_id AND v_spent < 0 THEN
+      v_part := floor(p_delta::numeric * v_bonus_spent / v_spent)::bigint;
+    END IF;
+  END IF;
+
+  UPDATE wallets SET balance = wallets.balance + p_delta,
+      bonus_balance = wallets.bonus_balance + v_part, bonus_moved = v_part, updated_at = p_now
+    WHERE wallets.user_id = p_user_id
+    RETURNING * INTO w;
+  INSERT INTO ledger_entries (user_id, kind, status, amount, balance_before, balance_after,
+      currency, provider, operation, provider_tx_id, bet_tx_id, game_id, round_id,
+      reverses_entry_id, reason, actor, request, meta, created_at, bonus_amount, bonus_after,
+      bonus_id)
+    VALUES (p_user_id, p_kind, 'applied', p_delta, w.balance - p_delta, w.balance, w.currency,
+      p_provider, p_operation, p_tx_id, p_bet_tx_id, p_game_id, p_round_id, NULL, NULL, NULL,
+      p_request, p_meta, p_now, v_part, w.bonus_balance, w.bonus_id)
+    RETURNING * INTO e;
+  -- The running sums of responsible gaming, in this same statement: stakes, and the net cash
+  -- loss (a bet's cash part adds, a win's cash part takes away).
+  PERFORM rg_record_posting(p_user_id, p_now,
+    CASE WHEN p_kind = 'bet' THEN -p_delta ELSE 0::bigint END, -(p_delta - v_part),
+    p_kind = 'bet', p_round_id);
+  outcome := 'applied';
+  wallet_balance := w.balance;
+  wallet_bonus := w.bonus_balance;
+  wallet_bonus_id := w.bonus_id;
+  entry := e;
+  RETURN NEXT;
+END
+$$;
+--> statement-breakpoint
+-- Refunds (their own statement, features/wallet/refund-posting.ts) give their bet's stake
+-- back: the running sums follow in the same statement, through this trigger, only for a
+-- refund that moved money (a tombstone moves none).
+CREATE FUNCTION rg_record_refund() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM rg_record_posting(NEW.user_id, NEW.created_at, -NEW.amount,
+    -(NEW.amount - NEW.bonus_amount), false, NULL);
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER rg_record_refund AFTER INSERT ON ledger_entries
+  FOR EACH ROW WHEN (NEW.kind = 'refund' AND NEW.amount <> 0)
+  EXECUTE FUNCTION rg_record_refund();
