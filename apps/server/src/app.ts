@@ -168,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     logger,
     shared,
-    ...(metrics ? { postingObserver: metrics.posting } : {}),
+    ...(metrics ? { postingObserver: (posting) => metrics.posting(posting) } : {}),
   });
   // The identity check (KYC, decision 052): the cashier's withdrawals ask it.
   await app.register(identityFeature, {
