@@ -1,4 +1,4 @@
-import { walletErrorCodes } from '@casino/contracts';
+import { ErrorCode } from '@casino/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { rgOperatorView } from '../responsible-gaming';
@@ -18,7 +18,7 @@ export function rgRoutes(app: FastifyInstance, s: StaffServices): void {
   const rg = () => app.responsibleGaming;
   const view = async (userId: string) => {
     if (!(await s.players.player(userId))) {
-      throw new AppError(404, walletErrorCodes.PLAYER_NOT_FOUND, 'No such player.');
+      throw new AppError(404, ErrorCode.NOT_FOUND, 'No such player.');
     }
     return rgOperatorView(rg(), userId);
   };
