@@ -169,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     logger,
     shared,
-    ...(metrics ? { postingObserver: metrics.posting } : {}),
+    ...(metrics ? { postingObserver: (posting) => metrics.posting(posting) } : {}),
   });
   await app.register(gameSessionsFeature, { db, clock });
   // Responsible gaming (decision 070): the cashier, bonuses and chat ask its guards; bets are
