@@ -24,6 +24,7 @@ import { identityFeature } from './features/identity';
 import { privacyFeature } from './features/privacy';
 import { staffFeature } from './features/staff';
 import { reportsFeature } from './features/reports';
+import { responsibleGamingFeature } from './features/responsible-gaming';
 import { openSharedState } from './lib/shared-state/open-shared-state';
 import { handleError } from './http/error-handler';
 import { createNotFoundHandler } from './http/not-found';
@@ -170,6 +171,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     shared,
     ...(metrics ? { postingObserver: (posting) => metrics.posting(posting) } : {}),
   });
+  await app.register(gameSessionsFeature, { db, clock });
+  // Responsible gaming (decision 070): the cashier, bonuses and chat ask its guards; bets are
+  // judged in their own ledger statement.
+  await app.register(responsibleGamingFeature, {
+    db,
+    clock,
+    logger,
+    mailer,
+    config: config.responsibleGaming,
+  });
   // The identity check (KYC, decision 052): the cashier's withdrawals ask it.
   await app.register(identityFeature, {
     db,
@@ -184,7 +195,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The cashier: card and crypto deposits and withdrawals, on the ledger; a withdrawal may
   // forfeit the active bonus (decision 062).
   await app.register(paymentsFeature, { config, db, clock, logger });
-  await app.register(gameSessionsFeature, { db, clock });
   await app.register(providersFeature, { config, db, clock });
   await app.register(gamesFeature, { config, db, clock, logger });
   await app.register(housekeepingFeature, { db, clock, logger });

@@ -31,6 +31,12 @@ describe('loadConfig', () => {
       supportPartnerUrl: undefined,
       apiDocs: true,
       registrationsPerIpHour: 20,
+      responsibleGaming: {
+        defaultDepositLimits: {},
+        defaultRealityCheckMinutes: 60,
+        nationalSchemeUrl: undefined,
+        flags: { netDeposits: 5_000_000n, limitRaises: 3, declinedDeposits: 5 },
+      },
       minAge: 18,
       termsVersion: '1',
       privacyVersion: '1',
@@ -300,14 +306,45 @@ describe('loadConfig', () => {
       'DEPOSIT_MAX',
       'WITHDRAWAL_MIN',
       'WITHDRAWAL_MAX',
+      'SHUTDOWN_TIMEOUT_MS',
+      'METRICS_TOKEN',
+      'METRICS_PORT',
+      'METRICS_HOST',
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
+      'OTEL_SERVICE_NAME',
       'BACKOFFICE_ORIGIN',
       'BACKOFFICE_ALLOWED_IPS',
       'BACKOFFICE_FOUR_EYES_AMOUNT',
       'BACKOFFICE_DIST_DIR',
+      'RG_DEFAULT_DEPOSIT_LIMIT_DAY',
+      'RG_DEFAULT_DEPOSIT_LIMIT_WEEK',
+      'RG_DEFAULT_DEPOSIT_LIMIT_MONTH',
+      'RG_DEFAULT_REALITY_CHECK_MINUTES',
+      'RG_NATIONAL_SCHEME_URL',
+      'RG_FLAG_NET_DEPOSITS_30D',
+      'RG_FLAG_LIMIT_RAISES_30D',
+      'RG_FLAG_DECLINED_DEPOSITS_30D',
     ]);
     for (const { description } of Object.values(configVariables)) {
       expect(description.length).toBeGreaterThan(10);
     }
+  });
+
+  it('reads responsible gaming: no national scheme by default, defaults in thousandths', () => {
+    const plain = loadConfig({}).responsibleGaming;
+    expect(plain.nationalSchemeUrl).toBeUndefined();
+    expect(plain.defaultDepositLimits).toEqual({});
+    expect(plain.defaultRealityCheckMinutes).toBe(60);
+    const set = loadConfig({
+      RG_DEFAULT_DEPOSIT_LIMIT_DAY: '500.00',
+      RG_DEFAULT_REALITY_CHECK_MINUTES: '0',
+      RG_NATIONAL_SCHEME_URL: 'https://scheme.example/self-exclude',
+    }).responsibleGaming;
+    expect(set.defaultDepositLimits).toEqual({ day: 500_000n });
+    expect(set.defaultRealityCheckMinutes).toBe(0);
+    expect(() => loadConfig({ RG_DEFAULT_REALITY_CHECK_MINUTES: '45' })).toThrow(
+      'RG_DEFAULT_REALITY_CHECK_MINUTES: must be 0 (off), 15, 30 or 60',
+    );
   });
 
   it('reads the cashier limits in thousandths and refuses a minimum over its maximum', () => {

@@ -29,6 +29,12 @@ import {
   operationsSecretVariables,
   type OperationsConfigPart,
 } from './lib/operations/operations-config';
+import {
+  rgConfigFrom,
+  rgConfigVariables,
+  rgEnvShape,
+  type RgConfigPart,
+} from './features/responsible-gaming';
 import { fromDecimalString } from './features/wallet/money';
 import { StartupError } from './lib/errors';
 import { serverPackageRoot } from './lib/package-root';
@@ -143,6 +149,7 @@ const envSchema = z.object({
   ...paymentsEnvShape,
   ...operationsEnvShape,
   ...backofficeEnvShape,
+  ...rgEnvShape,
 });
 
 type EnvName = keyof z.input<typeof envSchema>;
@@ -304,10 +311,16 @@ export const configVariables: Record<EnvName, { default: string; description: st
   ...paymentsConfigVariables,
   ...operationsConfigVariables,
   ...backofficeConfigVariables,
+  ...rgConfigVariables,
 };
 
 export interface Config
-  extends ProviderConfigPart, PaymentsConfigPart, OperationsConfigPart, BackofficeConfigPart {
+  extends
+    ProviderConfigPart,
+    PaymentsConfigPart,
+    OperationsConfigPart,
+    BackofficeConfigPart,
+    RgConfigPart {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -449,5 +462,6 @@ export function loadConfig(
     ...paymentsConfigFrom(e),
     ...operationsConfigFrom(e),
     ...backofficeConfigFrom(e, cwd),
+    ...rgConfigFrom(e),
   };
 }

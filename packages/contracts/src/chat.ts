@@ -108,6 +108,8 @@ export const chatErrorCodes = {
   CHAT_MUTED: 'CHAT_MUTED',
   CHAT_MESSAGE_INVALID: 'CHAT_MESSAGE_INVALID',
   CHAT_UNAVAILABLE: 'CHAT_UNAVAILABLE',
+  /** A time-out or self-exclusion holds: no chat posts (docs/decisions/070). */
+  CHAT_RG_BLOCKED: 'CHAT_RG_BLOCKED',
 } as const;
 export type ChatErrorCode = (typeof chatErrorCodes)[keyof typeof chatErrorCodes];
 

@@ -17,3 +17,4 @@ export * from './sessions';
 export * from './two-factor';
 export * from './identity';
 export * from './reports';
+export * from './responsible-gaming';

@@ -31,6 +31,8 @@ export const webRoutePatterns = [
   '/profile/bonus',
   // The identity check (decision 052).
   '/profile/verification',
+  // Limits, time-out and self-exclusion (decision 070).
+  '/profile/responsible-gaming',
   // The provably fair verifier of the studio games (decision 041).
   '/fair',
   // Responsible gaming, a content page (decision 044).

@@ -7,6 +7,7 @@ import type {
   PaymentsErrorCode,
   IdentityErrorCode,
   AccountErrorCode,
+  RgErrorCode,
 } from '@casino/contracts';
 import type { StaffErrorCode } from '@casino/contracts/operator';
 
@@ -19,7 +20,8 @@ export type AppErrorCode =
   | BonusErrorCode
   | IdentityErrorCode
   | AccountErrorCode
-  | StaffErrorCode;
+  | StaffErrorCode
+  | RgErrorCode;
 
 /**
  * An expected failure with a stable code, thrown by services and routes. The error handler

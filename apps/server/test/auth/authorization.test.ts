@@ -365,6 +365,97 @@ const matrix: Record<string, MatrixRow> = {
     guard: 'player',
     request: { method: 'POST', url: '/api/user/close', payload: { password: 'matrix' } },
   },
+  'GET /api/responsible-gaming': {
+    guard: 'player',
+    request: { method: 'GET', url: '/api/responsible-gaming' },
+  },
+  'PUT /api/responsible-gaming/limits': {
+    guard: 'player',
+    request: {
+      method: 'PUT',
+      url: '/api/responsible-gaming/limits',
+      payload: { kind: 'loss', period: 'day', amount: '10.00' },
+    },
+  },
+  'POST /api/responsible-gaming/limits/confirm': {
+    guard: 'player',
+    request: {
+      method: 'POST',
+      url: '/api/responsible-gaming/limits/confirm',
+      payload: { kind: 'loss', period: 'day' },
+    },
+  },
+  'POST /api/responsible-gaming/limits/cancel': {
+    guard: 'player',
+    request: {
+      method: 'POST',
+      url: '/api/responsible-gaming/limits/cancel',
+      payload: { kind: 'loss', period: 'day' },
+    },
+  },
+  'PUT /api/responsible-gaming/session-limit': {
+    guard: 'player',
+    request: {
+      method: 'PUT',
+      url: '/api/responsible-gaming/session-limit',
+      payload: { minutes: 60 },
+    },
+  },
+  'POST /api/responsible-gaming/session-limit/confirm': {
+    guard: 'player',
+    request: { method: 'POST', url: '/api/responsible-gaming/session-limit/confirm' },
+  },
+  'PUT /api/responsible-gaming/reality-check': {
+    guard: 'player',
+    request: {
+      method: 'PUT',
+      url: '/api/responsible-gaming/reality-check',
+      payload: { minutes: 30 },
+    },
+  },
+  'POST /api/responsible-gaming/block': {
+    guard: 'player',
+    request: {
+      method: 'POST',
+      url: '/api/responsible-gaming/block',
+      payload: { kind: 'time_out', duration: '24h' },
+    },
+  },
+  'POST /api/responsible-gaming/block/lift': {
+    guard: 'player',
+    request: { method: 'POST', url: '/api/responsible-gaming/block/lift' },
+  },
+  'GET /api/responsible-gaming/session': {
+    guard: 'player',
+    request: { method: 'GET', url: '/api/responsible-gaming/session' },
+  },
+  'POST /api/responsible-gaming/session/stop': {
+    guard: 'player',
+    request: { method: 'POST', url: '/api/responsible-gaming/session/stop' },
+  },
+  'GET /api/operator/responsible-gaming/players/{userId}': {
+    guard: 'operator',
+    request: {
+      method: 'GET',
+      url: `/api/operator/responsible-gaming/players/${matrixPaymentId}`,
+    },
+  },
+  'POST /api/operator/responsible-gaming/players/{userId}/limits': {
+    guard: 'operator',
+    request: {
+      method: 'POST',
+      url: `/api/operator/responsible-gaming/players/${matrixPaymentId}/limits`,
+      payload: { kind: 'loss', period: 'day', amount: '10.00', reason: 'matrix', actor: 'm' },
+    },
+  },
+  'POST /api/operator/responsible-gaming/players/{userId}/blocks': {
+    guard: 'operator',
+    request: {
+      method: 'POST',
+      url: `/api/operator/responsible-gaming/players/${matrixPaymentId}/blocks`,
+      payload: { kind: 'time_out', duration: '24h', reason: 'matrix', actor: 'm' },
+    },
+  },
   'GET /api/bonus': { guard: 'player', request: { method: 'GET', url: '/api/bonus' } },
   'POST /api/bonus/claim': {
     guard: 'player',

@@ -132,6 +132,33 @@ describe(`audit log (${testDatabaseDriver()})`, () => {
       const res = await call('PUT', `${p()}/tags`, { tags: ['vip', 'watch'] });
       return { status: res.statusCode, body: res.body };
     },
+    'players.rg.limit': async () => {
+      const res = await call(
+        'POST',
+        `/api/operator/responsible-gaming/players/${player.id}/limits`,
+        {
+          kind: 'deposit',
+          period: 'day',
+          amount: '100.00',
+          reason: 'affordability check',
+        },
+      );
+      return { status: res.statusCode, body: res.body };
+    },
+    'players.rg.block': async () => {
+      // A player of its own: a time-out would refuse the other scenarios' deposits.
+      const someone = await createPlayer(t);
+      const res = await call(
+        'POST',
+        `/api/operator/responsible-gaming/players/${someone.id}/blocks`,
+        {
+          kind: 'time_out',
+          duration: '24h',
+          reason: 'asked on the phone',
+        },
+      );
+      return { status: res.statusCode, body: res.body };
+    },
     'players.block': async () => {
       const res = await call('POST', `${p()}/block`, { reason: 'chargeback' });
       return { status: res.statusCode, body: res.body };

@@ -13,6 +13,7 @@ import { paymentsFeature } from '../../src/features/payments/payments-feature';
 import { privacyFeature } from '../../src/features/privacy/privacy-feature';
 import { providersFeature } from '../../src/features/providers/providers-feature';
 import { staffFeature } from '../../src/features/staff/staff-feature';
+import { responsibleGamingFeature } from '../../src/features/responsible-gaming/responsible-gaming-feature';
 import { supportFeature } from '../../src/features/support/support-feature';
 import { usersFeature } from '../../src/features/users/users-feature';
 import { walletFeature } from '../../src/features/wallet/wallet-feature';
@@ -42,6 +43,7 @@ const features = {
   providers: providersFeature,
   staff: staffFeature,
   reports: reportsFeature,
+  'responsible-gaming': responsibleGamingFeature,
   support: supportFeature,
   users: usersFeature,
   wallet: walletFeature,
@@ -58,7 +60,7 @@ describe('feature plugins', () => {
     );
     expect(declared).toEqual({
       auth: [],
-      chat: ['auth'],
+      chat: ['auth', 'responsible-gaming'],
       content: [],
       dev: [],
       'game-sessions': [],
@@ -66,11 +68,22 @@ describe('feature plugins', () => {
       health: [],
       housekeeping: [],
       identity: ['auth'],
-      payments: ['auth', 'wallet', 'identity', 'bonus'],
+      payments: ['auth', 'wallet', 'identity', 'bonus', 'responsible-gaming'],
       privacy: ['auth', 'wallet', 'identity'],
       providers: ['wallet', 'game-sessions'],
-      staff: ['auth', 'wallet', 'identity', 'bonus', 'payments', 'chat', 'support', 'reports'],
+      staff: [
+        'auth',
+        'wallet',
+        'identity',
+        'bonus',
+        'payments',
+        'chat',
+        'support',
+        'reports',
+        'responsible-gaming',
+      ],
       reports: [],
+      'responsible-gaming': ['auth', 'wallet', 'game-sessions'],
       support: ['auth', 'chat'],
       users: ['auth'],
       wallet: ['auth'],

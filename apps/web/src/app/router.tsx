@@ -63,6 +63,11 @@ const WithdrawalPage = lazyPage(() =>
 const BonusPage = lazyPage(() =>
   import('../features/bonus/pages/bonus-page').then((m) => ({ default: m.BonusPage })),
 );
+const LimitsPage = lazyPage(() =>
+  import('../features/responsible-gaming/pages/limits-page').then((m) => ({
+    default: m.LimitsPage,
+  })),
+);
 const InfoPage = lazyPage(() =>
   withHelpMessages(import('../features/info/pages/info-page')).then((m) => ({
     default: m.InfoPage,
@@ -120,6 +125,8 @@ export const routes: RouteObject[] = [
           { path: 'bonus', element: <BonusPage /> },
           // The identity check (decision 052).
           { path: 'verification', element: <VerificationPage /> },
+          // Limits, time-out and self-exclusion (decision 070).
+          { path: 'responsible-gaming', element: <LimitsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

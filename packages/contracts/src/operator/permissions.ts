@@ -41,6 +41,8 @@ export const permissions = [
   'identity:decide',
   /** The players' limits (deposit, loss, session), read only. */
   'limits:read',
+  /** Add or lower a player's limit, or put them in a time-out or exclusion (never lift one). */
+  'limits:manage',
   /** Bonuses and wagering of a player (read). */
   'bonuses:read',
   /** Bonus offers, lobby and banners (the next issue). */
@@ -104,6 +106,7 @@ export const rolePermissions: Record<StaffRole, readonly Permission[]> = {
     'identity:documents',
     'identity:decide',
     'limits:read',
+    'limits:manage',
     'bonuses:read',
     'audit:read',
   ],
@@ -131,6 +134,9 @@ export const serviceAccountPermissions: readonly Permission[] = [
   'support:answer',
   // Automation that feeds the finance reports to another system (issue 30).
   'reports:finance',
+  // Automation that brings in exclusions from a national scheme (issue 29): add, never lift.
+  'limits:read',
+  'limits:manage',
 ];
 
 /** The union of the roles' permissions. */

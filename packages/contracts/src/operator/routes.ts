@@ -25,6 +25,11 @@ import {
   reportSummaryQuerySchema,
   reportSummaryResponseSchema,
 } from '../reports';
+import {
+  rgOperatorPlayerResponseSchema,
+  rgStaffBlockRequestSchema,
+  rgStaffLimitRequestSchema,
+} from '../responsible-gaming';
 import { auditQuerySchema, auditResponseSchema } from './audit';
 import {
   staffLoginRequestSchema,
@@ -112,6 +117,36 @@ export interface StaffRoute {
 const route = <const R extends StaffRoute>(r: R): R => r;
 
 export const staffRoutes = {
+  // Responsible gaming (issue 29, decision 070): staff add or lower, never lift.
+  'players.rg': route({
+    method: 'GET',
+    path: '/api/operator/responsible-gaming/players/:userId',
+    permission: 'limits:read',
+    audit: 'none',
+    summary: 'A player’s limits, history of changes, time-out or exclusion, and flags',
+    params: playerParamsSchema,
+    response: { 200: rgOperatorPlayerResponseSchema },
+  }),
+  'players.rg.limit': route({
+    method: 'POST',
+    path: '/api/operator/responsible-gaming/players/:userId/limits',
+    permission: 'limits:manage',
+    audit: 'change',
+    summary: 'Add or lower a player’s limit, with the reason (409 RG_NOT_ALLOWED to raise)',
+    params: playerParamsSchema,
+    body: rgStaffLimitRequestSchema,
+    response: { 200: rgOperatorPlayerResponseSchema },
+  }),
+  'players.rg.block': route({
+    method: 'POST',
+    path: '/api/operator/responsible-gaming/players/:userId/blocks',
+    permission: 'limits:manage',
+    audit: 'change',
+    summary: 'Put a player in a time-out or self-exclusion, with the reason',
+    params: playerParamsSchema,
+    body: rgStaffBlockRequestSchema,
+    response: { 200: rgOperatorPlayerResponseSchema },
+  }),
   // The finance reports (issue 30, decision 075): read-only aggregates, no player's data.
   'reports.summary': route({
     method: 'GET',

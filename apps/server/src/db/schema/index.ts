@@ -18,3 +18,4 @@ export * from './identity';
 export * from './shared-state';
 export * from './staff';
 export * from './reports';
+export * from './responsible-gaming';

@@ -32,7 +32,9 @@ export type RevokeReason =
   | 'password_reset'
   | 'account_closed'
   /** Ended by staff in the back office (one session, all, or a block). */
-  | 'staff';
+  | 'staff'
+  /** A time-out or self-exclusion ends every session but the one that asked for it. */
+  | 'responsible_gaming';
 
 export interface SessionRepository {
   /** A new session with its first refresh token. */

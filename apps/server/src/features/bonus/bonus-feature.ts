@@ -33,15 +33,28 @@ const bonusPlugin: FastifyPluginAsync<BonusFeatureOptions> = async (app, options
     if (entry.kind === 'bonus') return;
     if (entry.bonusId !== null || entry.kind === 'deposit') settler.queue(userId);
   });
+  // A self-excluded player's bonuses end, the reason recorded with responsible gaming's
+  // changes (decision 070).
+  const rg = app.responsibleGaming.service;
+  const stopListening = rg.blocks.onBlocked(async ({ userId, kind }) => {
+    if (kind !== 'self_exclusion') return;
+    const ids = await service.cancelAllOpen(userId);
+    if (ids.length > 0) {
+      await rg.note(userId, 'bonus_cancelled', 'self-exclusion', {
+        bonus_ids: ids.map(String),
+      });
+    }
+  });
   app.decorate('bonus', { service, settler });
   app.addHook('onClose', async () => {
+    stopListening();
     unsubscribe();
     await settler.stop();
   });
-  await app.register(bonusRoutes, { prefix: '/api', service });
+  await app.register(bonusRoutes, { prefix: '/api', service, responsibleGaming: rg });
 };
 
 export const bonusFeature = fastifyPlugin(bonusPlugin, {
   name: 'bonus',
-  dependencies: ['auth', 'wallet'],
+  dependencies: ['auth', 'wallet', 'responsible-gaming'],
 });

@@ -7,10 +7,13 @@ import {
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePlayer } from '../auth';
+import type { RgService } from '../responsible-gaming';
 import type { BonusService } from './bonus-service';
 
 export interface BonusRoutesOptions {
   service: BonusService;
+  /** No claims or promo codes during a time-out or self-exclusion (403 RG_BLOCKED). */
+  responsibleGaming: Pick<RgService, 'assertNotBlocked'>;
 }
 
 const security = [{ bearerAuth: [] }];
@@ -19,7 +22,10 @@ const tags = ['bonus'];
 const claimRateLimit = { max: 30, timeWindow: '1 minute' };
 
 /** /api/bonus/*: the signed-in player's bonus page. Every query is scoped to the caller. */
-export const bonusRoutes: FastifyPluginAsyncZod<BonusRoutesOptions> = (app, { service }) => {
+export const bonusRoutes: FastifyPluginAsyncZod<BonusRoutesOptions> = (
+  app,
+  { service, responsibleGaming },
+) => {
   app.get(
     '/bonus',
     {
@@ -49,14 +55,17 @@ export const bonusRoutes: FastifyPluginAsyncZod<BonusRoutesOptions> = (app, { se
           '201 with the bonus: active (money in the bonus pocket) or awaiting_deposit (a ' +
           'deposit match, granted on the next deposit of at least its minimum). 404 ' +
           'OFFER_NOT_FOUND; 409 BONUS_ACTIVE (one open bonus at a time), ALREADY_CLAIMED, ' +
-          'DAILY_COOLDOWN (fields[0].message is when it is next available).',
+          'DAILY_COOLDOWN (fields[0].message is when it is next available); 403 RG_BLOCKED ' +
+          'during a time-out or self-exclusion.',
         security,
         body: bonusClaimRequestSchema,
         response: { 201: playerBonusResponseSchema },
       },
     },
     async (request, reply) => {
-      const bonus = await service.claim(requirePlayer(request).id, request.body.offer_id);
+      const userId = requirePlayer(request).id;
+      await responsibleGaming.assertNotBlocked(userId, 'bonus');
+      const bonus = await service.claim(userId, request.body.offer_id);
       return reply.code(201).send({ bonus });
     },
   );
@@ -71,14 +80,16 @@ export const bonusRoutes: FastifyPluginAsyncZod<BonusRoutesOptions> = (app, { se
         summary: 'Activate a promo code (case-insensitive)',
         description:
           '201 with the bonus. 404 PROMO_UNKNOWN; 409 PROMO_EXPIRED, PROMO_USED_UP, ' +
-          'PROMO_ALREADY_USED, DEPOSIT_REQUIRED, BONUS_ACTIVE.',
+          'PROMO_ALREADY_USED, DEPOSIT_REQUIRED, BONUS_ACTIVE; 403 RG_BLOCKED.',
         security,
         body: promoCodeRequestSchema,
         response: { 201: playerBonusResponseSchema },
       },
     },
     async (request, reply) => {
-      const bonus = await service.activatePromo(requirePlayer(request).id, request.body.code);
+      const userId = requirePlayer(request).id;
+      await responsibleGaming.assertNotBlocked(userId, 'bonus');
+      const bonus = await service.activatePromo(userId, request.body.code);
       return reply.code(201).send({ bonus });
     },
   );

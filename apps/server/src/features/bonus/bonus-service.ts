@@ -192,6 +192,25 @@ export function createBonusService(deps: BonusServiceDeps) {
       return view(row, await offersById());
     },
 
+    /**
+     * Cancels every claim of the player that has not ended (queued, awaiting its deposit,
+     * active): a self-exclusion (decision 070). Returns the ids cancelled.
+     */
+    async cancelAllOpen(userId: string): Promise<bigint[]> {
+      return ledger.inBonusTransaction(userId, async (tx) => {
+        await settleIn(tx, userId);
+        const open = await repo.open(userId, tx.db);
+        const waiting = await repo.queued(userId, tx.db);
+        const ended: bigint[] = [];
+        // The queued ones first: ending the open bonus would start the next in the queue.
+        for (const row of [...waiting, ...(open ? [open] : [])]) {
+          await end(tx, row, 'cancelled');
+          ended.push(row.id);
+        }
+        return ended;
+      });
+    },
+
     ...bonusWithdrawals({ ledger, repo, lifecycle: { end, settleIn, settleOpen } }),
 
     /** Settles every open bonus that has expired (the periodic sweep). */

@@ -33,7 +33,13 @@ export interface ChatFeatureOptions {
 const chatPlugin: FastifyPluginAsync<ChatFeatureOptions> = async (app, options) => {
   const { db, clock, logger, shared } = options;
   const repository = createChatRepository(db);
-  const service = createChatService({ repository, shared, clock });
+  const rg = app.responsibleGaming.service;
+  const service = createChatService({
+    repository,
+    shared,
+    clock,
+    blocked: (userId) => rg.isBlocked(userId),
+  });
   const room = await createChatRoom({ shared, logger });
   app.decorate('chat', service);
 
@@ -68,5 +74,5 @@ const chatPlugin: FastifyPluginAsync<ChatFeatureOptions> = async (app, options) 
 
 export const chatFeature = fastifyPlugin(chatPlugin, {
   name: 'chat',
-  dependencies: ['auth'],
+  dependencies: ['auth', 'responsible-gaming'],
 });

@@ -44,9 +44,16 @@ export interface ChatServiceDeps {
   repository: ChatRepository;
   shared: SharedState;
   clock: Clock;
+  /** Whether a time-out or self-exclusion holds for the player (decision 070): no posts. */
+  blocked?: (userId: string) => Promise<boolean>;
 }
 
-export function createChatService({ repository, shared, clock }: ChatServiceDeps): ChatService {
+export function createChatService({
+  repository,
+  shared,
+  clock,
+  blocked,
+}: ChatServiceDeps): ChatService {
   const publish = (event: ChatEvent) => shared.publish(chatEventsChannel, JSON.stringify(event));
 
   return {
@@ -61,6 +68,12 @@ export function createChatService({ repository, shared, clock }: ChatServiceDeps
           tooLong
             ? `A message holds at most ${chatLimits.messageMaxLength} characters.`
             : 'The message is empty.',
+        );
+      }
+      if (blocked && (await blocked(userId))) {
+        throw new ChatRefusal(
+          chatErrorCodes.CHAT_RG_BLOCKED,
+          'Chat is closed during a time-out or self-exclusion.',
         );
       }
       const now = clock.now();

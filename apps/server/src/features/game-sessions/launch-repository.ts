@@ -48,6 +48,11 @@ export interface LaunchRepository {
    * nothing.
    */
   endLaunch(tokenHash: string, provider: string, at: Date): Promise<void>;
+  /**
+   * Ends every live launch of a player at `at`, whatever the provider (the reality check's
+   * "stop", a time-out or self-exclusion): like endLaunch, bets stop, wins and refunds land.
+   */
+  endPlayerLaunches(userId: string, at: Date): Promise<void>;
   /** The wallet of a player, read-only (the ledger that changes it is another feature). */
   findWallet(userId: string): Promise<{ balance: bigint; currency: string } | undefined>;
 }
@@ -94,6 +99,13 @@ export function createLaunchRepository(db: Database): LaunchRepository {
             gt(launchTokens.expiresAt, at),
           ),
         );
+    },
+
+    async endPlayerLaunches(userId, at) {
+      await db
+        .update(launchTokens)
+        .set({ expiresAt: at })
+        .where(and(eq(launchTokens.userId, userId), gt(launchTokens.expiresAt, at)));
     },
 
     async findWallet(userId) {

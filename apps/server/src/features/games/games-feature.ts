@@ -110,7 +110,16 @@ const gamesPlugin: FastifyPluginAsync<GamesFeatureOptions> = async (app, options
   });
 
   await app.register(catalogRoutes, { catalog, resolvePlayer, offered });
-  await app.register(launchRoutes, { launches, resolvePlayer });
+  // A real-money launch is refused (403 RG_BLOCKED) during a time-out or self-exclusion; the
+  // decorator is looked up per request, so a test app without the feature still launches.
+  const launchPlayer: typeof resolvePlayer = async (request, reply) => {
+    const player = await resolvePlayer(request, reply);
+    if (player && app.hasDecorator('responsibleGaming')) {
+      await app.responsibleGaming.service.assertNotBlocked(player.id, 'play');
+    }
+    return player;
+  };
+  await app.register(launchRoutes, { launches, resolvePlayer: launchPlayer });
 };
 
 /** The channel migration 0013's trigger NOTIFYs on every change to the games table. */

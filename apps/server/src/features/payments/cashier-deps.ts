@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { BonusService } from '../bonus';
 import type { IdentityService } from '../identity';
+import type { RgService } from '../responsible-gaming';
 import type { Ledger } from '../wallet';
 import type { OperatorMovementInput } from '../wallet';
 import { fromDecimalString, toDecimalString } from '../wallet';
@@ -29,6 +30,11 @@ export interface CashierDeps {
   identity: Pick<IdentityService, 'assertMayWithdraw'>;
   /** A withdrawal while a bonus is active forfeits it, once confirmed (decision 062). */
   bonus: Pick<BonusService, 'withdrawForfeiting'>;
+  /**
+   * Responsible gaming (decision 070): a new deposit is refused before the payment service
+   * hears of it when a block holds or it is over a deposit limit.
+   */
+  responsibleGaming: Pick<RgService, 'assertMayDeposit'>;
   /** Where the 3-D Secure page sends the player back to (our deposit page). */
   returnUrl: (paymentId: string) => string;
 }

@@ -31,6 +31,8 @@ export async function startCryptoDeposit(
   let payment = await deps.repo.byKey(userId, body.idempotency_key);
   let created = false;
   if (!payment) {
+    // A new deposit only: a repeat of one already counted is not refused for itself.
+    await deps.responsibleGaming.assertMayDeposit(userId, amount);
     const now = deps.clock.now();
     payment = await deps.repo.insert({
       id: randomUUID(),

@@ -32,6 +32,8 @@ export async function startCardDeposit(
   let payment = await deps.repo.byKey(userId, body.idempotency_key);
   let created = false;
   if (!payment) {
+    // A new deposit only: a repeat of one already counted is not refused for itself.
+    await deps.responsibleGaming.assertMayDeposit(userId, amount);
     const summary = await describe(deps, body.payment_method);
     const now = deps.clock.now();
     payment = await deps.repo.insert({

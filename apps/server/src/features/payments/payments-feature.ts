@@ -173,6 +173,7 @@ const paymentsPlugin: FastifyPluginAsync<PaymentsFeatureOptions> = async (app, d
     crypto,
     identity: app.identity,
     bonus: app.bonus.service,
+    responsibleGaming: app.responsibleGaming.service,
     returnUrl: (paymentId) => `${browserBase}/profile/balance/credit?payment=${paymentId}`,
   };
   const reconciliation = createReconciliation({
@@ -189,5 +190,5 @@ const paymentsPlugin: FastifyPluginAsync<PaymentsFeatureOptions> = async (app, d
 
 export const paymentsFeature = fastifyPlugin(paymentsPlugin, {
   name: 'payments',
-  dependencies: ['auth', 'wallet', 'identity', 'bonus'],
+  dependencies: ['auth', 'wallet', 'identity', 'bonus', 'responsible-gaming'],
 });

@@ -15,6 +15,7 @@ import { playerReadRoutes } from './player-read-routes';
 import { createPlayersRepository } from './players-repository';
 import { createStaffAuthService, type StaffAuthService } from './staff-auth-service';
 import { reportsRoutes } from './reports-routes';
+import { rgRoutes } from './rg-routes';
 import { addStaffGuard, parseCidrList } from './staff-scope';
 import type { StaffServices } from './staff-services';
 import { createWithdrawalQueue } from './withdrawal-queue';
@@ -102,6 +103,7 @@ const staffPlugin: FastifyPluginAsync<StaffFeatureOptions> = async (app, options
     playerReadRoutes(scope, services);
     playerActionRoutes(scope, services);
     reportsRoutes(scope, app.reports.service);
+    rgRoutes(scope, services);
     return Promise.resolve();
   });
   const served = await registerBackofficeApp(app, config.backoffice.distDir);
@@ -111,5 +113,15 @@ const staffPlugin: FastifyPluginAsync<StaffFeatureOptions> = async (app, options
 
 export const staffFeature = fastifyPlugin(staffPlugin, {
   name: 'staff',
-  dependencies: ['auth', 'wallet', 'identity', 'bonus', 'payments', 'chat', 'support', 'reports'],
+  dependencies: [
+    'auth',
+    'wallet',
+    'identity',
+    'bonus',
+    'payments',
+    'chat',
+    'support',
+    'reports',
+    'responsible-gaming',
+  ],
 });

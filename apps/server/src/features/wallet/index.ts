@@ -25,9 +25,11 @@ export {
   InsufficientFunds,
   InvalidPosting,
   RefundMismatch,
+  ResponsibleGamingRefusal,
   UnknownPlayer,
   WalletError,
 } from './wallet-errors';
+export type { RgBetRefusal } from './wallet-errors';
 export { walletFeature } from './wallet-feature';
 export type { PostingObservation } from './posting-observer';
 export { openCommandDatabase } from './commands/command-database';

@@ -8,7 +8,9 @@ import {
   BetNotAdmitted,
   CurrencyMismatch,
   InsufficientFunds,
+  ResponsibleGamingRefusal,
   UnknownPlayer,
+  type RgBetRefusal,
 } from './wallet-errors';
 
 /**
@@ -64,7 +66,8 @@ export type ApplyOutcome =
   | 'unknown_player'
   | 'currency_mismatch'
   | 'insufficient_funds'
-  | 'not_admitted';
+  | 'not_admitted'
+  | RgBetRefusal;
 
 /** The columns every call returns, in the same order, for one posting or a batch. */
 const answerColumns = sql.raw(
@@ -140,6 +143,12 @@ export function answerOf(a: Apply, row: ApplyRow): PostingResult {
       throw new InsufficientFunds(BigInt(row.wallet_balance ?? 0), -a.delta);
     case 'not_admitted':
       throw new BetNotAdmitted(a.txId);
+    case 'time_out':
+    case 'self_exclusion':
+    case 'session_limit':
+    case 'loss_limit':
+    case 'wager_limit':
+      throw new ResponsibleGamingRefusal(a.txId, row.outcome);
   }
   throw new Error(`ledger_apply answered an unknown outcome for ${a.txId}`);
 }

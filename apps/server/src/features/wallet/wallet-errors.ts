@@ -66,6 +66,31 @@ export class BetNotAdmitted extends WalletError {
   }
 }
 
+/** Why responsible gaming refused a bet (rg_bet_refusal, migration 0020; decision 070). */
+export type RgBetRefusal =
+  'time_out' | 'self_exclusion' | 'session_limit' | 'loss_limit' | 'wager_limit';
+
+/**
+ * A bet refused by the player's responsible-gaming settings, inside its own statement: a
+ * loss or wager limit it would exceed, the daily session time limit, a time-out or a
+ * self-exclusion. Nothing moved. Each protocol answers it with its own limit error.
+ */
+export class ResponsibleGamingRefusal extends WalletError {
+  override readonly name = 'ResponsibleGamingRefusal';
+  readonly code = 'RG_REFUSED';
+  constructor(
+    readonly betTxId: string,
+    readonly reason: RgBetRefusal,
+  ) {
+    super(`Bet ${betTxId} was refused: ${reason}`);
+  }
+
+  /** A block (time-out, self-exclusion) rather than a limit. */
+  get blocked(): boolean {
+    return this.reason === 'time_out' || this.reason === 'self_exclusion';
+  }
+}
+
 /**
  * A second refund of a bet under another refund id. The bet was credited back once, by
  * `first`; most protocols want success here (map it to the first answer).

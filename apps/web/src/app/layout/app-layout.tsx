@@ -1,8 +1,9 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { useReturnAfterSignIn } from '../../features/auth';
+import { useAuthStore, useReturnAfterSignIn } from '../../features/auth';
 import { ChatPanel } from '../../features/chat';
+import { LazyRealityCheck } from '../../features/responsible-gaming';
 import { useLiveBalance } from '../../features/wallet';
 import { removeBootBanner } from '../../shared/lib/boot-banner';
 import { cx } from '../../shared/lib/class-names';
@@ -30,6 +31,7 @@ export function AppLayout() {
   const chatOpen = useShellStore((state) => state.chatOpen);
   const closeChat = useShellStore((state) => state.closeChat);
   const overlay = menuOpen && !isDesktop;
+  const userId = useAuthStore((state) => state.user?.id);
 
   useScrollLock(overlay);
   useLiveBalance();
@@ -83,6 +85,8 @@ export function AppLayout() {
       <ChatPanel open={chatOpen} onClose={closeChat} />
       <Toasts />
       <ModalHost />
+      {/* The reality check over the lobby and the game frame (decision 070). */}
+      {userId && <LazyRealityCheck key={userId} userId={userId} />}
       <ScrollRestoration />
     </div>
   );

@@ -42,6 +42,15 @@ export function Footer() {
               </Link>
             </li>
             <li>
+              <Link
+                to="/profile/responsible-gaming"
+                className={styles.link}
+                data-testid="footer-limits"
+              >
+                {t('footer.limits')}
+              </Link>
+            </li>
+            <li>
               <Link to="/faq" className={styles.link}>
                 {t('nav.faq')}
               </Link>

@@ -1,6 +1,7 @@
 import { CreditCard, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LazyAuthModal } from '../../features/auth';
+import { LazyAuthModal, useAuthStore } from '../../features/auth';
+import { LazyLimitsOffer } from '../../features/responsible-gaming';
 import { LazyPlayModal } from '../../features/games';
 import { Button } from '../../shared/ui/button/button';
 import { Modal } from '../../shared/ui/modal/modal';
@@ -27,7 +28,22 @@ function ModalContent({ id }: { id: ModalId }) {
       return <LazyPlayModal />;
     case 'cardPay':
       return <NoticeModal id={id} icon={CreditCard} />;
+    case 'rgOffer':
+      return <LimitsStep />;
   }
+}
+
+/** The step after registration: a deposit limit now, or skip (issue 29). */
+function LimitsStep() {
+  const { t } = useTranslation();
+  const close = useModalStore((state) => state.close);
+  const userId = useAuthStore((state) => state.user?.id);
+  if (!userId) return null;
+  return (
+    <Modal open onClose={close} title={t('modal.rgOffer.title')} name="rgOffer">
+      <LazyLimitsOffer userId={userId} onDone={close} />
+    </Modal>
+  );
 }
 
 /** A modal whose feature arrives in a later issue: its final title and a short notice. */

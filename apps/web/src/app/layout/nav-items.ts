@@ -13,6 +13,7 @@ import {
   Search,
   Settings,
   ShieldCheck,
+  ShieldHalf,
   Spade,
   Sparkles,
   Wallet,
@@ -92,6 +93,14 @@ export const accountNav: NavItem[] = [
     icon: Gift,
     type: 'main',
     match: 'prefix',
+  },
+  // Limits, reality check, time-out and self-exclusion (issue 29, decision 070).
+  {
+    id: 'limits',
+    titleKey: 'nav.limits',
+    href: '/profile/responsible-gaming',
+    icon: ShieldHalf,
+    type: 'main',
   },
   // Account settings live on the profile page (SPEC §2 "Profile main page").
   {

@@ -49,6 +49,7 @@ export const en = {
     balance: 'Balance',
     bonus: 'Bonus',
     settings: 'Settings',
+    limits: 'Limits & breaks',
     privacy: 'Privacy Policy',
     terms: 'Terms & Conditions',
     loyalty: 'Loyalty',
@@ -90,6 +91,7 @@ export const en = {
       CHAT_MUTED: 'You are muted for now.',
       CHAT_MESSAGE_INVALID: 'A message holds 1 to 500 characters.',
       CHAT_UNAVAILABLE: 'The chat is unavailable. Try again.',
+      CHAT_RG_BLOCKED: 'Chat is closed during your time-out or self-exclusion.',
     },
     errors: {
       empty: 'Write something first.',
@@ -103,6 +105,7 @@ export const en = {
     loyalty: 'Loyalty',
     fair: 'Provably fair',
     responsibleGaming: 'Responsible gaming',
+    limits: 'Limits and self-exclusion',
     rights: '© {{year}} Orbita. All rights reserved.',
     adults: '18+',
     responsible: 'Gambling is for adults only. Please play responsibly.',
@@ -116,6 +119,7 @@ export const en = {
   modal: {
     close: 'Close',
     gotIt: 'Got it',
+    rgOffer: { title: 'Your limits' },
     login: {
       title: 'Log in',
       switchPrompt: 'No account yet?',

@@ -18,6 +18,7 @@ import type { HelpMessages } from './help/en';
 import type { TwoFactorMessages } from './two-factor/en';
 import type { IdentityMessages } from './identity/en';
 import type { FairMessages } from './fair/en';
+import type { RgMessages } from './responsible-gaming/en';
 import { ru } from './ru';
 
 declare module 'i18next' {
@@ -33,7 +34,8 @@ declare module 'i18next' {
         HelpMessages &
         TwoFactorMessages &
         IdentityMessages &
-        FairMessages;
+        FairMessages &
+        RgMessages;
     };
   }
 }

@@ -47,6 +47,7 @@ export const ru: Messages = {
     balance: 'Баланс',
     bonus: 'Бонусы',
     settings: 'Настройки',
+    limits: 'Лимиты и перерывы',
     privacy: 'Политика конфиденциальности',
     terms: 'Правила и условия',
     loyalty: 'Программа лояльности',
@@ -89,6 +90,7 @@ export const ru: Messages = {
       CHAT_MUTED: 'Вам временно запрещено писать.',
       CHAT_MESSAGE_INVALID: 'Сообщение — от 1 до 500 символов.',
       CHAT_UNAVAILABLE: 'Чат недоступен. Попробуйте ещё раз.',
+      CHAT_RG_BLOCKED: 'Чат закрыт на время перерыва или самоисключения.',
     },
     errors: {
       empty: 'Сначала напишите что-нибудь.',
@@ -102,6 +104,7 @@ export const ru: Messages = {
     loyalty: 'Лояльность',
     fair: 'Честная игра',
     responsibleGaming: 'Ответственная игра',
+    limits: 'Лимиты и самоисключение',
     rights: '© {{year}} Orbita. Все права защищены.',
     adults: '18+',
     responsible: 'Азартные игры только для совершеннолетних. Играйте ответственно.',
@@ -115,6 +118,7 @@ export const ru: Messages = {
   modal: {
     close: 'Закрыть',
     gotIt: 'Понятно',
+    rgOffer: { title: 'Ваши лимиты' },
     login: {
       title: 'Вход',
       switchPrompt: 'Ещё нет аккаунта?',

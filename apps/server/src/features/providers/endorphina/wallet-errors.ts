@@ -8,9 +8,11 @@ import {
   InsufficientFunds,
   InvalidPosting,
   RefundMismatch,
+  ResponsibleGamingRefusal,
   UnknownPlayer,
   WalletError,
 } from '../../wallet';
+import { rgRefusalText } from '../rg-refusal-text';
 import { endoRefusal, type EndoAnswer } from './wallet-answers';
 
 /**
@@ -24,6 +26,10 @@ export function refusalFor(error: unknown): EndoAnswer | undefined {
   if (!(error instanceof WalletError)) return undefined;
   if (error instanceof InsufficientFunds) {
     return endoRefusal('INSUFFICIENT_FUNDS', 'the balance is less than the bet');
+  }
+  if (error instanceof ResponsibleGamingRefusal) {
+    // The player's own limit, time-out or self-exclusion (decision 070): the studio shows it.
+    return endoRefusal('LIMIT_REACHED', rgRefusalText[error.reason]);
   }
   if (error instanceof IdempotencyConflict) {
     return endoRefusal(

@@ -5,6 +5,8 @@ import { toDecimalString } from '../../wallet';
 export const gbErrorStatus = {
   INSUFFICIENT_FUNDS: 402,
   TOKEN_EXPIRED: 403,
+  /** The player's responsible-gaming limit, time-out or self-exclusion (decision 070): final. */
+  LIMIT_REACHED: 403,
   TOKEN_NOT_FOUND: 404,
   INVALID_SIGNATURE: 401,
   DUPLICATE_MISMATCH: 409,

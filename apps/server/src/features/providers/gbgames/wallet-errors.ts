@@ -6,8 +6,10 @@ import {
   InsufficientFunds,
   InvalidPosting,
   RefundMismatch,
+  ResponsibleGamingRefusal,
   UnknownPlayer,
 } from '../../wallet';
+import { rgRefusalText } from '../rg-refusal-text';
 import { gbError, type GbAnswer } from './wallet-answers';
 import type { GbMoneyMessage } from './wallet-params';
 
@@ -21,6 +23,9 @@ export function refusalFor(error: unknown, message: GbMoneyMessage): GbAnswer | 
   const id = message.transactionId;
   if (error instanceof InsufficientFunds) {
     return gbError('INSUFFICIENT_FUNDS', 'the bet is larger than the balance');
+  }
+  if (error instanceof ResponsibleGamingRefusal) {
+    return gbError('LIMIT_REACHED', rgRefusalText[error.reason]);
   }
   if (error instanceof IdempotencyConflict) {
     return gbError(

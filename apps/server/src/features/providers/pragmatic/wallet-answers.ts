@@ -3,8 +3,8 @@ import { toDecimalString } from '../../wallet';
 
 /**
  * Seamless Wallet error numbers we answer with (PROTOCOLS.md, Pragmatic). 6 (player frozen)
- * and 50 (bet limit) do not apply: accounts have neither state (docs/protocols/pragmatic.md,
- * "Operator side").
+ * answers a bet during a time-out or self-exclusion, 50 (bet limit reached) one over the
+ * player's loss, wager or session time limit (decision 070).
  */
 export const pragmaticErrors = {
   ok: 0,
@@ -15,6 +15,8 @@ export const pragmaticErrors = {
   badHash: 5,
   badParameters: 7,
   gameNotFound: 8,
+  playerFrozen: 6,
+  betLimitReached: 50,
   /** Internal error: the provider retries the same call (the idempotency key makes it safe). */
   retry: 100,
   /** Internal error a retry cannot fix (wallet-errors.ts says which). */

@@ -8,9 +8,11 @@ import {
   InsufficientFunds,
   InvalidPosting,
   RefundMismatch,
+  ResponsibleGamingRefusal,
   UnknownPlayer,
   type WalletError,
 } from '../../wallet';
+import { rgRefusalText } from '../rg-refusal-text';
 import { pragmaticErrors, refusal, type PragmaticAnswer } from './wallet-answers';
 
 /**
@@ -26,6 +28,13 @@ export function walletRefusal(error: WalletError | MoneyFormatError): PragmaticA
   }
   if (error instanceof UnknownPlayer)
     return refusal(pragmaticErrors.playerNotFound, 'Player not found');
+  if (error instanceof ResponsibleGamingRefusal) {
+    // The player's own settings (decision 070): frozen while blocked, else the bet limit.
+    return refusal(
+      error.blocked ? pragmaticErrors.playerFrozen : pragmaticErrors.betLimitReached,
+      `Bet not allowed: ${rgRefusalText[error.reason]}`,
+    );
+  }
   if (error instanceof BetCancelled) {
     return refusal(
       pragmaticErrors.betNotAllowed,

@@ -51,7 +51,8 @@ export function useVerify() {
     onSuccess: (me) => {
       useAuthStore.getState().setUser(toUser(me));
       useRegistrationStore.getState().reset();
-      useModalStore.getState().close();
+      // The next step of registration: a deposit limit, offered (and skippable) at once.
+      useModalStore.getState().open('rgOffer');
       toast.success(i18n.t('auth.register.welcome', { name: me.username }));
     },
     onError: (error) => {

@@ -11,6 +11,8 @@ import { buttonClassName, IconButton } from '../../../shared/ui/button/button';
 import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { toast } from '../../../shared/ui/toast/toast-store';
+import { useAuthStore } from '../../auth';
+import { LazySessionClock } from '../../responsible-gaming';
 import { launchGuard, toGame } from '../api/game-guards';
 import { gameTitle, isProviderSlug } from '../catalog';
 import { launchGame } from '../api/launch-game';
@@ -52,6 +54,7 @@ export function PlayPage() {
   const navigate = useNavigate();
   const language = useLanguage();
   const viewer = useViewer();
+  const user = useAuthStore((state) => state.user);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
 
@@ -128,6 +131,8 @@ export function PlayPage() {
             {launch.mode === 'real' ? t('games.play.modeReal') : t('games.play.modeDemo')}
           </span>
         )}
+        {/* Real money only: the elapsed session time a regulator asks for (decision 070). */}
+        {launch?.mode === 'real' && user && <LazySessionClock userId={user.id} />}
         <IconButton
           className={styles.fullscreen}
           aria-label={t('games.play.fullscreen')}

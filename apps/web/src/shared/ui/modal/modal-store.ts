@@ -10,6 +10,8 @@ export const modalIds = [
   'forgotPassword',
   'terms',
   'twoFactor',
+  /** The limit step right after registration (issue 29): set a deposit limit, or skip. */
+  'rgOffer',
 ] as const;
 export type ModalId = (typeof modalIds)[number];
 

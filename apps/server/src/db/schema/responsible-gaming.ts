@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/**
+ * Responsible gaming (features/responsible-gaming, decision 070). Amounts in thousandths like
+ * the ledger. The bet statement reads `rg_players` (locked) and `rg_limits`, and keeps
+ * `rg_hourly` up to date; everything else is read and written by the feature's service.
+ */
+export const rgLimitKinds = ['deposit', 'loss', 'wager'] as const;
+export type RgLimitKind = (typeof rgLimitKinds)[number];
+/** The rolling windows, in hours: 24 hours, 7 days, 30 days. */
+export const rgLimitPeriods = ['day', 'week', 'month'] as const;
+export type RgLimitPeriod = (typeof rgLimitPeriods)[number];
+export const rgBlockKinds = ['time_out', 'self_exclusion'] as const;
+export type RgBlockKind = (typeof rgBlockKinds)[number];
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/**
+ * One row per player who has any responsible-gaming setting. Its row lock orders the
+ * player's bets (rg_bet_refusal takes it) so concurrent bets cannot overshoot a limit; a
+ * player without a row has no limit, block or session limit, and bets without a lock.
+ */
+export const rgPlayers = pgTable(
+  'rg_players',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    /** Minutes between reality checks; 0 = off. */
+    realityCheckMinutes: integer('reality_check_minutes').notNull().default(0),
+    /** Play time allowed per rolling 24 hours, in minutes; null = none. */
+    sessionLimitMinutes: integer('session_limit_minutes'),
+    /**
+     * A raise of the session limit waiting for its 24 hours and confirmation (null with
+     * pending_at set: a removal).
+     */
+    sessionLimitPendingMinutes: integer('session_limit_pending_minutes'),
+    sessionLimitPendingAt: timestamp('session_limit_pending_at', { withTimezone: true }),
+    /** The block in force: a time-out or self-exclusion, until (infinity: permanent). */
+    blockKind: text('block_kind', { enum: rgBlockKinds }),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    /** Lifting a fixed-term self-exclusion at its end needs a request and 24 hours. */
+    liftRequestedAt: timestamp('lift_requested_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('rg_players_reality_check', sql`${t.realityCheckMinutes} in (0, 15, 30, 60)`),
+    check('rg_players_session_limit', sql`${t.sessionLimitMinutes} between 1 and 1440`),
+    check('rg_players_block', sql`(${t.blockKind} is null) = (${t.blockedUntil} is null)`),
+  ],
+);
+
+/**
+ * A player's limit per kind and window. `amount` is in force; a raise or removal waits in
+ * `pending_*` until `pending_at` + 24 hours and a second confirmation (decision 070).
+ */
+export const rgLimits = pgTable(
+  'rg_limits',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: rgLimitKinds }).notNull(),
+    period: text('period', { enum: rgLimitPeriods }).notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** The raise asked for (null with pending_at set: a removal). */
+    pendingAmount: bigint('pending_amount', { mode: 'bigint' }),
+    pendingAt: timestamp('pending_at', { withTimezone: true }),
+    /** Who set the amount in force: the player, staff, or the operator's default. */
+    setBy: text('set_by', { enum: ['player', 'staff', 'default'] }).notNull(),
+    /** When the 80 % warning of this limit was last sent (once per window). */
+    warnedAt: timestamp('warned_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.period] }),
+    check('rg_limits_kind', sql`${t.kind} in (${inList(rgLimitKinds)})`),
+    check('rg_limits_period', sql`${t.period} in (${inList(rgLimitPeriods)})`),
+    check('rg_limits_amount', sql`${t.amount} >= 0`),
+  ],
+);
+
+/**
+ * Running sums per player and clock hour, kept by the postings' own statements: what the
+ * loss and wager limits, the session limit and the operator's flags read instead of the
+ * ledger. `wagered` = stakes − refunded stakes; `cash_loss` = cash stakes − cash wins − cash
+ * refunds (bonus money left out); `play_seconds` = time between the hour's bets less than
+ * 5 minutes apart.
+ */
+export const rgHourly = pgTable(
+  'rg_hourly',
+  {
+    userId: uuid('user_id').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    wagered: bigint('wagered', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    cashLoss: bigint('cash_loss', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    bets: integer('bets').notNull().default(0),
+    playSeconds: integer('play_seconds').notNull().default(0),
+    lastBetAt: timestamp('last_bet_at', { withTimezone: true }),
+    lastRoundId: text('last_round_id'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.hour] })],
+);
+
+/**
+ * Every change (who, when, old, new) and every event the operator's flags count: limit
+ * changes, blocks, refused deposits, deposits credited over a limit, warnings.
+ */
+export const rgChanges = pgTable(
+  'rg_changes',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** e.g. limit_set, limit_lowered, limit_raise_requested, block_set, deposit_refused. */
+    action: text('action').notNull(),
+    /** 'player', 'staff:<name>', 'operator' (configuration), 'system'. */
+    actor: text('actor').notNull(),
+    reason: text('reason'),
+    oldValue: jsonb('old_value'),
+    newValue: jsonb('new_value'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rg_changes_user').on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,274 @@
+import type {
+  RealityCheckMinutes,
+  RgLimitKey,
+  RgLimitRequest,
+  RgSessionLimitRequest,
+} from '@casino/contracts';
+import type { Database } from '../../db/database';
+import type { RgLimitPeriod } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { fromDecimalString } from '../wallet';
+import { judgeChange, judgeConfirmation, type LimitState } from './limit-rules';
+import type { RgConfig } from './rg-config';
+import type { RgLimitRow, RgPlayerRow, RgRepository } from './rg-repository';
+
+export interface RgLimitsDeps {
+  db: Database;
+  clock: Clock;
+  repo: RgRepository;
+  config: RgConfig;
+}
+
+/** Who asked: the player, or a staff member (actor recorded as `staff:<name>`). */
+export type RgActor = { by: 'player' } | { by: 'staff'; name: string; reason: string };
+
+const actorName = (actor: RgActor) => (actor.by === 'player' ? 'player' : `staff:${actor.name}`);
+const reasonOf = (actor: RgActor) => (actor.by === 'player' ? null : actor.reason);
+const money = (value: bigint | null) => (value === null ? null : value.toString());
+
+/**
+ * Limits, the session time limit and the reality check: each change under the player's
+ * rg_players row lock (the lock the bet statement takes), recorded in rg_changes with who,
+ * when, the old and the new value.
+ */
+export function rgLimitsService(deps: RgLimitsDeps) {
+  const { db, clock, repo, config } = deps;
+
+  /**
+   * Runs `work` in one transaction holding the player's row lock, creating the row (with
+   * the operator's default deposit limits, recorded as set by 'operator') if it is new.
+   */
+  async function locked<T>(
+    userId: string,
+    work: (tx: Database, player: RgPlayerRow, now: Date) => Promise<T>,
+  ): Promise<T> {
+    return db.transaction(async (tx) => {
+      const now = clock.now();
+      if (await repo.ensurePlayer(tx, userId, config.defaultRealityCheckMinutes, now)) {
+        await addDefaults(tx, userId, now);
+      }
+      const player = await repo.lockPlayer(tx, userId);
+      return work(tx, player, now);
+    });
+  }
+
+  async function addDefaults(tx: Database, userId: string, now: Date) {
+    for (const [period, amount] of Object.entries(config.defaultDepositLimits)) {
+      if (amount === undefined) continue;
+      await repo.putLimit(tx, {
+        userId,
+        kind: 'deposit',
+        period: period as RgLimitPeriod,
+        amount,
+        pendingAmount: null,
+        pendingAt: null,
+        setBy: 'default',
+        warnedAt: null,
+        updatedAt: now,
+      });
+      await repo.recordChange(tx, {
+        userId,
+        action: 'limit_set',
+        actor: 'operator',
+        reason: 'default for new accounts',
+        oldValue: null,
+        newValue: { kind: 'deposit', period, amount: amount.toString() },
+        createdAt: now,
+      });
+    }
+  }
+
+  async function setLimit(userId: string, request: RgLimitRequest, actor: RgActor) {
+    const requested =
+      request.amount === null ? null : fromDecimalString(request.amount, { scale: 2 });
+    return locked(userId, async (tx, _player, now) => {
+      const current = (await repo.limits(userId, tx)).find(
+        (l) => l.kind === request.kind && l.period === request.period,
+      );
+      const verdict = judgeChange(current, requested, actor.by, now);
+      const key = { kind: request.kind, period: request.period };
+      const old = current ? { ...key, amount: money(current.amount) } : null;
+      if (verdict.effect === 'none') return verdict;
+      if (verdict.effect === 'apply') {
+        await repo.putLimit(tx, {
+          userId,
+          ...key,
+          amount: verdict.amount,
+          pendingAmount: null,
+          pendingAt: null,
+          setBy: actor.by,
+          warnedAt: current?.warnedAt ?? null,
+          updatedAt: now,
+        });
+        await repo.recordChange(tx, {
+          userId,
+          action: current ? 'limit_lowered' : 'limit_set',
+          actor: actorName(actor),
+          reason: reasonOf(actor),
+          oldValue: old,
+          newValue: { ...key, amount: money(verdict.amount) },
+          createdAt: now,
+        });
+        return verdict;
+      }
+      // A raise or removal: the limit in force (current, by judgeChange) stays until confirmed.
+      await repo.putLimit(tx, {
+        ...(current as RgLimitRow),
+        pendingAmount: verdict.amount,
+        pendingAt: now,
+        updatedAt: now,
+      });
+      await repo.recordChange(tx, {
+        userId,
+        action: verdict.amount === null ? 'limit_removal_requested' : 'limit_raise_requested',
+        actor: actorName(actor),
+        reason: null,
+        oldValue: old,
+        newValue: { ...key, amount: money(verdict.amount) },
+        createdAt: now,
+      });
+      return verdict;
+    });
+  }
+
+  async function confirmLimit(userId: string, key: RgLimitKey) {
+    return locked(userId, async (tx, _player, now) => {
+      const current = (await repo.limits(userId, tx)).find(
+        (l) => l.kind === key.kind && l.period === key.period,
+      );
+      const { amount } = judgeConfirmation(current, now);
+      const limit = current as RgLimitRow;
+      if (amount === null) await repo.deleteLimit(tx, userId, key.kind, key.period);
+      else {
+        await repo.putLimit(tx, {
+          ...limit,
+          amount,
+          pendingAmount: null,
+          pendingAt: null,
+          setBy: 'player',
+          warnedAt: null,
+          updatedAt: now,
+        });
+      }
+      await repo.recordChange(tx, {
+        userId,
+        action: amount === null ? 'limit_removed' : 'limit_raised',
+        actor: 'player',
+        reason: null,
+        oldValue: { ...key, amount: money(limit.amount) },
+        newValue: amount === null ? null : { ...key, amount: money(amount) },
+        createdAt: now,
+      });
+    });
+  }
+
+  /** Drops a pending raise or removal: the limit in force simply stays. */
+  async function cancelPending(userId: string, key: RgLimitKey) {
+    return locked(userId, async (tx, _player, now) => {
+      const current = (await repo.limits(userId, tx)).find(
+        (l) => l.kind === key.kind && l.period === key.period,
+      );
+      if (!current || current.pendingAt === null) return;
+      await repo.putLimit(tx, { ...current, pendingAmount: null, pendingAt: null, updatedAt: now });
+      await repo.recordChange(tx, {
+        userId,
+        action: 'limit_change_cancelled',
+        actor: 'player',
+        reason: null,
+        oldValue: { ...key, amount: money(current.pendingAmount) },
+        newValue: null,
+        createdAt: now,
+      });
+    });
+  }
+
+  async function setSessionLimit(userId: string, request: RgSessionLimitRequest) {
+    return locked(userId, async (tx, player, now) => {
+      const current = sessionState(player);
+      const verdict = judgeChange(current, request.minutes, 'player', now);
+      if (verdict.effect === 'none') return verdict;
+      const pending = verdict.effect === 'pending';
+      await repo.updatePlayer(tx, userId, {
+        ...(pending
+          ? {
+              sessionLimitPendingMinutes: verdict.amount,
+              sessionLimitPendingAt: now,
+            }
+          : {
+              sessionLimitMinutes: verdict.amount,
+              sessionLimitPendingMinutes: null,
+              sessionLimitPendingAt: null,
+            }),
+        updatedAt: now,
+      });
+      await repo.recordChange(tx, {
+        userId,
+        action: pending ? 'session_limit_raise_requested' : 'session_limit_set',
+        actor: 'player',
+        reason: null,
+        oldValue: { minutes: player.sessionLimitMinutes },
+        newValue: { minutes: verdict.amount },
+        createdAt: now,
+      });
+      return verdict;
+    });
+  }
+
+  async function confirmSessionLimit(userId: string) {
+    return locked(userId, async (tx, player, now) => {
+      const { amount } = judgeConfirmation(sessionState(player), now);
+      await repo.updatePlayer(tx, userId, {
+        sessionLimitMinutes: amount,
+        sessionLimitPendingMinutes: null,
+        sessionLimitPendingAt: null,
+        updatedAt: now,
+      });
+      await repo.recordChange(tx, {
+        userId,
+        action: 'session_limit_raised',
+        actor: 'player',
+        reason: null,
+        oldValue: { minutes: player.sessionLimitMinutes },
+        newValue: { minutes: amount },
+        createdAt: now,
+      });
+    });
+  }
+
+  async function setRealityCheck(userId: string, minutes: RealityCheckMinutes) {
+    return locked(userId, async (tx, player, now) => {
+      if (player.realityCheckMinutes === minutes) return;
+      await repo.updatePlayer(tx, userId, { realityCheckMinutes: minutes, updatedAt: now });
+      await repo.recordChange(tx, {
+        userId,
+        action: 'reality_check_set',
+        actor: 'player',
+        reason: null,
+        oldValue: { minutes: player.realityCheckMinutes },
+        newValue: { minutes },
+        createdAt: now,
+      });
+    });
+  }
+
+  return {
+    locked,
+    setLimit,
+    confirmLimit,
+    cancelPending,
+    setSessionLimit,
+    confirmSessionLimit,
+    setRealityCheck,
+  };
+}
+
+function sessionState(player: RgPlayerRow): LimitState<number> | undefined {
+  if (player.sessionLimitMinutes === null) return undefined;
+  return {
+    amount: player.sessionLimitMinutes,
+    pendingAmount: player.sessionLimitPendingMinutes,
+    pendingAt: player.sessionLimitPendingAt,
+  };
+}
+
+export type RgLimitsService = ReturnType<typeof rgLimitsService>;

@@ -1,0 +1,72 @@
+import { ErrorCode } from '@casino/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors';
+import { rgOperatorView } from '../responsible-gaming';
+import { appendAuditAfter } from './audit-log';
+import { actorName, auditOf } from './staff-actor';
+import { contextOf, staffRoute } from './staff-scope';
+import type { StaffServices } from './staff-services';
+
+/**
+ * A player's responsible gaming in the back office (issue 29): `limits:read` sees the limits,
+ * every change and the flags; `limits:manage` adds or lowers a limit or adds a time-out or
+ * exclusion, with a reason, and can never lift what the player set (the service answers 409
+ * RG_NOT_ALLOWED). Who did it is the staff session's person, recorded by the feature's own
+ * history and in the audit log.
+ */
+export function rgRoutes(app: FastifyInstance, s: StaffServices): void {
+  const rg = () => app.responsibleGaming;
+  const view = async (userId: string) => {
+    if (!(await s.players.player(userId))) {
+      throw new AppError(404, ErrorCode.NOT_FOUND, 'No such player.');
+    }
+    return rgOperatorView(rg(), userId);
+  };
+  const by = (request: FastifyRequest, reason: string) => ({
+    by: 'staff' as const,
+    name: actorName(contextOf(request).actor),
+    reason,
+  });
+
+  staffRoute(app, 'players.rg', async ({ params }, reply) => reply.send(await view(params.userId)));
+
+  staffRoute(app, 'players.rg.limit', async ({ params, body, request }, reply) => {
+    const { reason, ...limit } = body;
+    const before = await view(params.userId);
+    await rg().service.limits.setLimit(params.userId, limit, by(request, reason));
+    const after = await view(params.userId);
+    await appendAuditAfter(
+      s.db,
+      s.clock.now(),
+      auditOf(contextOf(request), {
+        action: 'players.rg.limit',
+        targetKind: 'player',
+        targetId: params.userId,
+        before: before.status,
+        after: after.status,
+        reason,
+      }),
+    );
+    return reply.send(after);
+  });
+
+  staffRoute(app, 'players.rg.block', async ({ params, body, request }, reply) => {
+    const { reason, ...block } = body;
+    const before = await view(params.userId);
+    await rg().service.blocks.block(params.userId, block, by(request, reason), undefined);
+    const after = await view(params.userId);
+    await appendAuditAfter(
+      s.db,
+      s.clock.now(),
+      auditOf(contextOf(request), {
+        action: 'players.rg.block',
+        targetKind: 'player',
+        targetId: params.userId,
+        before: before.status,
+        after: after.status,
+        reason,
+      }),
+    );
+    return reply.send(after);
+  });
+}
