@@ -1,6 +1,9 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { authFeature } from '../../src/features/auth/auth-feature';
+import { bonusFeature } from '../../src/features/bonus/bonus-feature';
 import { chatFeature } from '../../src/features/chat/chat-feature';
 import { contentFeature } from '../../src/features/content/content-feature';
 import { devFeature } from '../../src/features/dev/dev-feature';
@@ -10,6 +13,7 @@ import { healthFeature } from '../../src/features/health/health-feature';
 import { housekeepingFeature } from '../../src/features/housekeeping/housekeeping-feature';
 import { identityFeature } from '../../src/features/identity/identity-feature';
 import { paymentsFeature } from '../../src/features/payments/payments-feature';
+import { metricsFeature } from '../../src/features/metrics/metrics-feature';
 import { privacyFeature } from '../../src/features/privacy/privacy-feature';
 import { providersFeature } from '../../src/features/providers/providers-feature';
 import { staffFeature } from '../../src/features/staff/staff-feature';
@@ -30,6 +34,7 @@ const metaOf = (plugin: object): PluginMeta =>
 /** Each feature folder's plugin, by the folder's name (decision 035). */
 const features = {
   auth: authFeature,
+  bonus: bonusFeature,
   chat: chatFeature,
   content: contentFeature,
   dev: devFeature,
@@ -38,6 +43,7 @@ const features = {
   health: healthFeature,
   housekeeping: housekeepingFeature,
   identity: identityFeature,
+  metrics: metricsFeature,
   payments: paymentsFeature,
   privacy: privacyFeature,
   providers: providersFeature,
@@ -49,7 +55,16 @@ const features = {
   wallet: walletFeature,
 };
 
+const featuresDir = fileURLToPath(new URL('../../src/features/', import.meta.url));
+
 describe('feature plugins', () => {
+  it('are all listed here: every folder with a <name>-feature.ts (issue 27: bonus was left out)', () => {
+    const folders = readdirSync(featuresDir).filter((name) =>
+      existsSync(`${featuresDir}${name}/${name}-feature.ts`),
+    );
+    expect(Object.keys(features).sort()).toEqual(folders.sort());
+  });
+
   it('are named for their folder and declare the features they need', () => {
     const declared = Object.fromEntries(
       Object.entries(features).map(([folder, plugin]) => {
@@ -60,6 +75,7 @@ describe('feature plugins', () => {
     );
     expect(declared).toEqual({
       auth: [],
+      bonus: ['auth', 'wallet', 'responsible-gaming'],
       chat: ['auth', 'responsible-gaming'],
       content: [],
       dev: [],
@@ -68,6 +84,7 @@ describe('feature plugins', () => {
       health: [],
       housekeeping: [],
       identity: ['auth'],
+      metrics: [],
       payments: ['auth', 'wallet', 'identity', 'bonus', 'responsible-gaming'],
       privacy: ['auth', 'wallet', 'identity'],
       providers: ['wallet', 'game-sessions'],
