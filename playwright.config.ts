@@ -123,7 +123,12 @@ export default defineConfig({
         MAIL_SINK_HTTP_PORT: String(mailHttpPort),
       },
     },
-    appServer(port, '.e2e-data', { OPERATOR_API_TOKEN: process.env.E2E_OPERATOR_API_TOKEN }),
+    appServer(port, '.e2e-data', {
+      OPERATOR_API_TOKEN: process.env.E2E_OPERATOR_API_TOKEN,
+      // The players' journeys fund test players through the service account (up to
+      // $1,234.50); four-eyes above 500.00 is the back office's own test (its server below).
+      BACKOFFICE_FOUR_EYES_AMOUNT: '10000.00',
+    }),
     appServer(shortTtlPort, '.e2e-data-short-ttl', { ACCESS_TOKEN_TTL_SECONDS: '5' }),
     {
       ...appServer(backofficePort, backofficeData, {}),
