@@ -124,9 +124,13 @@ describe('the limits page', () => {
     const confirm = within(row).getByRole('button', { name: 'Confirm change' });
     expect(confirm).toHaveProperty('disabled', true);
 
-    act(() => vi.advanceTimersByTime(24 * 3_600_000 - 2_000));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(24 * 3_600_000 - 2_000);
+    });
     expect(confirm).toHaveProperty('disabled', true);
-    act(() => vi.advanceTimersByTime(2_000));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2_000);
+    });
     expect(confirm).toHaveProperty('disabled', false);
     fireEvent.click(confirm);
     await waitFor(() =>
