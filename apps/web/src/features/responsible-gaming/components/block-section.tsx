@@ -42,10 +42,12 @@ export function BlockSection({ status, userId }: { status: RgStatusResponse; use
         <p className={styles.blocked} data-testid="rg-block-active">
           {status.block.until === null
             ? t('rg.block.activePermanent')
-            : t('rg.block.active', {
-                kind: kindLabel(status.block.kind),
-                until: formatDateTime(status.block.until, language),
-              })}
+            : t(
+                status.block.kind === 'time_out'
+                  ? 'rg.block.activeTimeOut'
+                  : 'rg.block.activeExclusion',
+                { until: formatDateTime(status.block.until, language) },
+              )}
         </p>
       ) : (
         <>
@@ -110,7 +112,9 @@ function BlockPicker({ kind, label, userId }: { kind: Kind; label: string; userI
       {asking && (
         <Modal open onClose={() => setAsking(false)} title={label} name={`rg-${kind}`}>
           <p className={styles.dialogText}>
-            {t('rg.block.confirm', { kind: label.toLowerCase(), duration: durationText })}
+            {duration === 'permanent'
+              ? t('rg.block.confirmPermanent')
+              : t('rg.block.confirm', { kind: label.toLowerCase(), duration: durationText })}
           </p>
           <div className={styles.actions}>
             <Button
