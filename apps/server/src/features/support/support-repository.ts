@@ -1,6 +1,7 @@
 import type { SupportMessage } from '@casino/contracts';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import type { InTransaction } from '../../db/in-transaction';
 import { supportMessages, supportThreads, users } from '../../db/schema';
 
 export type SupportAuthor = 'player' | 'operator';
@@ -28,6 +29,8 @@ export interface SupportRepository {
     author: SupportAuthor,
     body: string,
     now: Date,
+    /** Run in the same transaction with the stored message (the back office's audit row). */
+    step?: InTransaction<SupportMessage>,
   ): Promise<SupportMessage | undefined>;
   /** Moves a side's read mark forward (never back). */
   markRead(userId: string, side: SupportAuthor, upTo: bigint): Promise<void>;
@@ -79,7 +82,7 @@ export function createSupportRepository(db: Database): SupportRepository {
         );
       return rows[0]?.count ?? 0;
     },
-    async append(userId, author, body, now) {
+    async append(userId, author, body, now, step) {
       return db.transaction(async (tx) => {
         if (author === 'player') {
           await tx
@@ -124,7 +127,9 @@ export function createSupportRepository(db: Database): SupportRepository {
           });
         const row = rows[0];
         if (!row) throw new Error('support message insert returned no row');
-        return toMessage(row);
+        const message = toMessage(row);
+        await step?.(tx, message);
+        return message;
       });
     },
     async markRead(userId, side, upTo) {

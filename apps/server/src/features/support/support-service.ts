@@ -1,4 +1,5 @@
 import { ErrorCode, supportLimits, type SupportMessage } from '@casino/contracts';
+import type { InTransaction } from '../../db/in-transaction';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { SharedState } from '../../lib/shared-state/shared-state';
@@ -14,8 +15,15 @@ export interface SupportService {
   thread(userId: string): Promise<{ messages: SupportMessage[]; unread: number }>;
   /** A player writes; rate-limited per player (429 RATE_LIMITED). */
   ask(userId: string, text: string): Promise<SupportMessage>;
-  /** An operator answers; undefined when the player has no thread. Marks the thread read. */
-  answer(userId: string, text: string): Promise<SupportMessage | undefined>;
+  /**
+   * An operator answers; undefined when the player has no thread. Marks the thread read.
+   * `audit` runs in the transaction that stores the answer (decision 081).
+   */
+  answer(
+    userId: string,
+    text: string,
+    audit?: InTransaction<SupportMessage>,
+  ): Promise<SupportMessage | undefined>;
   markReadByPlayer(userId: string, upTo: bigint): Promise<number>;
   averageResponseSeconds(): Promise<number | null>;
   threads(): Promise<SupportThreadSummary[]>;
@@ -57,8 +65,8 @@ export function createSupportService(deps: {
       await publish(userId, message);
       return message;
     },
-    async answer(userId, text) {
-      const message = await repository.append(userId, 'operator', text, clock.now());
+    async answer(userId, text, audit) {
+      const message = await repository.append(userId, 'operator', text, clock.now(), audit);
       if (!message) return undefined;
       await repository.markRead(userId, 'operator', BigInt(message.id));
       await publish(userId, message);

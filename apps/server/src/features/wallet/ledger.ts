@@ -322,8 +322,9 @@ export function createLedger(deps: LedgerDeps): Ledger {
       return runPosting(db, events, posting);
     },
 
-    async postAdjustment(input) {
-      return postOperatorMovement({ ...input, kind: 'adjustment' });
+    async postAdjustment({ inTransaction, ...input }) {
+      const posting = operatorMovementPosting({ ...input, kind: 'adjustment' });
+      return runPosting(db, events, { ...posting, inTransaction });
     },
     postOperatorMovement,
 
