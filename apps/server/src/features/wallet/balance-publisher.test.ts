@@ -12,7 +12,9 @@ function recordingDb(delayMs: number, fail = false) {
   const sent: { channel: string; payload: string }[] = [];
   const db = {
     execute: async (query: { queryChunks: unknown[] }) => {
-      const params = query.queryChunks.filter((chunk) => typeof chunk === 'string') as string[];
+      const params = query.queryChunks.filter(
+        (chunk): chunk is string => typeof chunk === 'string',
+      );
       await new Promise((resolve) => setTimeout(resolve, delayMs));
       if (fail) throw new Error('connection lost');
       sent.push({ channel: params[0] ?? '', payload: params[1] ?? '' });
