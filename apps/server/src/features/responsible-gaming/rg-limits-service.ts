@@ -33,8 +33,7 @@ export interface RgChange {
  * audit row, decision 081), only when something changed.
  */
 export type RgActor =
-  | { by: 'player' }
-  | { by: 'staff'; name: string; reason: string; audit?: InTransaction<RgChange> };
+  { by: 'player' } | { by: 'staff'; name: string; reason: string; audit?: InTransaction<RgChange> };
 
 /** The staff actor's audit step, in the change's transaction. */
 export async function auditChange(actor: RgActor, tx: Database, change: RgChange): Promise<void> {
