@@ -1,4 +1,4 @@
-import { walletErrorCodes } from '@casino/contracts';
+import { walletErrorCodes, type SupportThreadStatus } from '@casino/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { extensionOf } from '../identity';
@@ -234,8 +234,8 @@ export function operationsRoutes(app: FastifyInstance, s: StaffServices): void {
   });
 
   // Support desk.
-  staffRoute(app, 'support.threads', async () => {
-    const threads = await s.support.threads();
+  staffRoute(app, 'support.threads', async ({ query }) => {
+    const threads = await s.support.threads(query.status);
     return {
       data: threads.map((t) => ({
         user_id: t.userId,
@@ -243,6 +243,8 @@ export function operationsRoutes(app: FastifyInstance, s: StaffServices): void {
         last_message_at: t.lastMessageAt.toISOString(),
         unread: t.unread,
         waiting: t.waiting,
+        status: t.status,
+        closed_at: t.closedAt?.toISOString() ?? null,
       })),
     };
   });
@@ -268,4 +270,23 @@ export function operationsRoutes(app: FastifyInstance, s: StaffServices): void {
     if (!message) throw noThread();
     return reply.code(201).send(message);
   });
+  const closing = (id: 'support.close' | 'support.reopen') =>
+    staffRoute(app, id, async ({ params, request }) => {
+      const { userId } = params;
+      const audit = step(request, (to: SupportThreadStatus) => ({
+        action: id,
+        targetKind: 'player',
+        targetId: userId,
+        before: { closed: to !== 'closed' },
+        after: { status: to },
+      }));
+      const status =
+        id === 'support.close'
+          ? await s.support.close(userId, actorName(contextOf(request).actor), audit)
+          : await s.support.reopen(userId, audit);
+      if (status === undefined) throw noThread();
+      return { user_id: userId, status };
+    });
+  closing('support.close');
+  closing('support.reopen');
 }

@@ -1,4 +1,9 @@
-import { ErrorCode, supportLimits, type SupportMessage } from '@casino/contracts';
+import {
+  ErrorCode,
+  supportLimits,
+  type SupportMessage,
+  type SupportThreadStatus,
+} from '@casino/contracts';
 import type { InTransaction } from '../../db/in-transaction';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -26,7 +31,21 @@ export interface SupportService {
   ): Promise<SupportMessage | undefined>;
   markReadByPlayer(userId: string, upTo: bigint): Promise<number>;
   averageResponseSeconds(): Promise<number | null>;
-  threads(): Promise<SupportThreadSummary[]>;
+  threads(status?: SupportThreadStatus | 'all'): Promise<SupportThreadSummary[]>;
+  /**
+   * Staff close a thread (the player's next message, or a staff answer, reopens it) or
+   * reopen it: its state after, undefined when the player has no thread. `audit` runs in
+   * the change's transaction with the new state, only when it changed (decision 081).
+   */
+  close(
+    userId: string,
+    by: string,
+    audit?: InTransaction<SupportThreadStatus>,
+  ): Promise<SupportThreadStatus | undefined>;
+  reopen(
+    userId: string,
+    audit?: InTransaction<SupportThreadStatus>,
+  ): Promise<SupportThreadStatus | undefined>;
   username(userId: string): Promise<string | undefined>;
 }
 
@@ -79,8 +98,14 @@ export function createSupportService(deps: {
     averageResponseSeconds() {
       return repository.averageResponseSeconds(new Date(clock.now().getTime() - averageWindowMs));
     },
-    threads() {
-      return repository.threads(100);
+    threads(status = 'all') {
+      return repository.threads(100, status);
+    },
+    close(userId, by, audit) {
+      return repository.setClosed(userId, { at: clock.now(), by }, audit);
+    },
+    reopen(userId, audit) {
+      return repository.setClosed(userId, null, audit);
     },
     username(userId) {
       return repository.username(userId);
