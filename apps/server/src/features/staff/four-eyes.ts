@@ -6,9 +6,8 @@ import type { Database } from '../../db/database';
 import { staffApprovals, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { CashierDeps } from '../payments';
+import type { PaymentsService } from '../payments';
 import type { PaymentRow } from '../payments';
-import { approveWithdrawal, rejectWithdrawal } from '../payments';
 import type { Ledger } from '../wallet';
 import type { PostingResult } from '../wallet';
 import { formatMoney } from '../wallet';
@@ -31,7 +30,7 @@ export interface FourEyesDeps {
   db: Database;
   clock: Clock;
   ledger: Ledger;
-  cashier: CashierDeps;
+  cashier: PaymentsService;
   /** Thousandths: strictly above it, two people. */
   threshold: bigint;
 }
@@ -245,9 +244,9 @@ export function createFourEyes(deps: FourEyesDeps) {
      * locked meanwhile, so the decisions on one payment run one after the other.
      */
     async approveWithdrawal(context: StaffContext, paymentId: string): Promise<WithdrawalOutcome> {
-      const payment = await deps.cashier.repo.byId(paymentId);
+      const payment = await deps.cashier.byId(paymentId);
       if (!payment || payment.direction !== 'withdrawal' || payment.amount <= deps.threshold) {
-        const approved = await approveWithdrawal(deps.cashier, paymentId);
+        const approved = await deps.cashier.approveWithdrawal(paymentId);
         await auditWithdrawal(context, payment, approved);
         return { kind: 'approved', payment: approved };
       }
@@ -310,14 +309,14 @@ export function createFourEyes(deps: FourEyesDeps) {
       });
       if (!step.pay) return { kind: 'waiting', approval: await view(db, step.row) };
       // Pending → processing happens once (an atomic step of the cashier's), whoever calls.
-      const paid = await approveWithdrawal(deps.cashier, paymentId);
+      const paid = await deps.cashier.approveWithdrawal(paymentId);
       if (step.fresh) await auditWithdrawal(context, payment, paid);
       return { kind: 'approved', payment: paid };
     },
 
     async rejectWithdrawal(context: StaffContext, paymentId: string, reason: string | undefined) {
-      const before = await deps.cashier.repo.byId(paymentId);
-      const rejected = await rejectWithdrawal(deps.cashier, paymentId, reason);
+      const before = await deps.cashier.byId(paymentId);
+      const rejected = await deps.cashier.rejectWithdrawal(paymentId, reason);
       await db.transaction(async (tx) => {
         const now = clock.now();
         await tx
