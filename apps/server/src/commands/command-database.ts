@@ -1,7 +1,10 @@
 import { join } from 'node:path';
-import { loadConfig } from '../../../config';
-import type { DatabaseConnection } from '../../../db/database';
-import { openDatabase } from '../../../db/open-database';
+import { loadConfig } from '../config';
+import { DataDirLocked } from '../db/data-dir-lock';
+import type { DatabaseConnection } from '../db/database';
+import { openDatabase } from '../db/open-database';
+import { StartupError } from '../lib/errors';
+import type { CommandIo } from './command';
 
 export interface CommandDatabase {
   db: DatabaseConnection;
@@ -39,4 +42,29 @@ function safeUrl(url: string): string {
   parsed.password = '';
   parsed.username = '';
   return `${parsed.host}${parsed.pathname}`;
+}
+
+/**
+ * Runs `work` on the command's database and closes it. A database the command cannot open
+ * (a locked PGlite, a bad configuration) is printed, with what to do, and answered with 2.
+ */
+export async function withCommandDatabase(
+  io: CommandIo,
+  work: (opened: CommandDatabase) => Promise<number>,
+): Promise<number> {
+  let opened;
+  try {
+    opened = await openCommandDatabase(io.env);
+  } catch (error) {
+    if (error instanceof DataDirLocked || error instanceof StartupError) {
+      io.err(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  try {
+    return await work(opened);
+  } finally {
+    await opened.db.close();
+  }
 }
