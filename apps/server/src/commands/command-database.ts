@@ -4,7 +4,7 @@ import { DataDirLocked } from '../db/data-dir-lock';
 import type { DatabaseConnection } from '../db/database';
 import { openDatabase } from '../db/open-database';
 import { StartupError } from '../lib/errors';
-import type { CommandIo } from './command';
+import type { Command, CommandIo } from './command';
 
 export interface CommandDatabase {
   db: DatabaseConnection;
@@ -67,4 +67,28 @@ export async function withCommandDatabase(
   } finally {
     await opened.db.close();
   }
+}
+
+/**
+ * A command that checks the database and prints its report (`ledger:check`, `audit:check`):
+ * the first line says where, the report goes to stdout when it holds, to stderr with exit 1
+ * when it does not.
+ */
+export function databaseCheck<Report extends { ok: boolean }>(command: {
+  name: string;
+  usage: string;
+  check: (db: DatabaseConnection) => Promise<Report>;
+  format: (report: Report) => string;
+}): Command {
+  return {
+    name: command.name,
+    usage: command.usage,
+    run: (_argv, io) =>
+      withCommandDatabase(io, async ({ db, where }) => {
+        io.out(`${command.name} on ${where}`);
+        const report = await command.check(db);
+        (report.ok ? io.out : io.err)(command.format(report));
+        return report.ok ? 0 : 1;
+      }),
+  };
 }

@@ -35,18 +35,17 @@ const submissionRateLimit = { max: 60, timeWindow: '1 minute' };
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app, { service }) => {
   const testWalletUrl = service.crypto?.testWalletUrl?.bind(service.crypto);
   const view = (row: PaymentRow) => paymentView(row, { testWalletUrl });
+  /** A route of the signed-in player's, in the OpenAPI document under "payments". */
+  const signedIn = <Schema extends object>(summary: string, schema: Schema) => ({
+    onRequest: app.authenticate,
+    schema: { tags: ['payments'], summary, security, ...schema },
+  });
 
   app.get(
     '/payments/config',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['payments'],
-        summary: 'Limits and where the browser tokenises a card',
-        security,
-        response: { 200: paymentsConfigResponseSchema },
-      },
-    },
+    signedIn('Limits and where the browser tokenises a card', {
+      response: { 200: paymentsConfigResponseSchema },
+    }),
     async (_request, reply) => {
       const { deposit, withdrawal } = service.config.limits;
       const browser = service.card?.browserConfig();
@@ -66,15 +65,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
 
   app.get(
     '/payments/cards',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['payments'],
-        summary: 'Cards the player deposited with (where withdrawals may go)',
-        security,
-        response: { 200: savedCardsResponseSchema },
-      },
-    },
+    signedIn('Cards the player deposited with (where withdrawals may go)', {
+      response: { 200: savedCardsResponseSchema },
+    }),
     async (request, reply) => {
       const cards = await service.savedCards(requirePlayer(request).id);
       return reply.header('cache-control', 'no-store').send({
@@ -89,16 +82,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
 
   app.get(
     '/payments',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['payments'],
-        summary: "The player's own deposits and withdrawals, newest first",
-        security,
-        querystring: paymentsListQuerySchema,
-        response: { 200: paymentsListResponseSchema },
-      },
-    },
+    signedIn("The player's own deposits and withdrawals, newest first", {
+      querystring: paymentsListQuerySchema,
+      response: { 200: paymentsListResponseSchema },
+    }),
     async (request, reply) => {
       const rows = await service.listOwn(requirePlayer(request).id, request.query.limit);
       return reply.header('cache-control', 'no-store').send({ data: rows.map(view) });
@@ -107,16 +94,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
 
   app.get(
     '/payments/:id',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['payments'],
-        summary: 'One of the player’s payments (404 for anyone else’s)',
-        security,
-        params: paymentIdParamsSchema,
-        response: { 200: paymentSchema },
-      },
-    },
+    signedIn('One of the player’s payments (404 for anyone else’s)', {
+      params: paymentIdParamsSchema,
+      response: { 200: paymentSchema },
+    }),
     async (request, reply) => {
       const row = await service.own(requirePlayer(request).id, request.params.id);
       return reply.header('cache-control', 'no-store').send(view(row));
@@ -135,16 +116,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
     app.post(
       path,
       {
-        onRequest: app.authenticate,
-        config: { rateLimit: submissionRateLimit },
-        schema: {
-          tags: ['payments'],
-          summary: doc.summary,
+        ...signedIn(doc.summary, {
           description: doc.description,
-          security,
           body: doc.body,
           response: { 200: paymentSchema, 201: paymentSchema },
-        },
+        }),
+        config: { rateLimit: submissionRateLimit },
       },
       async (request, reply) => {
         const player = requirePlayer(request);
@@ -229,17 +206,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
 
   app.post(
     '/payments/:id/cancel',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['payments'],
-        summary: 'Cancels the player’s own pending withdrawal; the money comes back',
-        description: '409 PAYMENT_NOT_PENDING once it is processing, paid or ended.',
-        security,
-        params: paymentIdParamsSchema,
-        response: { 200: paymentSchema },
-      },
-    },
+    signedIn('Cancels the player’s own pending withdrawal; the money comes back', {
+      description: '409 PAYMENT_NOT_PENDING once it is processing, paid or ended.',
+      params: paymentIdParamsSchema,
+      response: { 200: paymentSchema },
+    }),
     async (request, reply) => {
       const row = await service.cancelWithdrawal(requirePlayer(request).id, request.params.id);
       return reply.send(view(row));
