@@ -124,7 +124,7 @@ function serverFeatureBoundaries(depth) {
 const serverBoundaries = [
   ...featureDepths.map((depth) => serverFeatureBoundaries(depth)),
   {
-    files: [`${serverSrc}/*.ts`, `${serverSrc}/{db,http,lib}/**/*.ts`],
+    files: [`${serverSrc}/*.ts`, `${serverSrc}/{commands,db,http,lib}/**/*.ts`],
     // config.ts is below the features (every feature reads it): it takes only the features'
     // configuration schemas (<name>-config.ts) and the wallet's money rules, which import
     // nothing back; an entry would bring the whole feature and a cycle through config.

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CashierDeps } from '../../src/features/payments/cashier-deps';
 import { paymentsRepository } from '../../src/features/payments/payments-repository';
-import { requestCardWithdrawal } from '../../src/features/payments/withdrawals';
+import {
+  createPaymentsService,
+  type PaymentsServiceDeps,
+} from '../../src/features/payments/payments-service';
 import { systemClock } from '../../src/lib/clock';
 import { markIdentityVerified } from '../helpers/identity';
 import { createPlayer } from '../helpers/players';
@@ -32,7 +34,7 @@ describe('a withdrawal whose row a refused twin dropped', () => {
       },
     };
     await markIdentityVerified(t.db, player.id);
-    const deps = {
+    const service = createPaymentsService({
       db: t.db,
       repo: racing,
       ledger: t.app.wallet,
@@ -43,9 +45,9 @@ describe('a withdrawal whose row a refused twin dropped', () => {
       crypto: undefined,
       identity: t.app.identity,
       returnUrl: () => '/',
-    } as unknown as CashierDeps;
+    } as unknown as PaymentsServiceDeps);
     await expect(
-      requestCardWithdrawal(deps, player.id, {
+      service.requestCardWithdrawal(player.id, {
         amount: '40.00',
         payment_method: token,
         idempotency_key: randomUUID(),

@@ -20,7 +20,7 @@ import { createTestDb, testDatabaseDriver } from '../helpers/test-database';
  */
 // It runs on CI again: the wallet that ended above the answers was a card deposit credited
 // by a process killed (or cut from the database) before it marked the row "succeeded"; the
-// load's retry was answered "pending". The repeat now finishes such a row (deposits.ts), and
+// load's retry was answered "pending". The repeat now finishes such a row (card-deposits.ts), and
 // the load checks every payment row against the ledger (paymentsOff).
 const runFaults = testDatabaseDriver() === 'postgres';
 

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database';
-import { approveWithdrawal, rejectWithdrawal } from '../../src/features/payments';
 import { appendAudit, checkAuditChain } from '../../src/features/staff/audit-log';
 import { submitBoth } from '../identity/identity-helpers';
 import { createPlayer, type SignedInPlayer } from '../helpers/players';
@@ -57,7 +56,7 @@ describe(`audit rows in the change's transaction (${testDatabaseDriver()})`, () 
     return (JSON.parse(res.body) as { id: string }).id;
   };
   const statusOf = async (paymentId: string) =>
-    (await t.app.payments.cashier.repo.byId(paymentId))?.status;
+    (await t.app.payments.service.byId(paymentId))?.status;
   const rowsOf = async (action: string) => {
     const { rows } = await t.db.execute<{ n: number }>(
       sql`select count(*)::int as n from staff_audit_log where action = ${action}`,
@@ -137,9 +136,9 @@ describe(`audit rows in the change's transaction (${testDatabaseDriver()})`, () 
     expect((await t.app.wallet.getBalance(player.id)).balance).toBe(balance);
 
     const approving = await pendingWithdrawal();
-    await crashed(approveWithdrawal(t.app.payments.cashier, approving, crashingStep));
+    await crashed(t.app.payments.service.approveWithdrawal(approving, crashingStep));
     expect(await statusOf(approving)).toBe('pending');
-    await crashed(rejectWithdrawal(t.app.payments.cashier, approving, 'no', crashingStep));
+    await crashed(t.app.payments.service.rejectWithdrawal(approving, 'no', crashingStep));
     expect(await statusOf(approving)).toBe('pending');
 
     const checked = await createPlayer(t);

@@ -2,8 +2,14 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditCheckCommand, staffCreateCommand } from '../../src/features/staff/staff-commands';
+import { auditCheck } from '../../src/commands/audit-check';
+import type { CommandIo } from '../../src/commands/command';
+import { runCommand } from '../../src/commands/run-command';
+import { staffCreate } from '../../src/commands/staff-create';
 import { asStaff, buildStaffApp, type StaffApp } from './staff-helpers';
+
+const staffCreateCommand = (argv: string[], io: CommandIo) => runCommand(staffCreate, argv, io);
+const auditCheckCommand = (io: CommandIo) => runCommand(auditCheck, [], io);
 
 /** /backoffice/ with its own CSP, BACKOFFICE_ORIGIN's CORS, and the two commands. */
 

@@ -1,19 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { CryptoNetwork } from '@casino/contracts';
 import type { PaymentStatus } from '../../db/schema';
 import { PaymentProviderRefused, PaymentProviderUnavailable } from './card/card-provider';
-import {
-  requireCrypto,
-  amountWithin,
-  cashierActor,
-  cashierCurrency,
-  providerUnavailable,
-  sameSubmission,
-  type CashierDeps,
-} from './cashier-deps';
+import { amountWithin, cashierActor, providerUnavailable, requireCrypto } from './cashier-rules';
 import type { CryptoEvent, CryptoPaymentEvent } from './crypto/crypto-provider';
+import { insertOrLoadDeposit } from './deposit-rows';
 import type { PaymentRow } from './payments-repository';
-import { settlePayout } from './withdrawals';
+import type { PaymentsServiceDeps, Submitted } from './payments-service';
+import { settlePayout } from './withdrawal-endings';
 
 /**
  * A crypto deposit: a payment at the gateway gives the address and the amount in the coin;
@@ -21,39 +14,25 @@ import { settlePayout } from './withdrawals';
  * partially paid (what arrived, in dollars, floored to the cent).
  */
 export async function startCryptoDeposit(
-  deps: CashierDeps,
+  deps: PaymentsServiceDeps,
   userId: string,
   body: { amount: string; net: CryptoNetwork; idempotency_key: string },
-): Promise<{ payment: PaymentRow; created: boolean }> {
+): Promise<Submitted> {
   const crypto = requireCrypto(deps);
   const amount = amountWithin(body.amount, deps.config.limits.deposit, 'deposit');
-  const request = { amount: amount.toString(), net: body.net };
-  let payment = await deps.repo.byKey(userId, body.idempotency_key);
-  let created = false;
-  if (!payment) {
-    // A new deposit only: a repeat of one already counted is not refused for itself.
-    await deps.responsibleGaming.assertMayDeposit(userId, amount);
-    const now = deps.clock.now();
-    payment = await deps.repo.insert({
-      id: randomUUID(),
-      userId,
-      direction: 'deposit',
-      method: 'crypto',
-      provider: crypto.slug,
-      status: 'pending',
-      amount,
-      currency: cashierCurrency,
-      idempotencyKey: body.idempotency_key,
-      request,
-      network: body.net,
-      createdAt: now,
-      updatedAt: now,
+  const { payment, created } = await insertOrLoadDeposit(deps, userId, {
+    idempotencyKey: body.idempotency_key,
+    amount,
+    request: { amount: amount.toString(), net: body.net },
+    fields: () => Promise.resolve({ method: 'crypto', provider: crypto.slug, network: body.net }),
+  });
+  // A pending invoice asked for again: its address is shown only while the player may
+  // still deposit it (a block, or a limit lowered since, answers with the refusal instead).
+  if (!created && payment.status === 'pending') {
+    await deps.responsibleGaming.assertMayDeposit(userId, payment.amount, {
+      pendingPaymentId: payment.id,
     });
-    created = payment !== undefined;
-    payment ??= await deps.repo.byKey(userId, body.idempotency_key);
-    if (!payment) throw new Error('a payment vanished right after its key was taken');
   }
-  sameSubmission(payment, 'deposit', request);
   if (payment.providerRef !== null) return { payment, created };
   // The gateway answers the same order id with the same payment, so this is safe to repeat.
   try {
@@ -121,7 +100,7 @@ export function partialCredit(amount: bigint, actuallyPaid: string, payAmount: s
  * changes nothing. The credit is one ledger posting keyed by the payment id.
  */
 export async function applyCryptoEvent(
-  deps: CashierDeps,
+  deps: PaymentsServiceDeps,
   provider: string,
   event: CryptoEvent,
 ): Promise<'applied' | 'duplicate' | 'ignored'> {
@@ -172,7 +151,11 @@ export async function applyCryptoEvent(
   return outcome;
 }
 
-async function settleCrypto(deps: CashierDeps, payment: PaymentRow, event: CryptoPaymentEvent) {
+async function settleCrypto(
+  deps: PaymentsServiceDeps,
+  payment: PaymentRow,
+  event: CryptoPaymentEvent,
+) {
   const now = deps.clock.now();
   const seen = { actuallyPaid: event.actuallyPaid, providerRef: event.providerRef };
   switch (event.state) {

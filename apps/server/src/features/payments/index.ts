@@ -13,5 +13,4 @@ export {
 export type { PaymentsConfigPart } from './payments-config';
 export { paymentsFeature } from './payments-feature';
 export type { PaymentRow } from './payments-repository';
-export type { CashierDeps } from './cashier-deps';
-export { approveWithdrawal, rejectWithdrawal } from './withdrawals';
+export type { PaymentsService } from './payments-service';

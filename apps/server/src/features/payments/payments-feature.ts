@@ -15,9 +15,8 @@ import type { CardPaymentProvider } from './card/card-provider';
 import { intentsAdapter } from './card/intents-adapter';
 import type { CryptoPaymentProvider } from './crypto/crypto-provider';
 import { gatewayAdapter } from './crypto/gateway-adapter';
-import type { CashierDeps } from './cashier-deps';
-import { paymentsRepository } from './payments-repository';
 import { paymentsRoutes } from './payments-routes';
+import { createPaymentsService, type PaymentsService } from './payments-service';
 import { createReconciliation, type Reconciliation } from './reconciliation';
 import { readOrCreateSandboxKeys } from './sandbox-secrets';
 import { webhookRoutes } from './webhook-routes';
@@ -30,8 +29,8 @@ declare module 'fastify' {
       cryptoSandbox: CryptoSandbox | undefined;
       /** Started by start-server (not by tests' apps, which call runOnce themselves). */
       reconciliation: Reconciliation;
-      /** The cashier's dependencies: the back office's withdrawal queue works over them. */
-      cashier: CashierDeps;
+      /** The cashier: the back office's withdrawal queue and four-eyes approvals use it. */
+      service: PaymentsService;
     };
   }
 }
@@ -162,9 +161,8 @@ const paymentsPlugin: FastifyPluginAsync<PaymentsFeatureOptions> = async (app, d
     crypto = gatewayAdapter({ apiUrl, apiKey, ipnSecret, transport: fetchTransport });
   }
 
-  const cashier: CashierDeps = {
+  const service = createPaymentsService({
     db: deps.db,
-    repo: paymentsRepository(deps.db),
     ledger: app.wallet,
     clock: deps.clock,
     logger: deps.logger,
@@ -175,17 +173,19 @@ const paymentsPlugin: FastifyPluginAsync<PaymentsFeatureOptions> = async (app, d
     bonus: app.bonus.service,
     responsibleGaming: app.responsibleGaming.service,
     returnUrl: (paymentId) => `${browserBase}/profile/balance/credit?payment=${paymentId}`,
-  };
+  });
   const reconciliation = createReconciliation({
-    deps: cashier,
+    service,
+    clock: deps.clock,
+    logger: deps.logger,
     ...(deps.db.withClusterLock ? { withClusterLock: deps.db.withClusterLock.bind(deps.db) } : {}),
   });
   app.addHook('onClose', async () => {
     await reconciliation.stop();
   });
-  app.decorate('payments', { cardSandbox, cryptoSandbox, reconciliation, cashier });
-  await app.register(paymentsRoutes, { prefix: '/api', deps: cashier });
-  await app.register(webhookRoutes, { prefix: '/api', deps: cashier });
+  app.decorate('payments', { cardSandbox, cryptoSandbox, reconciliation, service });
+  await app.register(paymentsRoutes, { prefix: '/api', service });
+  await app.register(webhookRoutes, { prefix: '/api', service, clock: deps.clock });
 };
 
 export const paymentsFeature = fastifyPlugin(paymentsPlugin, {

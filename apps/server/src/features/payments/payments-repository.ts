@@ -34,8 +34,8 @@ export const givenBackStatuses: readonly PaymentStatus[] = ['canceled', 'rejecte
 export function paymentsRepository(db: Database) {
   return {
     /** The new row, or undefined when this player already used the key (a repeat). */
-    async insert(row: NewPayment): Promise<PaymentRow | undefined> {
-      const [inserted] = await db
+    async insert(row: NewPayment, tx: Database = db): Promise<PaymentRow | undefined> {
+      const [inserted] = await tx
         .insert(payments)
         .values(row)
         .onConflictDoNothing({ target: [payments.userId, payments.idempotencyKey] })
@@ -43,8 +43,12 @@ export function paymentsRepository(db: Database) {
       return inserted;
     },
 
-    async byKey(userId: string, idempotencyKey: string): Promise<PaymentRow | undefined> {
-      const [row] = await db
+    async byKey(
+      userId: string,
+      idempotencyKey: string,
+      tx: Database = db,
+    ): Promise<PaymentRow | undefined> {
+      const [row] = await tx
         .select()
         .from(payments)
         .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, idempotencyKey)));

@@ -11,17 +11,17 @@ import {
   paymentsListResponseSchema,
   savedCardsResponseSchema,
 } from '@casino/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { requirePlayer } from '../auth';
-import { cashierCurrency, dollars, notFound, type CashierDeps } from './cashier-deps';
-import { startCryptoDeposit } from './crypto-deposits';
-import { startCardDeposit } from './deposits';
+import { cashierCurrency, dollars } from './cashier-rules';
 import type { PaymentRow } from './payments-repository';
+import type { PaymentsService, Submitted } from './payments-service';
 import { paymentView } from './payment-view';
-import { cancelWithdrawal, requestCardWithdrawal, requestCryptoWithdrawal } from './withdrawals';
 
 export interface PaymentsRoutesOptions {
-  deps: CashierDeps;
+  service: PaymentsService;
 }
 
 const security = [{ bearerAuth: [] }];
@@ -32,24 +32,23 @@ const security = [{ bearerAuth: [] }];
 const submissionRateLimit = { max: 60, timeWindow: '1 minute' };
 
 /** /api/payments/*: the signed-in player's cashier. Every query is scoped to the caller. */
-export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app, { deps }) => {
-  const testWalletUrl = deps.crypto?.testWalletUrl?.bind(deps.crypto);
+export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app, { service }) => {
+  const testWalletUrl = service.crypto?.testWalletUrl?.bind(service.crypto);
   const view = (row: PaymentRow) => paymentView(row, { testWalletUrl });
+  /** A route of the signed-in player's, in the OpenAPI document under "payments". */
+  const signedIn = <Schema extends object>(summary: string, schema: Schema) => ({
+    onRequest: app.authenticate,
+    schema: { tags: ['payments'], summary, security, ...schema },
+  });
 
   app.get(
     '/payments/config',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['payments'],
-        summary: 'Limits and where the browser tokenises a card',
-        security,
-        response: { 200: paymentsConfigResponseSchema },
-      },
-    },
+    signedIn('Limits and where the browser tokenises a card', {
+      response: { 200: paymentsConfigResponseSchema },
+    }),
     async (_request, reply) => {
-      const { deposit, withdrawal } = deps.config.limits;
-      const browser = deps.card?.browserConfig();
+      const { deposit, withdrawal } = service.config.limits;
+      const browser = service.card?.browserConfig();
       return reply.header('cache-control', 'no-store').send({
         currency: cashierCurrency,
         limits: {
@@ -59,24 +58,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
         card: browser
           ? { tokenize_url: browser.tokenizeUrl, publishable_key: browser.publishableKey }
           : null,
-        crypto: deps.crypto ? { networks: [...cryptoNetworks] } : null,
+        crypto: service.crypto ? { networks: [...cryptoNetworks] } : null,
       });
     },
   );
 
   app.get(
     '/payments/cards',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['payments'],
-        summary: 'Cards the player deposited with (where withdrawals may go)',
-        security,
-        response: { 200: savedCardsResponseSchema },
-      },
-    },
+    signedIn('Cards the player deposited with (where withdrawals may go)', {
+      response: { 200: savedCardsResponseSchema },
+    }),
     async (request, reply) => {
-      const cards = await deps.repo.savedCards(requirePlayer(request).id);
+      const cards = await service.savedCards(requirePlayer(request).id);
       return reply.header('cache-control', 'no-store').send({
         data: cards.map((c) => ({
           payment_method: c.cardToken,
@@ -89,183 +82,137 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
 
   app.get(
     '/payments',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['payments'],
-        summary: "The player's own deposits and withdrawals, newest first",
-        security,
-        querystring: paymentsListQuerySchema,
-        response: { 200: paymentsListResponseSchema },
-      },
-    },
+    signedIn("The player's own deposits and withdrawals, newest first", {
+      querystring: paymentsListQuerySchema,
+      response: { 200: paymentsListResponseSchema },
+    }),
     async (request, reply) => {
-      const rows = await deps.repo.listOwn(requirePlayer(request).id, request.query.limit);
+      const rows = await service.listOwn(requirePlayer(request).id, request.query.limit);
       return reply.header('cache-control', 'no-store').send({ data: rows.map(view) });
     },
   );
 
   app.get(
     '/payments/:id',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['payments'],
-        summary: 'One of the player’s payments (404 for anyone else’s)',
-        security,
-        params: paymentIdParamsSchema,
-        response: { 200: paymentSchema },
-      },
-    },
+    signedIn('One of the player’s payments (404 for anyone else’s)', {
+      params: paymentIdParamsSchema,
+      response: { 200: paymentSchema },
+    }),
     async (request, reply) => {
-      const row = await deps.repo.own(requirePlayer(request).id, request.params.id);
-      if (!row) throw notFound();
+      const row = await service.own(requirePlayer(request).id, request.params.id);
       return reply.header('cache-control', 'no-store').send(view(row));
     },
   );
 
-  app.post(
+  /**
+   * The four submissions that create a payment: one shape. Signed in, 60 a minute per client
+   * address, 201 with the new payment or 200 with the one a repeated key made.
+   */
+  const submission = <Body extends z.ZodType>(
+    path: string,
+    doc: { summary: string; description: string; body: Body },
+    submit: (playerId: string, body: z.output<Body>, request: FastifyRequest) => Promise<Submitted>,
+  ) =>
+    app.post(
+      path,
+      {
+        ...signedIn(doc.summary, {
+          description: doc.description,
+          body: doc.body,
+          response: { 200: paymentSchema, 201: paymentSchema },
+        }),
+        config: { rateLimit: submissionRateLimit },
+      },
+      async (request, reply) => {
+        const player = requirePlayer(request);
+        const body = request.body as z.output<Body>;
+        const { payment, created } = await submit(player.id, body, request);
+        return reply.code(created ? 201 : 200).send(view(payment));
+      },
+    );
+  /** The two-factor gate of a withdrawal (decision 051), asked only for a new key. */
+  const secondFactor =
+    (request: FastifyRequest, playerId: string, code: string | undefined) => () =>
+      app.auth.twoFactor.requireCode(playerId, code, request.ip, 'twoFactorCode');
+
+  submission(
     '/payments/card/deposits',
     {
-      onRequest: app.authenticate,
-      config: { rateLimit: submissionRateLimit },
-      schema: {
-        tags: ['payments'],
-        summary: 'Deposits by card: the token from the card service, never the card',
-        description:
-          '201 with the new payment, 200 with the same payment for a repeated ' +
-          '`idempotency_key`. `status` succeeded (credited), failed (`failure` says why), ' +
-          'or requires_action: open `redirect_url` (3-D Secure), which returns to the deposit ' +
-          'page; the deposit is credited when the card service confirms it. 409 ' +
-          'IDEMPOTENCY_CONFLICT for a key used for another payment; 503 when the card ' +
-          'service does not answer (send the same request again).',
-        security,
-        body: cardDepositRequestSchema,
-        response: { 200: paymentSchema, 201: paymentSchema },
-      },
+      summary: 'Deposits by card: the token from the card service, never the card',
+      description:
+        '201 with the new payment, 200 with the same payment for a repeated ' +
+        '`idempotency_key`. `status` succeeded (credited), failed (`failure` says why), ' +
+        'or requires_action: open `redirect_url` (3-D Secure), which returns to the deposit ' +
+        'page; the deposit is credited when the card service confirms it. 409 ' +
+        'IDEMPOTENCY_CONFLICT for a key used for another payment; 503 when the card ' +
+        'service does not answer (send the same request again).',
+      body: cardDepositRequestSchema,
     },
-    async (request, reply) => {
-      const { payment, created } = await startCardDeposit(
-        deps,
-        requirePlayer(request).id,
-        request.body,
-      );
-      return reply.code(created ? 201 : 200).send(view(payment));
-    },
+    (playerId, body) => service.startCardDeposit(playerId, body),
   );
 
-  app.post(
+  submission(
     '/payments/crypto/deposits',
     {
-      onRequest: app.authenticate,
-      config: { rateLimit: submissionRateLimit },
-      schema: {
-        tags: ['payments'],
-        summary: 'Deposits by crypto: an address and an amount in the coin of the network',
-        description:
-          '`net` ETH (default), BNC or TRC. 201 with `crypto.address` and `crypto.pay_amount` ' +
-          '(status pending); processing once coins arrive and are being confirmed; then ' +
-          'succeeded (credited), partially_paid (what arrived is credited) or expired. 200 ' +
-          'with the same payment for a repeated `idempotency_key`.',
-        security,
-        body: cryptoDepositRequestSchema,
-        response: { 200: paymentSchema, 201: paymentSchema },
-      },
+      summary: 'Deposits by crypto: an address and an amount in the coin of the network',
+      description:
+        '`net` ETH (default), BNC or TRC. 201 with `crypto.address` and `crypto.pay_amount` ' +
+        '(status pending); processing once coins arrive and are being confirmed; then ' +
+        'succeeded (credited), partially_paid (what arrived is credited) or expired. 200 ' +
+        'with the same payment for a repeated `idempotency_key`.',
+      body: cryptoDepositRequestSchema,
     },
-    async (request, reply) => {
-      const { payment, created } = await startCryptoDeposit(
-        deps,
-        requirePlayer(request).id,
-        request.body,
-      );
-      return reply.code(created ? 201 : 200).send(view(payment));
-    },
+    (playerId, body) => service.startCryptoDeposit(playerId, body),
   );
 
-  app.post(
+  submission(
     '/payments/card/withdrawals',
     {
-      onRequest: app.authenticate,
-      config: { rateLimit: submissionRateLimit },
-      schema: {
-        tags: ['payments'],
-        summary: 'Withdraws to a card the player deposited with',
-        description:
-          'The amount leaves the balance at once (status pending) until an operator approves ' +
-          'or rejects it, or the player cancels it. 409 INSUFFICIENT_FUNDS over the balance ' +
-          '(nothing is kept); 201 new, 200 for a repeated `idempotency_key`. With two-factor ' +
-          'sign-in on, `twoFactorCode` is required for a new key (403 TWO_FACTOR_REQUIRED).',
-        security,
-        body: cardWithdrawalRequestSchema,
-        response: { 200: paymentSchema, 201: paymentSchema },
-      },
+      summary: 'Withdraws to a card the player deposited with',
+      description:
+        'The amount leaves the balance at once (status pending) until an operator approves ' +
+        'or rejects it, or the player cancels it. 409 INSUFFICIENT_FUNDS over the balance ' +
+        '(nothing is kept); 201 new, 200 for a repeated `idempotency_key`. With two-factor ' +
+        'sign-in on, `twoFactorCode` is required for a new key (403 TWO_FACTOR_REQUIRED).',
+      body: cardWithdrawalRequestSchema,
     },
-    async (request, reply) => {
-      const player = requirePlayer(request);
-      const { payment, created } = await requestCardWithdrawal(deps, player.id, request.body, () =>
-        app.auth.twoFactor.requireCode(
-          player.id,
-          request.body.twoFactorCode,
-          request.ip,
-          'twoFactorCode',
-        ),
-      );
-      return reply.code(created ? 201 : 200).send(view(payment));
-    },
+    (playerId, body, request) =>
+      service.requestCardWithdrawal(
+        playerId,
+        body,
+        secondFactor(request, playerId, body.twoFactorCode),
+      ),
   );
 
-  app.post(
+  submission(
     '/payments/crypto/withdrawals',
     {
-      onRequest: app.authenticate,
-      config: { rateLimit: submissionRateLimit },
-      schema: {
-        tags: ['payments'],
-        summary: 'Withdraws in the coin of a network to an address',
-        description:
-          '`net` ETH (default), BNC or TRC; `address` in that network’s shape. The amount ' +
-          'leaves the balance at once (pending) until an operator approves (the payout is ' +
-          'sent) or rejects it, or the player cancels it. 409 INSUFFICIENT_FUNDS over the ' +
-          'balance; 201 new, 200 for a repeated `idempotency_key`. With two-factor sign-in on, ' +
-          '`twoFactorCode` is required for a new key (403 TWO_FACTOR_REQUIRED).',
-        security,
-        body: cryptoWithdrawalRequestSchema,
-        response: { 200: paymentSchema, 201: paymentSchema },
-      },
+      summary: 'Withdraws in the coin of a network to an address',
+      description:
+        '`net` ETH (default), BNC or TRC; `address` in that network’s shape. The amount ' +
+        'leaves the balance at once (pending) until an operator approves (the payout is ' +
+        'sent) or rejects it, or the player cancels it. 409 INSUFFICIENT_FUNDS over the ' +
+        'balance; 201 new, 200 for a repeated `idempotency_key`. With two-factor sign-in on, ' +
+        '`twoFactorCode` is required for a new key (403 TWO_FACTOR_REQUIRED).',
+      body: cryptoWithdrawalRequestSchema,
     },
-    async (request, reply) => {
-      const player = requirePlayer(request);
-      const { payment, created } = await requestCryptoWithdrawal(
-        deps,
-        player.id,
-        request.body,
-        () =>
-          app.auth.twoFactor.requireCode(
-            player.id,
-            request.body.twoFactorCode,
-            request.ip,
-            'twoFactorCode',
-          ),
-      );
-      return reply.code(created ? 201 : 200).send(view(payment));
-    },
+    (playerId, body, request) =>
+      service.requestCryptoWithdrawal(
+        playerId,
+        body,
+        secondFactor(request, playerId, body.twoFactorCode),
+      ),
   );
 
   app.post(
     '/payments/:id/cancel',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['payments'],
-        summary: 'Cancels the player’s own pending withdrawal; the money comes back',
-        description: '409 PAYMENT_NOT_PENDING once it is processing, paid or ended.',
-        security,
-        params: paymentIdParamsSchema,
-        response: { 200: paymentSchema },
-      },
-    },
+    signedIn('Cancels the player’s own pending withdrawal; the money comes back', {
+      description: '409 PAYMENT_NOT_PENDING once it is processing, paid or ended.',
+      params: paymentIdParamsSchema,
+      response: { 200: paymentSchema },
+    }),
     async (request, reply) => {
-      const row = await cancelWithdrawal(deps, requirePlayer(request).id, request.params.id);
+      const row = await service.cancelWithdrawal(requirePlayer(request).id, request.params.id);
       return reply.send(view(row));
     },
   );

@@ -1,10 +1,10 @@
 import type { DatabaseControl } from '../../db/database';
 import { createPeriodicJob } from '../../lib/periodic-job';
 import { PaymentProviderUnavailable } from './card/card-provider';
-import type { CashierDeps } from './cashier-deps';
-import { reconcileCardDeposit } from './deposits';
+import type { Clock } from '../../lib/clock';
+import type { Logger } from '../../lib/logger';
 import type { PaymentRow } from './payments-repository';
-import { reconcileWithdrawal } from './withdrawals';
+import type { PaymentsService } from './payments-service';
 
 export interface ReconciliationReport {
   /** Rows looked at (untouched for longer than staleAfterMs). */
@@ -27,7 +27,9 @@ export interface Reconciliation {
 }
 
 export interface ReconciliationOptions {
-  deps: CashierDeps;
+  service: Pick<PaymentsService, 'reconcile' | 'unfinished'>;
+  clock: Clock;
+  logger: Logger;
   /** With several instances on one database, each run happens on one. */
   withClusterLock?: DatabaseControl['withClusterLock'];
   /** Between runs; default five minutes. */
@@ -52,31 +54,26 @@ const pageSize = 100;
  * pass racing a webhook or a player's repeat changes nothing twice.
  */
 export function createReconciliation(options: ReconciliationOptions): Reconciliation {
-  const { deps } = options;
+  const { service, clock, logger } = options;
   const intervalMs = options.intervalMs ?? 5 * 60_000;
   const firstDelayMs = options.firstDelayMs ?? 60_000;
   const staleAfterMs = options.staleAfterMs ?? 10 * 60_000;
   const maxPerRun = options.maxPerRun ?? 1_000;
 
-  const reconcile = async (payment: PaymentRow) =>
-    payment.direction === 'deposit'
-      ? reconcileCardDeposit(deps, payment)
-      : reconcileWithdrawal(deps, payment);
-
   const runOnce = async (): Promise<ReconciliationReport> => {
     const report: ReconciliationReport = { checked: 0, settled: 0, unknown: 0, failed: 0 };
-    const before = new Date(deps.clock.now().getTime() - staleAfterMs);
+    const before = new Date(clock.now().getTime() - staleAfterMs);
     let after: PaymentRow | undefined;
     while (report.checked < maxPerRun) {
-      const page = await deps.repo.unfinished(before, after, pageSize);
+      const page = await service.unfinished(before, after, pageSize);
       for (const payment of page) {
         report.checked += 1;
         try {
-          const outcome = await reconcile(payment);
+          const outcome = await service.reconcile(payment);
           if (outcome === 'settled') report.settled += 1;
           if (outcome === 'unknown') {
             report.unknown += 1;
-            deps.logger.warn(
+            logger.warn(
               { paymentId: payment.id, providerRef: payment.providerRef },
               'reconciliation: the card service does not know this charge',
             );
@@ -84,9 +81,9 @@ export function createReconciliation(options: ReconciliationOptions): Reconcilia
         } catch (err) {
           report.failed += 1;
           if (err instanceof PaymentProviderUnavailable) {
-            deps.logger.warn({ paymentId: payment.id, err }, 'reconciliation: no answer');
+            logger.warn({ paymentId: payment.id, err }, 'reconciliation: no answer');
           } else {
-            deps.logger.error({ paymentId: payment.id, err }, 'reconciliation failed');
+            logger.error({ paymentId: payment.id, err }, 'reconciliation failed');
           }
         }
       }
@@ -94,7 +91,7 @@ export function createReconciliation(options: ReconciliationOptions): Reconcilia
       after = page.at(-1);
     }
     if (report.settled > 0 || report.failed > 0) {
-      deps.logger.info({ reconciliation: report }, 'payments reconciled');
+      logger.info({ reconciliation: report }, 'payments reconciled');
     }
     return report;
   };
@@ -107,7 +104,7 @@ export function createReconciliation(options: ReconciliationOptions): Reconcilia
     withClusterLock: options.withClusterLock,
     intervalMs,
     firstDelayMs,
-    onError: (err) => deps.logger.error({ err }, 'reconciliation: run failed'),
+    onError: (err) => logger.error({ err }, 'reconciliation: run failed'),
   });
 
   return { runOnce, start: job.start, stop: job.stop };

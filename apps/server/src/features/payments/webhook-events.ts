@@ -1,8 +1,8 @@
 import type { ProviderEvent } from './card/card-provider';
-import type { CashierDeps } from './cashier-deps';
-import { settleCharge } from './deposits';
+import { settleCharge } from './card-deposits';
 import type { PaymentRow } from './payments-repository';
-import { settlePayout } from './withdrawals';
+import type { PaymentsServiceDeps } from './payments-service';
+import { settlePayout } from './withdrawal-endings';
 
 /**
  * Applies one verified webhook. Safe to receive twice (the event id is remembered, and every
@@ -12,7 +12,7 @@ import { settlePayout } from './withdrawals';
  * logged for a person to look at.
  */
 export async function applyWebhookEvent(
-  deps: CashierDeps,
+  deps: PaymentsServiceDeps,
   provider: string,
   event: ProviderEvent,
 ): Promise<'applied' | 'duplicate' | 'ignored'> {
@@ -53,7 +53,7 @@ export async function applyWebhookEvent(
 
 /** The payment by the id we put in the metadata, which must also be this provider's. */
 async function paymentOf(
-  deps: CashierDeps,
+  deps: PaymentsServiceDeps,
   provider: string,
   event: ProviderEvent,
 ): Promise<PaymentRow | undefined> {

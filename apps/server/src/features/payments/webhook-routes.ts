@@ -2,10 +2,9 @@ import { paymentsErrorCodes } from '@casino/contracts';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { WebhookRejected } from './card/card-provider';
-import type { CashierDeps } from './cashier-deps';
-import { applyCryptoEvent } from './crypto-deposits';
+import type { Clock } from '../../lib/clock';
+import type { PaymentsService } from './payments-service';
 import { WebhookMalformed } from './webhook-bodies';
-import { applyWebhookEvent } from './webhook-events';
 
 /** A signed body that is no event of ours: 400 WEBHOOK_INVALID, logged for a person to see. */
 function refuseMalformed(error: unknown, log: FastifyBaseLogger, what: string): void {
@@ -19,7 +18,8 @@ function refuseMalformed(error: unknown, log: FastifyBaseLogger, what: string): 
 }
 
 export interface WebhookRoutesOptions {
-  deps: CashierDeps;
+  service: PaymentsService;
+  clock: Clock;
 }
 
 /** Header of the card service's signature (`t=…,v1=…`). */
@@ -33,7 +33,10 @@ export const cardSignatureHeader = 'sandbox-signature';
  * applied and acknowledged with 200 so the service
  * stops retrying it; an error on our side is 500, and the service retries.
  */
-export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = (app, { deps }) => {
+export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = (
+  app,
+  { service, clock },
+) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     'application/json',
@@ -44,7 +47,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = (app, { d
   );
 
   app.post('/payments/webhooks/card', { schema: { hide: true } }, async (request, reply) => {
-    const card = deps.card;
+    const card = service.card;
     if (!card) {
       throw new AppError(404, paymentsErrorCodes.PAYMENTS_DISABLED, 'Card payments are off.');
     }
@@ -52,11 +55,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = (app, { d
     const header = request.headers[cardSignatureHeader];
     let event;
     try {
-      event = card.parseWebhook(
-        raw,
-        typeof header === 'string' ? header : undefined,
-        deps.clock.now(),
-      );
+      event = card.parseWebhook(raw, typeof header === 'string' ? header : undefined, clock.now());
     } catch (error) {
       refuseMalformed(error, request.log, 'card webhook');
       if (error instanceof WebhookRejected) {
@@ -69,13 +68,13 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = (app, { d
       }
       throw error;
     }
-    const outcome = await applyWebhookEvent(deps, card.slug, event);
+    const outcome = await service.applyCardEvent(card.slug, event);
     request.log.info({ eventId: event.eventId, type: event.type, outcome }, 'card webhook');
     return reply.send({ received: true });
   });
 
   app.post('/payments/webhooks/crypto', { schema: { hide: true } }, async (request, reply) => {
-    const crypto = deps.crypto;
+    const crypto = service.crypto;
     if (!crypto) {
       throw new AppError(404, paymentsErrorCodes.PAYMENTS_DISABLED, 'Crypto payments are off.');
     }
@@ -96,7 +95,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = (app, { d
       }
       throw error;
     }
-    const outcome = await applyCryptoEvent(deps, crypto.slug, event);
+    const outcome = await service.applyCryptoEvent(crypto.slug, event);
     request.log.info({ eventKey: event.eventKey, outcome }, 'crypto IPN');
     return reply.send({ received: true });
   });

@@ -18,6 +18,7 @@ export { enabledProviders } from './provider-settings';
 export type { ProviderSettings } from './provider-settings';
 export { providersFeature } from './providers-feature';
 export { prepareSimulatedProviders } from './simulated-secrets';
+export { checkProviderSetup } from './setup-check';
 export { endorphinaWalletPrefix } from './endorphina/wallet-routes';
 export { gbMessageTypes } from './gbgames/wallet-params';
 export { gbWalletPath } from './gbgames/wallet-routes';

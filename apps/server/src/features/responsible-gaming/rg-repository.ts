@@ -179,9 +179,15 @@ export function rgRepository(db: Database) {
 
     /**
      * Deposits per window: every deposit not failed or expired (a pending one counts, so a
-     * player cannot start many at once past the limit), what was credited for a partial one.
+     * player cannot start many at once past the limit), what was credited for a partial one;
+     * `exceptPaymentId` leaves one out (a pending deposit judged again without itself).
      */
-    async depositUsage(userId: string, now: Date, tx: Database = db): Promise<WindowSums> {
+    async depositUsage(
+      userId: string,
+      now: Date,
+      tx: Database = db,
+      exceptPaymentId?: string,
+    ): Promise<WindowSums> {
       const day = windowStart(now, periodHours.day).toISOString();
       const week = windowStart(now, periodHours.week).toISOString();
       const month = windowStart(now, periodHours.month).toISOString();
@@ -192,7 +198,8 @@ export function rgRepository(db: Database) {
           from payments
           where user_id = ${userId}::uuid and direction = 'deposit'
             and status not in ('failed', 'expired', 'canceled', 'rejected')
-            and created_at >= ${month}::timestamptz)
+            and created_at >= ${month}::timestamptz
+            ${exceptPaymentId === undefined ? sql`` : sql`and id <> ${exceptPaymentId}::uuid`})
         select sum(amount) filter (where created_at >= ${day}::timestamptz) as day,
           sum(amount) filter (where created_at >= ${week}::timestamptz) as week,
           sum(amount) as month

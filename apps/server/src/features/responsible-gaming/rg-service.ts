@@ -7,8 +7,9 @@ import { toDecimalString } from '../wallet';
 import { blockInForce } from './limit-rules';
 import { blockState, rgBlocks, type RgBlocksDeps } from './rg-blocks';
 import type { RgConfig } from './rg-config';
+import { rgDeposits } from './rg-deposits';
 import { rgLimitsService } from './rg-limits-service';
-import { rgRepository } from './rg-repository';
+import { rgRepository, type RgPlayerRow } from './rg-repository';
 import { blockView, readUsage, statusView } from './rg-status';
 
 export interface RgServiceDeps {
@@ -59,83 +60,33 @@ export function createRgService(deps: RgServiceDeps) {
     return statusView(config, player, rows, usage, now);
   }
 
-  /** 403 RG_BLOCKED while a time-out or self-exclusion holds. */
-  async function assertNotBlocked(userId: string, action: RgBlockedAction): Promise<void> {
-    const player = await repo.player(userId);
-    const now = clock.now();
-    if (!blockInForce(blockState(player), now)) return;
+  /** RG_BLOCKED: what the player may not do during the block in force now. */
+  function blockedError(
+    player: RgPlayerRow | undefined,
+    now: Date,
+    action: RgBlockedAction = 'deposit',
+  ): AppError {
     const view = blockView(player, now);
     const until = view?.until ? ` until ${view.until}` : '';
     const what = player?.blockKind === 'time_out' ? 'a time-out' : 'a self-exclusion';
-    throw new AppError(403, 'RG_BLOCKED', `${blockedText[action]} during ${what}${until}.`, [
+    return new AppError(403, 'RG_BLOCKED', `${blockedText[action]} during ${what}${until}.`, [
       { path: 'until', message: view?.until ?? 'permanent' },
     ]);
   }
 
-  /**
-   * Before the payment service is asked anything: a blocked player, or a deposit over what
-   * a deposit limit still allows, is refused with the amount still available. Recorded for
-   * the operator's "many declined deposits" flag.
-   */
-  async function assertMayDeposit(userId: string, amount: bigint): Promise<void> {
-    await ensure(userId);
-    await assertNotBlocked(userId, 'deposit');
+  /** 403 RG_BLOCKED while a time-out or self-exclusion holds. */
+  async function assertNotBlocked(userId: string, action: RgBlockedAction): Promise<void> {
+    const player = await repo.player(userId);
     const now = clock.now();
-    const [rows, deposits] = await Promise.all([
-      repo.limits(userId),
-      repo.depositUsage(userId, now),
-    ]);
-    let available: bigint | undefined;
-    for (const limit of rows) {
-      if (limit.kind !== 'deposit') continue;
-      const left = limit.amount - deposits[limit.period];
-      const room = left > 0n ? left : 0n;
-      if (available === undefined || room < available) available = room;
-    }
-    if (available === undefined || amount <= available) return;
-    await db.transaction(async (tx) =>
-      repo.recordChange(tx, {
-        userId,
-        action: 'deposit_refused',
-        actor: 'system',
-        reason: 'deposit limit',
-        oldValue: null,
-        newValue: { amount: amount.toString(), available: available.toString() },
-        createdAt: now,
-      }),
-    );
-    throw new AppError(
-      422,
-      'RG_DEPOSIT_LIMIT',
-      `This deposit is over your deposit limit: $${dollars(available)} is still available.`,
-      [{ path: 'amount', message: dollars(available) }],
-    );
+    if (blockInForce(blockState(player), now)) throw blockedError(player, now, action);
   }
 
   /**
-   * A deposit credited although it is over a limit (crypto cannot be refused once sent):
-   * recorded for the operator.
+   * Deposits (rg-deposits.ts): the early check before the payment service is asked, the
+   * admission that makes the check and the payment row one locked transaction, and the note
+   * of a deposit credited over a limit.
    */
-  async function noteDepositCredited(userId: string, amount: bigint): Promise<void> {
-    const now = clock.now();
-    const [rows, deposits] = await Promise.all([
-      repo.limits(userId),
-      repo.depositUsage(userId, now),
-    ]);
-    const over = rows.find((l) => l.kind === 'deposit' && deposits[l.period] > l.amount);
-    if (!over) return;
-    await db.transaction(async (tx) =>
-      repo.recordChange(tx, {
-        userId,
-        action: 'deposit_over_limit',
-        actor: 'system',
-        reason: `credited over the ${over.period} deposit limit`,
-        oldValue: null,
-        newValue: { amount: amount.toString(), limit: over.amount.toString() },
-        createdAt: now,
-      }),
-    );
-  }
+  const deposits = rgDeposits({ db, clock, repo, limits, blockedError });
 
   /** The reality check: time since sign-in, the net result of play since then. */
   async function session(userId: string, sessionId: string): Promise<RgSessionResponse> {
@@ -204,8 +155,9 @@ export function createRgService(deps: RgServiceDeps) {
     status,
     session,
     assertNotBlocked,
-    assertMayDeposit,
-    noteDepositCredited,
+    assertMayDeposit: deposits.assertMayDeposit,
+    admitDeposit: deposits.admitDeposit,
+    noteDepositCredited: deposits.noteDepositCredited,
     isBlocked,
     mayReceiveMarketing,
     note,

@@ -5,9 +5,8 @@ import type { Database } from '../../db/database';
 import { staffApprovals } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { CashierDeps } from '../payments';
+import type { PaymentsService } from '../payments';
 import type { PaymentRow } from '../payments';
-import { approveWithdrawal, rejectWithdrawal } from '../payments';
 import type { Ledger } from '../wallet';
 import type { LedgerEntry, PostingResult } from '../wallet';
 import { formatMoney } from '../wallet';
@@ -30,7 +29,7 @@ export interface FourEyesDeps {
   db: Database;
   clock: Clock;
   ledger: Ledger;
-  cashier: CashierDeps;
+  cashier: PaymentsService;
   /** Thousandths: strictly above it, two people. */
   threshold: bigint;
 }
@@ -197,9 +196,9 @@ export function createFourEyes(deps: FourEyesDeps) {
      * locked meanwhile, so the decisions on one payment run one after the other.
      */
     async approveWithdrawal(context: StaffContext, paymentId: string): Promise<WithdrawalOutcome> {
-      const payment = await deps.cashier.repo.byId(paymentId);
+      const payment = await deps.cashier.byId(paymentId);
       if (!payment || payment.direction !== 'withdrawal' || payment.amount <= deps.threshold) {
-        const approved = await approveWithdrawal(deps.cashier, paymentId, auditApproval(context));
+        const approved = await deps.cashier.approveWithdrawal(paymentId, auditApproval(context));
         return { kind: 'approved', payment: approved };
       }
       const now = clock.now();
@@ -261,8 +260,7 @@ export function createFourEyes(deps: FourEyesDeps) {
       });
       if (!step.pay) return { kind: 'waiting', approval: await approvalView(db, step.row) };
       // Pending → processing happens once (an atomic step of the cashier's), whoever calls.
-      const paid = await approveWithdrawal(
-        deps.cashier,
+      const paid = await deps.cashier.approveWithdrawal(
         paymentId,
         step.fresh ? auditApproval(context) : undefined,
       );
@@ -271,7 +269,7 @@ export function createFourEyes(deps: FourEyesDeps) {
 
     async rejectWithdrawal(context: StaffContext, paymentId: string, reason: string | undefined) {
       // The waiting approval ends and the audit row is written in the payment's transaction.
-      return rejectWithdrawal(deps.cashier, paymentId, reason, async (tx, rejected) => {
+      return deps.cashier.rejectWithdrawal(paymentId, reason, async (tx, rejected) => {
         const now = clock.now();
         await tx
           .update(staffApprovals)

@@ -3,3 +3,5 @@
  * (decision 035).
  */
 export { staffFeature } from './staff-feature';
+export { checkAuditChain, formatAuditReport } from './audit-log';
+export { createStaffAccounts } from './staff-accounts';

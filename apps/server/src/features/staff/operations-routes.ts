@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { extensionOf } from '../identity';
 import { paymentView } from '../payments';
-import { findUserId } from '../wallet';
+import { findUserId } from '../users';
 import { formatMoney, fromDecimalString } from '../wallet';
 import { IdempotencyConflict, InsufficientFunds, UnknownPlayer } from '../wallet';
 import { appendAuditAfter } from './audit-log';

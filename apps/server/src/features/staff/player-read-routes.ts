@@ -158,7 +158,7 @@ export function playerReadRoutes(app: FastifyInstance, s: StaffServices): void {
 
   staffRoute(app, 'players.payments', async ({ params }) => {
     await found(params.userId);
-    const rows = await s.cashier.repo.listOwn(params.userId, 100);
+    const rows = await s.cashier.listOwn(params.userId, 100);
     return { data: rows.map((r) => paymentView(r)) };
   });
 

@@ -49,7 +49,7 @@ const staffPlugin: FastifyPluginAsync<StaffFeatureOptions> = async (app, options
     otpSecret: app.auth.otpSecret,
     linkBase: config.backoffice.origin ?? config.publicUrl,
   });
-  const cashier = app.payments.cashier;
+  const cashier = app.payments.service;
   const fourEyes = createFourEyes({
     db,
     clock,

@@ -7,7 +7,7 @@ import type { TwoFactorService } from '../auth';
 import type { BonusService } from '../bonus';
 import type { ChatService } from '../chat';
 import type { IdentityService } from '../identity';
-import type { CashierDeps } from '../payments';
+import type { PaymentsService } from '../payments';
 import type { SupportService } from '../support';
 import type { Ledger } from '../wallet';
 import type { FourEyes } from './four-eyes';
@@ -25,7 +25,7 @@ export interface StaffServices {
   players: PlayersRepository;
   withdrawals: WithdrawalQueue;
   ledger: Ledger;
-  cashier: CashierDeps;
+  cashier: PaymentsService;
   identity: IdentityService;
   chat: ChatService;
   support: SupportService;

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import { users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { GeoLookup } from '../auth';
-import type { CashierDeps } from '../payments';
+import type { PaymentsService } from '../payments';
 import { paymentView } from '../payments';
 import type { FourEyes } from './four-eyes';
 
@@ -25,7 +25,7 @@ const day = 24 * 60 * 60 * 1000;
 export function createWithdrawalQueue(deps: {
   db: Database;
   clock: Clock;
-  cashier: CashierDeps;
+  cashier: PaymentsService;
   fourEyes: FourEyes;
   geo: GeoLookup;
   kycThreshold: bigint;
@@ -96,7 +96,7 @@ export function createWithdrawalQueue(deps: {
   return {
     flagsOf,
     async list(status: 'pending' | 'processing', limit: number): Promise<WithdrawalQueueRow[]> {
-      const rows = await deps.cashier.repo.withdrawalsIn(status, limit);
+      const rows = await deps.cashier.withdrawalsIn(status, limit);
       const ids = [...new Set(rows.map((r) => r.userId))];
       const names = new Map(
         ids.length === 0

@@ -4,4 +4,5 @@
  */
 export { createAvatarStore } from './avatar-store';
 export { avatarUrlPrefix } from './me';
+export { findUserId } from './player-lookup';
 export { usersFeature } from './users-feature';

@@ -2,8 +2,9 @@
  * The wallet feature's public entry: other features and the app import only this file
  * (decision 035).
  */
-export { findUserId } from './commands/adjust-command';
+export { createLedger } from './ledger';
 export type { BonusTransaction, Ledger } from './ledger';
+export { checkLedger, formatLedgerReport } from './ledger-check';
 export type { LedgerEntry, OperatorMovementInput, PostingResult } from './ledger-types';
 export {
   MoneyFormatError,
@@ -32,5 +33,4 @@ export {
 export type { RgBetRefusal } from './wallet-errors';
 export { walletFeature } from './wallet-feature';
 export type { PostingObservation } from './posting-observer';
-export { openCommandDatabase } from './commands/command-database';
 export { gameNamesFor } from './transaction-game-names';

@@ -1,18 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import type { CardDepositRequest } from '@casino/contracts';
 import type { ChargeOutcome, ChargeState, PaymentFailure } from './card/card-provider';
 import { PaymentProviderRefused, PaymentProviderUnavailable } from './card/card-provider';
 import {
   amountWithin,
-  cashierCurrency,
   cashierMovement,
   fieldError,
   providerUnavailable,
   requireCard,
-  sameSubmission,
-  type CashierDeps,
-} from './cashier-deps';
+} from './cashier-rules';
+import { insertOrLoadDeposit } from './deposit-rows';
 import type { PaymentRow } from './payments-repository';
+import type { PaymentsServiceDeps, Submitted } from './payments-service';
 
 /**
  * Card deposits. The money is credited only when the service says the charge succeeded — in
@@ -21,44 +19,29 @@ import type { PaymentRow } from './payments-repository';
  * and however often they arrive.
  */
 export async function startCardDeposit(
-  deps: CashierDeps,
+  deps: PaymentsServiceDeps,
   userId: string,
   body: CardDepositRequest,
-): Promise<{ payment: PaymentRow; created: boolean }> {
+): Promise<Submitted> {
   const card = requireCard(deps);
   const amount = amountWithin(body.amount, deps.config.limits.deposit, 'deposit');
-  const request = { amount: amount.toString(), payment_method: body.payment_method };
-
-  let payment = await deps.repo.byKey(userId, body.idempotency_key);
-  let created = false;
-  if (!payment) {
-    // A new deposit only: a repeat of one already counted is not refused for itself.
-    await deps.responsibleGaming.assertMayDeposit(userId, amount);
-    const summary = await describe(deps, body.payment_method);
-    const now = deps.clock.now();
-    payment = await deps.repo.insert({
-      id: randomUUID(),
-      userId,
-      direction: 'deposit',
-      method: 'card',
-      provider: card.slug,
-      status: 'pending',
-      amount,
-      currency: cashierCurrency,
-      idempotencyKey: body.idempotency_key,
-      request,
-      cardToken: body.payment_method,
-      cardBrand: summary.brand,
-      cardLast4: summary.last4,
-      createdAt: now,
-      updatedAt: now,
-    });
-    created = payment !== undefined;
-    // Undefined: the same key was inserted by a concurrent request a moment ago.
-    payment ??= await deps.repo.byKey(userId, body.idempotency_key);
-    if (!payment) throw new Error('a payment vanished right after its key was taken');
-  }
-  sameSubmission(payment, 'deposit', request);
+  const submitted = await insertOrLoadDeposit(deps, userId, {
+    idempotencyKey: body.idempotency_key,
+    amount,
+    request: { amount: amount.toString(), payment_method: body.payment_method },
+    async fields() {
+      const summary = await describe(deps, body.payment_method);
+      return {
+        method: 'card',
+        provider: card.slug,
+        cardToken: body.payment_method,
+        cardBrand: summary.brand,
+        cardLast4: summary.last4,
+      };
+    },
+  });
+  let payment = submitted.payment;
+  const created = submitted.created;
   // A repeat of a submission whose charge was sent but whose row is not succeeded: settleCharge
   // posts before it marks the row, so a process stopped between the two (killed, database
   // gone) leaves the money credited and the row "pending". The posting is the proof that the
@@ -103,7 +86,7 @@ export async function startCardDeposit(
   return { payment, created };
 }
 
-async function describe(deps: CashierDeps, token: string) {
+async function describe(deps: PaymentsServiceDeps, token: string) {
   const card = requireCard(deps);
   let summary;
   try {
@@ -125,7 +108,7 @@ async function describe(deps: CashierDeps, token: string) {
  * proof that the service said "succeeded". Returns the row as it now is.
  */
 async function finishIfCredited(
-  deps: CashierDeps,
+  deps: PaymentsServiceDeps,
   payment: PaymentRow,
 ): Promise<PaymentRow | undefined> {
   if (payment.status === 'succeeded') return payment;
@@ -140,7 +123,7 @@ async function finishIfCredited(
  * amount, currency). 'unknown': the service does not know the charge (or it is not ours).
  */
 export async function reconcileCardDeposit(
-  deps: CashierDeps,
+  deps: PaymentsServiceDeps,
   payment: PaymentRow,
 ): Promise<'settled' | 'unchanged' | 'unknown'> {
   if (payment.direction !== 'deposit' || payment.method !== 'card') return 'unchanged';
@@ -170,7 +153,7 @@ export async function reconcileCardDeposit(
  * now is.
  */
 export async function settleCharge(
-  deps: CashierDeps,
+  deps: PaymentsServiceDeps,
   payment: PaymentRow,
   state: ChargeState,
   details: { redirectUrl?: string; failure?: PaymentFailure },

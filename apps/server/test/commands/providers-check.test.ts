@@ -1,8 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runProvidersCheckCommand } from '../../src/features/providers/check-command';
+import { providersCheck, type ProvidersCheckIo } from '../../src/commands/providers-check';
+import { runCommand } from '../../src/commands/run-command';
 import { pragmaticHash } from '../../src/features/providers/pragmatic/signature';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
+
+const runProvidersCheckCommand = (io: ProvidersCheckIo) => runCommand(providersCheck, [], io);
 
 /**
  * `npm run providers:check`: what an operator runs before the first real bet (docs/

@@ -1,10 +1,11 @@
-import { buildApp } from '../../app';
-import { openDatabase } from '../../db/open-database';
-import { systemClock } from '../../lib/clock';
-import { StartupError } from '../../lib/errors';
-import { createLogger } from '../../lib/logger';
-import { createLogMailer } from '../../lib/mail/log-mailer';
-import { commandConfig, type CommandIo } from '../providers';
+import { buildApp } from '../app';
+import { openDatabase } from '../db/open-database';
+import { commandConfig } from '../features/providers';
+import { systemClock } from '../lib/clock';
+import { StartupError } from '../lib/errors';
+import { createLogger } from '../lib/logger';
+import { createLogMailer } from '../lib/mail/log-mailer';
+import type { Command, CommandIo } from './command';
 
 /**
  * `npm run games:sync -w apps/server`: reads every provider's catalog now, with the server's
@@ -12,7 +13,7 @@ import { commandConfig, type CommandIo } from '../providers';
  * synced, 1 otherwise (a failed provider keeps its previous catalog). On PGlite it needs the
  * server stopped (one process per data folder); on PostgreSQL it runs beside the servers.
  */
-export async function runGamesSyncCommand(io: CommandIo): Promise<number> {
+async function syncGames(io: CommandIo): Promise<number> {
   const config = await commandConfig(io);
   if (!config) return 1;
   // Without PUBLIC_URL the simulated studios' catalogs carry same-origin paths (/studios/…),
@@ -52,3 +53,9 @@ export async function runGamesSyncCommand(io: CommandIo): Promise<number> {
     await app.close();
   }
 }
+
+export const gamesSync: Command = {
+  name: 'games:sync',
+  usage: "usage: npm run games:sync -w apps/server  (syncs every provider's catalog now)",
+  run: (_argv, io) => syncGames(io),
+};

@@ -1,14 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/database';
-import { users } from '../../../db/schema';
-import type { Ledger } from '../ledger';
-import { formatMoney, fromDecimalString, MoneyFormatError } from '../money';
-import { IdempotencyConflict, InsufficientFunds, WalletError } from '../wallet-errors';
+import type { Database } from '../db/database';
+import { systemClock } from '../lib/clock';
+import { findUserId } from '../features/users';
+import {
+  createLedger,
+  formatMoney,
+  fromDecimalString,
+  IdempotencyConflict,
+  InsufficientFunds,
+  MoneyFormatError,
+  WalletError,
+  type Ledger,
+} from '../features/wallet';
+import { UsageError, type Command } from './command';
+import { withCommandDatabase } from './command-database';
 
-export const adjustUsage = `Usage: npm run wallet:adjust -- --user <username|email|id> --amount <decimal> --reason "<text>" [--key <idempotency key>] [--actor <name>]
+const usage = `Usage: npm run wallet:adjust -- --user <username|email|id> --amount <decimal> --reason "<text>" [--key <idempotency key>] [--actor <name>]
 
 Credits (positive amount) or debits (negative amount, e.g. --amount=-5.00) a player's wallet
 with an adjustment row in the ledger. A debit below zero is refused. With --key, running the
@@ -22,11 +31,6 @@ export interface AdjustArgs {
   reason: string;
   key: string;
   actor: string;
-}
-
-/** A mistake in the command line: print it with the usage, exit 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
 }
 
 export function parseAdjustArgs(argv: string[]): AdjustArgs {
@@ -78,18 +82,6 @@ export function parseAdjustArgs(argv: string[]): AdjustArgs {
   };
 }
 
-/** users.id for an id, an e-mail address or a username (case-insensitive). */
-export async function findUserId(db: Database, user: string): Promise<string | undefined> {
-  const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(user);
-  const where = isId
-    ? eq(users.id, user.toLowerCase())
-    : user.includes('@')
-      ? eq(users.email, user.trim().toLowerCase())
-      : sql`lower(${users.username}) = lower(${user})`;
-  const rows = await db.select({ id: users.id }).from(users).where(where).limit(1);
-  return rows[0]?.id;
-}
-
 /** Runs the adjustment; returns the lines to print. WalletErrors are turned into a message. */
 export async function runAdjust(db: Database, ledger: Ledger, args: AdjustArgs): Promise<string> {
   const userId = await findUserId(db, args.user);
@@ -129,3 +121,29 @@ export async function runAdjust(db: Database, ledger: Ledger, args: AdjustArgs):
     throw error;
   }
 }
+
+/**
+ * `npm run wallet:adjust -- --user … --amount … --reason …`: one adjustment row; exit 1 when
+ * refused (no such player, a debit below zero, a key used for another adjustment).
+ */
+export const walletAdjust: Command = {
+  name: 'wallet:adjust',
+  usage,
+  async run(argv, io) {
+    const args = parseAdjustArgs(argv);
+    return withCommandDatabase(io, async ({ db, where }) => {
+      io.out(`wallet:adjust on ${where}`);
+      try {
+        const ledger = createLedger({ db, clock: systemClock });
+        io.out(await runAdjust(db, ledger, args));
+        // The server's live balance streams hear of it through our NOTIFY: send it before exit.
+        await ledger.events.flush();
+        return 0;
+      } catch (error) {
+        if (!(error instanceof UsageError)) throw error;
+        io.err(error.message);
+        return 1;
+      }
+    });
+  },
+};

@@ -1,43 +1,18 @@
 import { paymentsErrorCodes, ErrorCode, type FieldIssue } from '@casino/contracts';
-import type { Database } from '../../db/database';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { Logger } from '../../lib/logger';
-import type { BonusService } from '../bonus';
-import type { IdentityService } from '../identity';
-import type { RgService } from '../responsible-gaming';
-import type { Ledger } from '../wallet';
 import type { OperatorMovementInput } from '../wallet';
 import { fromDecimalString, toDecimalString } from '../wallet';
 import type { CardPaymentProvider } from './card/card-provider';
 import type { CryptoPaymentProvider } from './crypto/crypto-provider';
-import type { AmountLimits, PaymentsConfig } from './payments-config';
-import type { PaymentRow, PaymentsRepository } from './payments-repository';
+import type { AmountLimits } from './payments-config';
+import type { PaymentRow } from './payments-repository';
+import type { PaymentsServiceDeps } from './payments-service';
 
-/** What the deposit, withdrawal and webhook code share. */
-export interface CashierDeps {
-  db: Database;
-  repo: PaymentsRepository;
-  ledger: Ledger;
-  clock: Clock;
-  logger: Logger;
-  config: PaymentsConfig;
-  /** Undefined when CARD_PAYMENTS_MODE=off. */
-  card: CardPaymentProvider | undefined;
-  /** Undefined when CRYPTO_PAYMENTS_MODE=off. */
-  crypto: CryptoPaymentProvider | undefined;
-  /** The identity check: a withdrawal may need a verified identity (decision 052). */
-  identity: Pick<IdentityService, 'assertMayWithdraw'>;
-  /** A withdrawal while a bonus is active forfeits it, once confirmed (decision 062). */
-  bonus: Pick<BonusService, 'withdrawForfeiting'>;
-  /**
-   * Responsible gaming (decision 070): a new deposit is refused before the payment service
-   * hears of it when a block holds or it is over a deposit limit.
-   */
-  responsibleGaming: Pick<RgService, 'assertMayDeposit'>;
-  /** Where the 3-D Secure page sends the player back to (our deposit page). */
-  returnUrl: (paymentId: string) => string;
-}
+/**
+ * The cashier's rules and answers that deposits, withdrawals and webhooks share: amounts in
+ * the configured limits, a repeated key's sameness, the ledger movement of a payment, and
+ * the errors a player sees.
+ */
 
 /**
  * A payment's ledger posting (a deposit's credit, a withdrawal's debit): keyed by the payment
@@ -83,7 +58,7 @@ export function amountWithin(text: string, limits: AmountLimits, what: string): 
   return amount;
 }
 
-export function requireCard(deps: CashierDeps): CardPaymentProvider {
+export function requireCard(deps: Pick<PaymentsServiceDeps, 'card'>): CardPaymentProvider {
   if (!deps.card) {
     throw new AppError(
       404,
@@ -94,7 +69,7 @@ export function requireCard(deps: CashierDeps): CardPaymentProvider {
   return deps.card;
 }
 
-export function requireCrypto(deps: CashierDeps): CryptoPaymentProvider {
+export function requireCrypto(deps: Pick<PaymentsServiceDeps, 'crypto'>): CryptoPaymentProvider {
   if (!deps.crypto) {
     throw new AppError(
       404,

@@ -6,14 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConnection } from '../../src/db/database';
 import { openPglite } from '../../src/db/pglite-connection';
 import { users } from '../../src/db/schema';
-import { parseAdjustArgs, UsageError } from '../../src/features/wallet/commands/adjust-command';
-import {
-  ledgerCheckCommand,
-  walletAdjustCommand,
-  type CommandIo,
-} from '../../src/features/wallet/commands/run-commands';
+import { UsageError, type CommandIo } from '../../src/commands/command';
+import { ledgerCheck } from '../../src/commands/ledger-check';
+import { runCommand } from '../../src/commands/run-command';
+import { parseAdjustArgs, walletAdjust } from '../../src/commands/wallet-adjust';
 import { createTestDb, testDatabaseDriver } from '../helpers/test-database';
 import { createWalletUser } from '../helpers/wallets';
+
+const ledgerCheckCommand = (io: CommandIo) => runCommand(ledgerCheck, [], io);
+const walletAdjustCommand = (argv: string[], io: CommandIo) => runCommand(walletAdjust, argv, io);
 
 /**
  * The operator commands, run as functions on the database they would find: on PostgreSQL

@@ -7,18 +7,13 @@ import { endorphinaWalletPrefix } from './endorphina/wallet-routes';
 import { gbgamesAdapter } from './gbgames/adapter';
 import { gbSignature, gbSignatureHeader } from './gbgames/signature';
 import { gbWalletPath } from './gbgames/wallet-routes';
-import { fetchTransport, type HttpTransport } from '../../lib/http-transport';
+import type { HttpTransport } from '../../lib/http-transport';
 import { pragmaticAdapter } from './pragmatic/adapter';
 import { pragmaticHash } from './pragmatic/signature';
 import { pragmaticWalletPrefix } from './pragmatic/wallet-routes';
 import type { ProviderAdapter } from './provider-adapter';
 import { resolveProviderSettings, type ProviderSettings } from './provider-settings';
-import { commandConfig, type CommandIo } from './command-config';
-
-export interface CheckCommandIo extends CommandIo {
-  /** How the checks reach the provider and our own server (tests swap it). */
-  transport?: HttpTransport;
-}
+import type { Config } from '../../config';
 
 /** Where each provider's wallet calls must be sent: what the operator gives the provider. */
 export function callbackUrlsOf(siteUrl: string): Record<ProviderSlug, string> {
@@ -135,17 +130,18 @@ async function probeCallbacks(
 }
 
 /**
- * `npm run providers:check -w apps/server`: before the first real bet, with the server's own
- * configuration and the server running at PUBLIC_URL. For every provider: its mode and the
- * callback URL to give it; for an external one, a catalog call with our credentials; for one
- * with a secret, a signed probe of our own callbacks at PUBLIC_URL. Moves no money and writes
- * nothing. Exit code 0 when every check passed (docs/operations.md).
+ * Each provider's set-up before the first real bet (`npm run providers:check`), with the
+ * server's own configuration and the server running at PUBLIC_URL. For every provider: its
+ * mode and the callback URL to give it; for an external one, a catalog call with our
+ * credentials; for one with a secret, a signed probe of our own callbacks at PUBLIC_URL.
+ * Moves no money and writes nothing. True when every check passed (docs/operations.md).
  */
-export async function runProvidersCheckCommand(io: CheckCommandIo): Promise<number> {
-  const config = await commandConfig(io);
-  if (!config) return 1;
+export async function checkProviderSetup(
+  config: Config,
+  transport: HttpTransport,
+  out: (line: string) => void,
+): Promise<boolean> {
   const settings = resolveProviderSettings(config);
-  const transport = io.transport ?? fetchTransport;
   const adapters: Record<ProviderSlug, ProviderAdapter> = {
     endorphina: endorphinaAdapter(settings.endorphina, transport),
     pragmatic: pragmaticAdapter(settings.pragmatic, transport),
@@ -160,17 +156,16 @@ export async function runProvidersCheckCommand(io: CheckCommandIo): Promise<numb
   let allOk = true;
   for (const provider of ['endorphina', 'pragmatic', 'gbgames'] as const) {
     const mode = settings.modes[provider];
-    io.out(`${provider} (${mode})`);
-    if (mode !== 'simulated')
-      io.out(`  wallet callback URL to give the provider: ${urls[provider]}`);
+    out(`${provider} (${mode})`);
+    if (mode !== 'simulated') out(`  wallet callback URL to give the provider: ${urls[provider]}`);
     const checks: Check[] = [];
     if (mode === 'external') checks.push(await checkCatalog(adapters[provider]));
     if (secrets[provider]) checks.push(await probeCallbacks(provider, settings, transport));
-    else if (mode === 'off') io.out('  no secret: every callback is refused');
+    else if (mode === 'off') out('  no secret: every callback is refused');
     for (const check of checks) {
-      io.out(`  ${check.line}`);
+      out(`  ${check.line}`);
       allOk &&= check.ok;
     }
   }
-  return allOk ? 0 : 1;
+  return allOk;
 }

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { CommandIo } from '../../lib/command-io';
+import type { Command, CommandIo } from './command';
 
 /**
  * `npm run payments:review -w apps/server -- <list | approve ID | reject ID [--reason TEXT]>`:
@@ -48,13 +48,11 @@ function line(p: PaymentAnswer): string {
     .join('  ');
 }
 
-export async function runPaymentsReviewCommand(
-  io: CommandIo & { args: string[] },
-): Promise<number> {
+async function review(argv: string[], io: CommandIo): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
-      args: io.args,
+      args: argv,
       allowPositionals: true,
       options: {
         reason: { type: 'string' },
@@ -148,3 +146,9 @@ export async function runPaymentsReviewCommand(
   io.err(usage);
   return 1;
 }
+
+export const paymentsReview: Command = {
+  name: 'payments:review',
+  usage,
+  run: review,
+};

@@ -2,7 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runGamesSyncCommand } from '../../src/features/games/sync-command';
+import type { CommandIo } from '../../src/commands/command';
+import { gamesSync } from '../../src/commands/games-sync';
+import { runCommand } from '../../src/commands/run-command';
+
+const runGamesSyncCommand = (io: CommandIo) => runCommand(gamesSync, [], io);
 import { freePort } from '../helpers/games';
 import { testSecrets } from '../helpers/test-app';
 import { createTestDb, testDatabaseDriver, type TestDatabase } from '../helpers/test-database';

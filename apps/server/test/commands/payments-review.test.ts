@@ -1,6 +1,8 @@
 import type { Payment } from '@casino/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPaymentsReviewCommand } from '../../src/features/payments/review-command';
+import type { CommandIo } from '../../src/commands/command';
+import { paymentsReview } from '../../src/commands/payments-review';
+import { runCommand } from '../../src/commands/run-command';
 import { expectLedgerClean } from '../helpers/ledger';
 import { createPlayer, type SignedInPlayer } from '../helpers/players';
 import type { TestApp } from '../helpers/test-app';
@@ -10,7 +12,10 @@ import {
   fundedByCard,
   operatorToken,
   withdraw,
-} from './payments-helpers';
+} from '../payments/payments-helpers';
+
+const runPaymentsReviewCommand = ({ args, ...io }: CommandIo & { args: string[] }) =>
+  runCommand(paymentsReview, args, io);
 
 /**
  * `npm run payments:review`: the operator's withdrawal decisions from a terminal, through the
