@@ -25,6 +25,8 @@ export interface BalancerOptions {
   host?: string;
   /** Health check interval (HAProxy `inter`), default 2 000 ms; `fall`/`rise` 2 each. */
   checkIntervalMs?: number;
+  /** How long a check may take (HAProxy `timeout check`), default 2 000 ms. */
+  checkTimeoutMs?: number;
 }
 
 export interface Balancer {
@@ -52,7 +54,7 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
           resolve(res.statusCode === 200);
         },
       );
-      probe.setTimeout(interval, () => probe.destroy());
+      probe.setTimeout(options.checkTimeoutMs ?? 2_000, () => probe.destroy());
       probe.on('error', () => resolve(false));
       probe.end();
     });
@@ -84,13 +86,15 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
       .split(/;\s*/)
       .filter((c) => c && !c.startsWith(`${cookieName}=`))
       .join('; ');
-    return {
+    const headers: IncomingHttpHeaders = {
       ...req.headers,
-      cookie: cookie || undefined,
       'x-forwarded-for': req.socket.remoteAddress ?? '',
-      // One request per upstream connection: none is left open to hold an instance's drain.
-      ...(upgrade ? {} : { connection: 'close' }),
     };
+    if (cookie) headers.cookie = cookie;
+    else delete headers.cookie;
+    // One request per upstream connection: none is left open to hold an instance's drain.
+    if (!upgrade) headers.connection = 'close';
+    return headers;
   };
 
   const server: Server = createServer((req, res) => {

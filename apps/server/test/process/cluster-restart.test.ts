@@ -82,7 +82,7 @@ describe.runIf(withPostgres && withRedis)('the cluster while an instance restart
       databaseUrl: database.url,
       redisUrl,
       dataDir,
-      checkIntervalMs: 250,
+      checkIntervalMs: 500,
       env: {
         ...testSecrets,
         NODE_ENV: 'test',
