@@ -33,30 +33,57 @@ const externalNpmPackages = {
   },
 };
 
+/**
+ * The tracing SDK (src/lib/tracing/tracing-sdk.ts) is a bundle of its own beside this one,
+ * imported at run time only when OTEL_EXPORTER_OTLP_ENDPOINT is set: bundled in, its
+ * OpenTelemetry imports would be hoisted to the top of server.js and loaded at every start.
+ */
+const tracingSdkFile = 'tracing-sdk.js';
+const separateTracingSdk = {
+  name: 'separate-tracing-sdk',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^\.\/tracing-sdk$/ }, () => ({
+      path: `./${tracingSdkFile}`,
+      external: true,
+    }));
+  },
+};
+
 // Only our own output goes: a stale source map would point at old code.
 await Promise.all([
   rm(outfile, { force: true }),
   rm(`${outfile}.map`, { force: true }),
   rm(resolve(dirname(outfile), 'pdf-check.worker.mjs'), { force: true }),
+  rm(resolve(dirname(outfile), tracingSdkFile), { force: true }),
+  rm(resolve(dirname(outfile), `${tracingSdkFile}.map`), { force: true }),
   rm(resolve(dirname(outfile), 'pglite-image.tar'), { force: true }),
   rm(resolve(dirname(outfile), 'pglite-image.json'), { force: true }),
 ]);
-const result = await build({
+const common = {
   absWorkingDir: root,
-  entryPoints: ['src/server.ts'],
-  outfile,
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  plugins: [externalNpmPackages],
   logLevel: 'info',
   metafile: true,
+};
+const result = await build({
+  ...common,
+  entryPoints: ['src/server.ts'],
+  outfile,
+  plugins: [separateTracingSdk, externalNpmPackages],
+});
+const tracingSdk = await build({
+  ...common,
+  entryPoints: ['src/lib/tracing/tracing-sdk.ts'],
+  outfile: resolve(dirname(outfile), tracingSdkFile),
+  plugins: [externalNpmPackages],
 });
 
-const bundled = Object.keys(result.metafile.inputs).filter((input) =>
-  input.includes('node_modules'),
+const bundled = [result, tracingSdk].flatMap(({ metafile }) =>
+  Object.keys(metafile.inputs).filter((input) => input.includes('node_modules')),
 );
 if (bundled.length > 0) {
   throw new Error(`npm packages ended up in the bundle: ${bundled.join(', ')}`);

@@ -8,7 +8,7 @@ import { devFeature } from './features/dev';
 import { gameSessionsFeature } from './features/game-sessions';
 import { gamesFeature } from './features/games';
 import { healthFeature, healthPath, livenessPath, readinessPath } from './features/health';
-import { createMetrics, metricsFeature } from './features/metrics';
+import { createMetrics, metricsFeature, metricsPath } from './features/metrics';
 import { poolCounts } from './db/pool-counts';
 import { housekeepingFeature } from './features/housekeeping';
 import { providersFeature } from './features/providers';
@@ -43,6 +43,7 @@ import { serverVersion } from './lib/package-root';
 import { createLifecycle, type Lifecycle } from './lib/operations/lifecycle';
 import { requestIdFor } from './lib/request-id';
 import { resolveSecrets } from './lib/secrets';
+import type { Tracing } from './lib/tracing/tracing';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,7 +62,12 @@ export interface AppDeps {
   mailer: Mailer;
   clock: Clock;
   logger: Logger;
+  /** OpenTelemetry (lib/tracing), only with OTEL_EXPORTER_OTLP_ENDPOINT; the app ends it on close. */
+  tracing?: Tracing | undefined;
 }
+
+/** Not traced: the probes and the scrape would be most of the spans and tell nothing. */
+const untracedPaths = new Set([...probePaths, metricsPath]);
 
 /**
  * Builds the HTTP app on the given dependencies; nothing is read from globals, so tests
@@ -69,7 +75,7 @@ export interface AppDeps {
  * the app closes the database too. The database must already be migrated.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db, clock, logger } = deps;
+  const { config, db, clock, logger, tracing } = deps;
   // Before anything touches the disk (secrets may be written to DATA_DIR).
   if (config.env === 'production') assertWebAppBuilt(config.webDistDir);
   const secrets = await resolveSecrets(config);
@@ -83,6 +89,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: requestIdFor,
     // The id comes from genReqId (which vets the incoming header), never straight from it.
     requestIdHeader: false,
+    // Tracing on: each request's span starts with its logger, whose lines then carry its ids.
+    ...(tracing && {
+      childLoggerFactory(parent, bindings, options, raw) {
+        return untracedPaths.has(raw.url?.split('?', 1)[0] ?? '')
+          ? parent.child(bindings, options)
+          : tracing.childLoggerFactory.call(this, parent, bindings, options, raw);
+      },
+    }),
     logController: new LogController({
       requestIdLogLabel: 'requestId',
       // Probes poll the health check every few seconds; their lines would drown the rest.
@@ -105,6 +119,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // turn a wrong Content-Type into a confusing validation error instead of a clear 415.
   app.removeContentTypeParser('text/plain');
 
+  if (tracing) {
+    // First, so that the span's context holds from the first hook to the last.
+    await app.register(tracing.httpPlugin);
+    app.addHook('onClose', () => tracing.shutdown());
+  }
   addRequestIdHeader(app);
   // Shutdown state and requests in flight (SIGTERM: lib/operations/graceful-shutdown.ts).
   const lifecycle = createLifecycle();
@@ -116,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await db.close();
   });
   // What instances share (chat messages, online count, rate limits): Redis with REDIS_URL.
-  const shared = await openSharedState(config, { clock, logger });
+  const shared = await openSharedState(config, { clock, logger, tracing });
   app.addHook('onClose', async () => {
     await shared.close();
   });

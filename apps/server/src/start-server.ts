@@ -7,6 +7,8 @@ import { prepareSimulatedProviders } from './features/providers';
 import { ensureInstanceIdentity } from './features/instance';
 import { systemClock } from './lib/clock';
 import { createLogger, type Logger } from './lib/logger';
+import { serverVersion } from './lib/package-root';
+import { startTracing } from './lib/tracing/tracing';
 import { createLogMailer } from './lib/mail/log-mailer';
 import { createSmtpMailer } from './lib/mail/smtp-mailer';
 import { assertWebAppBuilt } from './http/web-app';
@@ -41,9 +43,11 @@ export async function startServer(
   // Checked before the database opens, so a missing build fails fast and leaves no files.
   if (config.env === 'production') assertWebAppBuilt(config.webDistDir);
 
-  const logger = createLogger(config);
+  // OTEL_EXPORTER_OTLP_ENDPOINT unset: nothing of OpenTelemetry is loaded (lib/tracing).
+  const tracing = await startTracing(config, serverVersion);
+  const logger = createLogger(config, undefined, tracing?.logMixin);
   lap('configMs');
-  const db = await openDatabase(config, logger);
+  const db = await openDatabase(config, logger, { tracing });
   try {
     await db.migrate();
     lap('migrateMs');
@@ -58,6 +62,7 @@ export async function startServer(
       db,
       logger,
       clock: systemClock,
+      tracing,
       mailer: config.smtpUrl
         ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
         : createLogMailer(logger, config.env),
@@ -87,6 +92,7 @@ export async function startServer(
     return { app, config, logger, address };
   } catch (error) {
     await db.close();
+    await tracing?.shutdown();
     throw error;
   }
 }

@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config';
 import type { Logger } from '../lib/logger';
+import type { Tracing } from '../lib/tracing/tracing';
 import type { DatabaseConnection } from './database';
 import { openPglite } from './pglite-connection';
 import { findPgliteImage, holdsDatabase } from './pglite-image';
@@ -17,10 +18,13 @@ const imageDir = dirname(fileURLToPath(import.meta.url));
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
   logger?: Logger,
-  options: { pgliteImageDir?: string } = {},
+  options: { pgliteImageDir?: string; tracing?: Tracing | undefined } = {},
 ): Promise<DatabaseConnection> {
+  const { tracing } = options;
   if (config.databaseUrl !== undefined) {
-    return openPostgres({ url: config.databaseUrl, ...(logger ? { logger } : {}) });
+    const db = openPostgres({ url: config.databaseUrl, ...(logger ? { logger } : {}) });
+    tracing?.tracePgPool(db.$client);
+    return db;
   }
   const dataDir = join(config.dataDir, 'pglite');
   // A new embedded database starts as a copy of the migrated image; an existing one opens as
@@ -29,5 +33,7 @@ export async function openDatabase(
     ? undefined
     : await findPgliteImage(options.pgliteImageDir ?? imageDir);
   if (image) logger?.info('new embedded database: starting from the migrated image');
-  return openPglite({ dataDir, ...(image ? { loadDataDir: image } : {}) });
+  const db = await openPglite({ dataDir, ...(image ? { loadDataDir: image } : {}) });
+  tracing?.tracePglite(db.$client);
+  return db;
 }

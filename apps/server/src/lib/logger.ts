@@ -103,9 +103,14 @@ const requestSerializer = (req: LoggedRequest) => {
   };
 };
 
-export function loggerOptions(config: Pick<Config, 'logLevel' | 'env'>): LoggerOptions {
+export function loggerOptions(
+  config: Pick<Config, 'logLevel' | 'env'>,
+  mixin?: LoggerOptions['mixin'],
+): LoggerOptions {
   return {
     level: config.logLevel,
+    // With tracing on (lib/tracing): the active span's trace and span ids on each line.
+    ...(mixin ? { mixin } : {}),
     redact: { paths: redactedPaths, censor: '[redacted]' },
     serializers: { req: requestSerializer },
     // Readable lines while developing; JSON lines everywhere else (pino-pretty is a dev
@@ -119,6 +124,8 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'env'>): LoggerO
 export function createLogger(
   config: Pick<Config, 'logLevel' | 'env'>,
   destination?: pino.DestinationStream,
+  mixin?: LoggerOptions['mixin'],
 ): Logger {
-  return destination ? pino(loggerOptions(config), destination) : pino(loggerOptions(config));
+  const options = loggerOptions(config, mixin);
+  return destination ? pino(options, destination) : pino(options);
 }

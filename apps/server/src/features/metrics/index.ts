@@ -2,5 +2,5 @@
  * The metrics feature's public entry: other features and the app import only this file
  * (decision 035).
  */
-export { metricsFeature } from './metrics-feature';
+export { metricsFeature, metricsPath } from './metrics-feature';
 export { createMetrics } from './metrics-registry';

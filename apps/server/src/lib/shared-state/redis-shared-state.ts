@@ -1,5 +1,6 @@
 import type { Redis as RedisClient } from 'ioredis';
 import type { Logger } from '../logger';
+import type { Tracing } from '../tracing/tracing';
 import type { SharedState } from './shared-state';
 
 export interface RedisSharedStateOptions {
@@ -7,6 +8,8 @@ export interface RedisSharedStateOptions {
   /** Put before every key and channel, so deployments (and tests) can share one Redis. */
   prefix: string;
   logger: Logger;
+  /** With tracing on: a span per command (the subscriber's are not traced). */
+  tracing?: Tracing | undefined;
 }
 
 // INCRBY and a first-time expiry in one step: two instances incrementing a fresh key at the
@@ -61,6 +64,7 @@ export async function createRedisSharedState(
   };
   const commands = connect('commands');
   const subscriber = connect('subscriber');
+  options.tracing?.traceRedis(commands);
   try {
     await Promise.all([commands.connect(), subscriber.connect()]);
   } catch (error) {
