@@ -121,8 +121,10 @@ interface Stall {
 
 /**
  * The server's event-loop stalls since the last call (bench-loop-monitor.mjs, preloaded into
- * it): the longest, and the most time the main thread spent running in one (our code holding
- * the loop, where the rest of a stall is waiting for a core on a busy machine).
+ * it): the longest, and the most time the main thread spent in one stall running (our code
+ * holding the loop) or asleep in a system call (our code waiting synchronously: a child
+ * process's start waits for its exec), where the rest of a stall is waiting for a core (a busy
+ * machine, not ours to fix).
  */
 async function loopStalls(server: BenchServer, file: string) {
   await rm(file, { force: true });
@@ -131,13 +133,17 @@ async function loopStalls(server: BenchServer, file: string) {
     await new Promise((r) => setTimeout(r, 10));
   }
   const stalls = JSON.parse(await readFile(file, 'utf8').catch(() => '[]')) as Stall[];
+  const asleep = (stall: Stall) => Math.max(0, stall.ms - stall.runningMs - stall.waitingMs);
   const longest = stalls.reduce<Stall>((a, b) => (b.ms > a.ms ? b : a), {
     ms: 0,
     runningMs: 0,
     waitingMs: 0,
   });
-  const running = Math.max(0, ...stalls.map((stall) => stall.runningMs));
-  return { longest, running };
+  return {
+    longest: { ...longest, asleepMs: asleep(longest) },
+    running: Math.max(0, ...stalls.map((stall) => stall.runningMs)),
+    asleep: Math.max(0, ...stalls.map(asleep)),
+  };
 }
 
 /** The server process's resident memory, MB (Linux). */
@@ -181,9 +187,10 @@ async function measure(label: string, server: BenchServer, file: Buffer, loopFil
       ` | RSS ${rssBefore.toFixed(0)} → peak ${rssPeak.toFixed(0)} MB` +
       ` | ${q(1) < targetMs ? 'OK' : 'OVER'} (target max < ${targetMs} ms)`,
   );
-  const stall = (s: Awaited<ReturnType<typeof loopStalls>>) =>
-    `longest stall ${fmt(s.longest.ms)} ms (running ${s.longest.runningMs.toFixed(1)}, waiting for a core ${s.longest.waitingMs.toFixed(1)}),` +
-    ` most running in one stall ${s.running.toFixed(1)} ms`;
+  const stall = ({ longest, running, asleep }: Awaited<ReturnType<typeof loopStalls>>) =>
+    `longest stall ${fmt(longest.ms)} ms (running ${longest.runningMs.toFixed(1)},` +
+    ` asleep ${longest.asleepMs.toFixed(1)}, waiting for a core ${longest.waitingMs.toFixed(1)})` +
+    ` | most in one stall: running ${running.toFixed(1)}, asleep ${asleep.toFixed(1)} ms`;
   console.log(`${''.padEnd(10)} server loop idle:   ${stall(idleLoop)}`);
   console.log(`${''.padEnd(10)} server loop during: ${stall(loop)}`);
 }
