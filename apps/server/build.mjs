@@ -89,8 +89,8 @@ if (bundled.length > 0) {
   throw new Error(`npm packages ended up in the bundle: ${bundled.join(', ')}`);
 }
 
-// The PDF checker runs as a child process of its own (features/identity/pdf-check.ts), found
-// next to the bundle: it is plain JavaScript and is copied as it is.
+// The PDF checker runs in worker threads (features/identity/pdf-check.ts) from its own file,
+// found next to the bundle: it is plain JavaScript and is copied as it is.
 await copyFile(
   resolve(root, 'src/features/identity/pdf-check.worker.mjs'),
   resolve(dirname(outfile), 'pdf-check.worker.mjs'),

@@ -7,9 +7,10 @@
 //   BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test):
 //     where a scratch database is created and dropped; BENCH_UPLOADS (10) at once.
 import { randomBytes } from 'node:crypto';
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { readFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { PDFDocument } from 'pdf-lib';
@@ -112,17 +113,52 @@ async function probe(base: URL): Promise<number> {
   return performance.now() - started;
 }
 
+interface Stall {
+  ms: number;
+  runningMs: number;
+  waitingMs: number;
+}
+
+/**
+ * The server's event-loop stalls since the last call (bench-loop-monitor.mjs, preloaded into
+ * it): the longest, and the most time the main thread spent in one stall running (our code
+ * holding the loop) or asleep in a system call (our code waiting synchronously: a child
+ * process's start waits for its exec), where the rest of a stall is waiting for a core (a busy
+ * machine, not ours to fix).
+ */
+async function loopStalls(server: BenchServer, file: string) {
+  await rm(file, { force: true });
+  server.child.kill('SIGWINCH');
+  for (let i = 0; i < 200 && !(await stat(file).catch(() => null)); i++) {
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const stalls = JSON.parse(await readFile(file, 'utf8').catch(() => '[]')) as Stall[];
+  const asleep = (stall: Stall) => Math.max(0, stall.ms - stall.runningMs - stall.waitingMs);
+  const longest = stalls.reduce<Stall>((a, b) => (b.ms > a.ms ? b : a), {
+    ms: 0,
+    runningMs: 0,
+    waitingMs: 0,
+  });
+  return {
+    longest: { ...longest, asleepMs: asleep(longest) },
+    running: Math.max(0, ...stalls.map((stall) => stall.runningMs)),
+    asleep: Math.max(0, ...stalls.map(asleep)),
+  };
+}
+
 /** The server process's resident memory, MB (Linux). */
 async function rssMb(server: BenchServer): Promise<number> {
   const status = await readFile(`/proc/${server.child.pid}/status`, 'utf8').catch(() => '');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-async function measure(label: string, server: BenchServer, file: Buffer) {
+async function measure(label: string, server: BenchServer, file: Buffer, loopFile: string) {
   const { base } = server;
   const tokens = await Promise.all(Array.from({ length: uploads }, (_, i) => player(base, i)));
+  await loopStalls(server, loopFile);
   const idle: number[] = [];
   for (let i = 0; i < 50; i++) idle.push(await probe(base));
+  const idleLoop = await loopStalls(server, loopFile);
   const rssBefore = await rssMb(server);
   let rssPeak = rssBefore;
 
@@ -139,6 +175,7 @@ async function measure(label: string, server: BenchServer, file: Buffer) {
   }
   const each = await all;
   const wall = performance.now() - started;
+  const loop = await loopStalls(server, loopFile);
   const q = quantiles(during);
   const i = quantiles(idle);
   const u = quantiles(each);
@@ -150,6 +187,12 @@ async function measure(label: string, server: BenchServer, file: Buffer) {
       ` | RSS ${rssBefore.toFixed(0)} → peak ${rssPeak.toFixed(0)} MB` +
       ` | ${q(1) < targetMs ? 'OK' : 'OVER'} (target max < ${targetMs} ms)`,
   );
+  const stall = ({ longest, running, asleep }: Awaited<ReturnType<typeof loopStalls>>) =>
+    `longest stall ${fmt(longest.ms)} ms (running ${longest.runningMs.toFixed(1)},` +
+    ` asleep ${longest.asleepMs.toFixed(1)}, waiting for a core ${longest.waitingMs.toFixed(1)})` +
+    ` | most in one stall: running ${running.toFixed(1)}, asleep ${asleep.toFixed(1)} ms`;
+  console.log(`${''.padEnd(10)} server loop idle:   ${stall(idleLoop)}`);
+  console.log(`${''.padEnd(10)} server loop during: ${stall(loop)}`);
 }
 
 async function main() {
@@ -161,17 +204,22 @@ async function main() {
     const dataDir = await mkdtemp(join(tmpdir(), 'bench-uploads-'));
     const scratch =
       driver === 'postgres' ? await createScratchDatabase(adminUrl, 'bench_uploads') : undefined;
+    const loopFile = join(dataDir, 'loop-stalls.json');
     const server = await startBenchServer({
       databaseUrl: scratch?.url,
       dataDir,
-      env: { REGISTRATIONS_PER_IP_HOUR: '100000' },
-      // BENCH_PROFILE=dir writes a CPU profile of each server there (what holds the loop).
-      ...(process.env.BENCH_PROFILE
-        ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] }
-        : {}),
+      env: { REGISTRATIONS_PER_IP_HOUR: '100000', BENCH_LOOP_FILE: loopFile },
+      nodeArgs: [
+        '--import',
+        pathToFileURL(join(import.meta.dirname, 'bench-loop-monitor.mjs')).href,
+        // BENCH_PROFILE=dir writes a CPU profile of each server there (what holds the loop).
+        ...(process.env.BENCH_PROFILE
+          ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+          : []),
+      ],
     });
     try {
-      await measure(driver, server, file);
+      await measure(driver, server, file, loopFile);
     } finally {
       await stopBenchServer(server.child);
       await scratch?.drop();

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerClean } from '../helpers/ledger';
 import {
@@ -157,6 +159,20 @@ describe('account closure', () => {
     );
     const rowsBefore = await ledgerRows(player.id);
     expect(rowsBefore).toBe(2);
+    // The documents' bytes: files in the data folder on the embedded database, chunks on
+    // PostgreSQL (identity's document-storage.ts). Both go with the account.
+    const documentBytes = async () => {
+      const files = await readdir(join(t.config.dataDir, 'identity-documents', player.id)).catch(
+        (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : Promise.reject(error)),
+      );
+      const chunks = await t.db.execute<{ n: number }>(
+        `select count(*)::int as n from identity_document_chunks where user_id = '${player.id}'`,
+      );
+      return { files: files?.length ?? null, chunks: chunks.rows[0]?.n };
+    };
+    expect(await documentBytes()).toEqual(
+      t.db.driver === 'pglite' ? { files: 2, chunks: 0 } : { files: null, chunks: 2 },
+    );
 
     const res = await close(player);
     expect(res.statusCode, res.body).toBe(200);
@@ -200,6 +216,7 @@ describe('account closure', () => {
       `select count(*)::int as n from identity_documents where user_id = '${player.id}'`,
     );
     expect(documents.rows[0]?.n).toBe(0);
+    expect(await documentBytes()).toEqual({ files: null, chunks: 0 });
     const secondFactor = await t.db.execute<{ n: number }>(
       `select (select count(*) from two_factor_authenticators where user_id = '${player.id}')::int
             + (select count(*) from two_factor_recovery_codes where user_id = '${player.id}')::int as n`,

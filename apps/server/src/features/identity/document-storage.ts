@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rm } from 'node:fs/promises';
+import { copyFile, mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { IdentityRepository } from './identity-repository';
 
@@ -29,6 +29,16 @@ export function databaseStorage(repository: IdentityRepository): DocumentStorage
   };
 }
 
+/** fsync of a file or a folder, off the event loop (libuv's pool). */
+async function flush(path: string, flags: 'r' | 'r+') {
+  const handle = await open(path, flags);
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Ids we generate (UUIDs): nothing else ever becomes part of a path. */
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -42,9 +52,23 @@ export function fileStorage(dir: string): DocumentStorage {
     return join(folderOf(userId), storageId);
   };
   return {
+    // Atomic and durable before the record points at it: copied beside its place under a
+    // temporary name, flushed, renamed, the folder flushed. A crash leaves the whole file or
+    // none (a `.partial` is never served and goes with the player's folder).
     async write(userId, storageId, path) {
-      await mkdir(folderOf(userId), { recursive: true, mode: 0o700 });
-      await copyFile(path, fileOf(userId, storageId));
+      const folder = folderOf(userId);
+      const final = fileOf(userId, storageId);
+      const partial = `${final}.partial`;
+      await mkdir(folder, { recursive: true, mode: 0o700 });
+      try {
+        await copyFile(path, partial);
+        await flush(partial, 'r+');
+        await rename(partial, final);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+      await flush(folder, 'r');
     },
     read: (userId, storageId) => createReadStream(fileOf(userId, storageId)),
     remove: (userId, storageId) => rm(fileOf(userId, storageId), { force: true }),

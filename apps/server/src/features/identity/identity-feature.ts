@@ -5,9 +5,8 @@ import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { SharedState } from '../../lib/shared-state/shared-state';
 import { join } from 'node:path';
-import { createUploadGate } from '../../lib/uploads/upload-gate';
 import { fileStorage } from './document-storage';
-import { identityRoutes } from './identity-routes';
+import { documentUploads, identityRoutes } from './identity-routes';
 import { createIdentityService, type IdentityService } from './identity-service';
 
 declare module 'fastify' {
@@ -45,9 +44,7 @@ const identityPlugin: FastifyPluginAsync<IdentityFeatureOptions> = async (app, o
       : {}),
   });
   app.decorate('identity', service);
-  // Two uploads read and processed at once per instance, 32 more waiting (issue 25).
-  const gate = createUploadGate({ concurrent: 2, waiting: 32 });
-  await app.register(identityRoutes, { prefix: '/api', service, gate });
+  await app.register(identityRoutes, { prefix: '/api', service, uploads: documentUploads() });
 };
 
 export const identityFeature = fastifyPlugin(identityPlugin, {

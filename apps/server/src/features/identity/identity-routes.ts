@@ -5,28 +5,29 @@ import {
   identityResponseSchema,
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { UploadGate } from '../../lib/uploads/upload-gate';
-import {
-  refuseDeclaredOversize,
-  registerUploadParsing,
-  requireMultipart,
-  withUploadedFile,
-} from '../../lib/uploads/upload-pipeline';
+import { createUploadPipeline, type UploadPipeline } from '../../lib/uploads/upload-pipeline';
 import { requirePlayer } from '../auth';
 import { sanitiseDocument } from './document-sanitiser';
 import type { IdentityService } from './identity-service';
 
 export interface IdentityRoutesOptions {
   service: IdentityService;
-  /** Bounds uploads per player and per instance (shared by the instance's routes). */
-  gate: UploadGate;
+  /** The instance's document uploads (documentUploads()): one pipeline, one gate. */
+  uploads: UploadPipeline;
 }
 
-const documentUpload = {
-  maxBytes: identityLimits.documentMaxBytes,
-  what: 'the document',
-  missingCode: identityErrorCodes.DOCUMENT_MISSING,
-};
+/**
+ * Identity documents through the shared upload pipeline: 10 MB; two read and processed at
+ * once per instance, 32 more waiting unread (issue 25).
+ */
+export function documentUploads(): UploadPipeline {
+  return createUploadPipeline({
+    maxBytes: identityLimits.documentMaxBytes,
+    what: 'the document',
+    missingCode: identityErrorCodes.DOCUMENT_MISSING,
+    gate: { concurrent: 2, waiting: 32 },
+  });
+}
 
 /**
  * The player's side of the identity check: GET /api/identity and
@@ -35,9 +36,9 @@ const documentUpload = {
  */
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (
   app,
-  { service, gate },
+  { service, uploads },
 ) => {
-  await registerUploadParsing(app, documentUpload);
+  await uploads.register(app);
 
   app.get(
     '/identity',
@@ -59,7 +60,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   app.post(
     '/identity/documents/:kind',
     {
-      onRequest: [app.authenticate, refuseDeclaredOversize(documentUpload)],
+      onRequest: [app.authenticate, uploads.refuseDeclaredOversize],
       schema: {
         tags: ['identity'],
         summary:
@@ -81,17 +82,15 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     },
     async (request, reply) => {
       const player = requirePlayer(request);
-      requireMultipart(request, documentUpload.what);
+      uploads.requireMultipart(request);
       // Counted before the body is read: a flood of uploads is refused unparsed.
       await service.admitUpload(player.id);
       await service.assertMayUpload(player.id);
       // One at a time per player, a few at a time per instance (the rest wait unread); the
       // file streams to disk, is judged and made safe off the event loop, and is stored in
       // chunks (issue 25).
-      const answer = await gate.run(player.id, () =>
-        withUploadedFile(request, documentUpload, async (file) =>
-          service.upload(player.id, request.params.kind, await sanitiseDocument(file)),
-        ),
+      const answer = await uploads.receive(request, player.id, async (file) =>
+        service.upload(player.id, request.params.kind, await sanitiseDocument(file)),
       );
       return reply.header('cache-control', 'no-store').send(answer);
     },

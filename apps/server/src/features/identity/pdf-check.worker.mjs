@@ -1,8 +1,13 @@
-// Runs as a child process of the server (pdf-check.ts): parses an uploaded PDF with pdf-lib,
-// off the server's event loop, at a lower CPU priority and within its own memory limit, and
-// prints whether it carries active content as one line of JSON. Plain JavaScript, so that
-// Node runs it as it is, from the sources and from dist/ alike.
+// Runs in a worker thread of the server (pdf-check.ts): parses an uploaded PDF with pdf-lib,
+// off the server's event loop, at a lower CPU priority and within its own heap limit, and
+// answers whether it carries active content. One worker serves check after check: starting a
+// process per upload forked the whole server, which held its event loop for 60–260 ms each
+// time (issue 25). Plain JavaScript, so that Node runs it as it is, from the sources and from
+// dist/ alike.
+import { readlinkSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream } from 'pdf-lib';
 
 /** Keys that make a PDF do something when opened or clicked, or carry other files. */
@@ -82,7 +87,18 @@ async function check(path) {
   return { ok: true, pages: doc.getPageCount() };
 }
 
-check(process.argv[2]).then(
-  (result) => process.stdout.write(`${JSON.stringify(result)}\n`),
-  () => process.stdout.write(`${JSON.stringify({ ok: false, reason: 'unreadable' })}\n`),
-);
+// Below the server's priority, this thread only (Linux gives each thread its own niceness):
+// on a small machine the players' requests come first.
+try {
+  const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  setPriority(threadId, workerData?.niceness ?? 10);
+} catch {
+  // Not Linux, or not permitted: it runs at the server's priority.
+}
+
+parentPort.on('message', ({ id, path }) => {
+  check(path).then(
+    (result) => parentPort.postMessage({ id, result }),
+    () => parentPort.postMessage({ id, result: { ok: false, reason: 'unreadable' } }),
+  );
+});

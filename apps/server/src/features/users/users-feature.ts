@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
-import { avatarRoutes } from './avatar-routes';
+import { avatarRoutes, avatarUploads } from './avatar-routes';
 import { createAvatarService } from './avatar-service';
 import { createAvatarStore } from './avatar-store';
 import { profileRoutes } from './profile-routes';
@@ -56,6 +56,7 @@ const usersPlugin: FastifyPluginAsync<UsersFeatureOptions> = async (app, deps) =
     prefix: '/api',
     store,
     service: createAvatarService({ db, clock, store, logger: deps.logger }),
+    uploads: avatarUploads(),
   });
 };
 

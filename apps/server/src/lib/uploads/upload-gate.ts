@@ -6,6 +6,8 @@ export interface UploadGateOptions {
   concurrent: number;
   /** Uploads that may wait; past this, 503 with Retry-After. */
   waiting: number;
+  /** The 429 of a player's second upload while the first is under way (a generic one else). */
+  busy?: { message: string; retryAfterSeconds: number };
 }
 
 /**
@@ -31,9 +33,10 @@ export function createUploadGate(options: UploadGateOptions) {
         throw new AppError(
           429,
           ErrorCode.RATE_LIMITED,
-          'Another upload of yours is still being processed: wait for it to finish.',
+          options.busy?.message ??
+            'Another upload of yours is still being processed: wait for it to finish.',
           undefined,
-          2,
+          options.busy?.retryAfterSeconds ?? 2,
         );
       }
       if (running >= options.concurrent && queue.length >= options.waiting) {

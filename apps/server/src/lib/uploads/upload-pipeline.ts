@@ -9,13 +9,16 @@ import fastifyMultipart from '@fastify/multipart';
 import { ErrorCode } from '@casino/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError, type AppErrorCode } from '../errors';
+import { createUploadGate, type UploadGateOptions } from './upload-gate';
 
 /**
  * The one upload pipeline (issues 25 and 27): avatars and identity documents alike arrive as
  * multipart/form-data with one file in the field `file`, are refused past their size before
- * and while they are read, and are streamed to a private temporary file, hashed on the way,
- * never held whole in memory. What happens to the file then (re-encoding, checks, storage) is
- * the feature's; the temporary file is removed when its handler ends.
+ * and while they are read, wait their turn unread (one per player, a few per instance:
+ * upload-gate.ts), and are streamed to a private temporary file, hashed on the way, never held
+ * whole in memory. What happens to the file then (re-encoding, checks, storage) is the
+ * feature's; the temporary file is removed when its handler ends. A route uses it through
+ * `createUploadPipeline` (below).
  */
 export interface UploadRules {
   /** Largest file, in bytes. */
@@ -40,7 +43,7 @@ const headBytes = 64;
 
 const megabytes = (bytes: number) => bytes / (1024 * 1024);
 
-export function fileTooLarge(rules: Pick<UploadRules, 'maxBytes'>): AppError {
+function fileTooLarge(rules: Pick<UploadRules, 'maxBytes'>): AppError {
   return new AppError(
     413,
     ErrorCode.PAYLOAD_TOO_LARGE,
@@ -64,7 +67,7 @@ const multipartLimitCodes = new Set([
  * Registers multipart parsing in the calling plugin only (encapsulated): everywhere else a
  * multipart body stays a 415, so no other route can be made to read uploads.
  */
-export async function registerUploadParsing(app: FastifyInstance, rules: UploadRules) {
+async function registerUploadParsing(app: FastifyInstance, rules: UploadRules) {
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: rules.maxBytes,
@@ -85,7 +88,7 @@ export async function registerUploadParsing(app: FastifyInstance, rules: UploadR
  * client would see a network error instead of this 413). Bodies without a length (chunked) are
  * cut off by the multipart limits instead.
  */
-export function refuseDeclaredOversize(rules: Pick<UploadRules, 'maxBytes'>) {
+function refuseDeclaredOversize(rules: Pick<UploadRules, 'maxBytes'>) {
   return (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
     const declared = Number(request.headers['content-length'] ?? 0);
     if (declared > rules.maxBytes + envelopeBytes) throw fileTooLarge(rules);
@@ -94,7 +97,7 @@ export function refuseDeclaredOversize(rules: Pick<UploadRules, 'maxBytes'>) {
 }
 
 /** 415 unless the request is multipart/form-data. */
-export function requireMultipart(request: FastifyRequest, what: string): void {
+function requireMultipart(request: FastifyRequest, what: string): void {
   if (!request.isMultipart()) {
     throw new AppError(
       415,
@@ -132,7 +135,7 @@ function measure() {
  * file is removed afterwards, whatever happens. Errors of the body (too large, malformed,
  * missing part) are the API's 413 and 400; what `use` throws passes through.
  */
-export async function withUploadedFile<T>(
+async function withUploadedFile<T>(
   request: FastifyRequest,
   rules: UploadRules,
   use: (file: ReceivedFile) => Promise<T>,
@@ -164,3 +167,35 @@ export async function withUploadedFile<T>(
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+export interface UploadPipelineOptions extends UploadRules {
+  /** How many at once: one per player, `concurrent` per instance, `waiting` in line. */
+  gate: UploadGateOptions;
+}
+
+/**
+ * An upload route's whole pipeline, made once per instance by its feature:
+ *
+ * - `register(app)` in the route's plugin (multipart parsing there only);
+ * - `refuseDeclaredOversize` among the route's onRequest hooks, after authentication;
+ * - `requireMultipart(request)` first in the handler (415 before anything is counted);
+ * - `receive(request, playerId, use)`: in turn for the player and the instance, the file read
+ *   to disk and given to `use`, removed afterwards.
+ */
+export function createUploadPipeline(options: UploadPipelineOptions) {
+  const gate = createUploadGate(options.gate);
+  return {
+    register: (app: FastifyInstance) => registerUploadParsing(app, options),
+    refuseDeclaredOversize: refuseDeclaredOversize(options),
+    requireMultipart: (request: FastifyRequest) => requireMultipart(request, options.what),
+    receive: <T>(
+      request: FastifyRequest,
+      playerId: string,
+      use: (file: ReceivedFile) => Promise<T>,
+    ) => gate.run(playerId, () => withUploadedFile(request, options, use)),
+    /** Uploads under way and waiting (tests, the benchmark). */
+    load: gate.load,
+  };
+}
+
+export type UploadPipeline = ReturnType<typeof createUploadPipeline>;
