@@ -52,13 +52,26 @@ describe('the data and account card', () => {
     expect(useAuthStore.getState().user).not.toBeNull();
   });
 
+  it('asks for the password before asking the server', async () => {
+    const seen = mockApi({
+      'POST /user/close': () => json(200, { closed_at: '2026-11-25T20:00:00Z' }),
+    });
+    renderWithProviders(<PrivacyCard />, { path: '/profile' });
+    await openDialog();
+    fireEvent.click(screen.getByTestId('close-confirm'));
+    expect((await screen.findByTestId('close-password-message')).textContent).toBe(
+      'The password is wrong.',
+    );
+    expect(seen.some((r) => r.path === '/user/close')).toBe(false);
+  });
+
   it('closes the account: the session ends here and the lobby opens', async () => {
     mockApi({ 'POST /user/close': () => json(200, { closed_at: '2026-11-25T20:00:00Z' }) });
     renderWithProviders(<PrivacyCard />, { path: '/profile' });
     fireEvent.change(await openDialog(), { target: { value: 'Secret-Passphrase-1' } });
     fireEvent.click(screen.getByTestId('close-confirm'));
     await waitFor(() => expect(useAuthStore.getState().user).toBeNull());
-    expect(currentLocation.pathname).toBe('/');
+    await waitFor(() => expect(currentLocation.pathname).toBe('/'));
   });
 
   it('with two-factor sign-in on: asks for a code, sends it, shows a refused one under it', async () => {
