@@ -1,28 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../shared/i18n/i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockApi } from '../../../test/api-mock';
 import { currentLocation, renderWithProviders } from '../../../test/render';
 import { useAuthStore } from '../../auth';
 import { PrivacyCard } from './privacy-card';
+import { signedInInEnglish } from '../../../test/signed-in';
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-  useAuthStore.getState().setUser({
-    id: 'u1',
-    username: 'lucky_star',
-    email: 'lucky@example.com',
-    avatar: null,
-    balance: '0.00',
-    createdAt: '2024-03-17T11:21:00Z',
-  });
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
+signedInInEnglish({ balance: '0.00' });
+afterEach(() => {
   vi.restoreAllMocks();
-  useAuthStore.setState({ user: null, isAuth: false });
-  await i18n.changeLanguage('ru');
 });
 
 const openDialog = async () => {
@@ -59,8 +45,10 @@ describe('the data and account card', () => {
     renderWithProviders(<PrivacyCard />, { path: '/profile' });
     await openDialog();
     fireEvent.click(screen.getByTestId('close-confirm'));
-    expect((await screen.findByTestId('close-password-message')).textContent).toBe(
-      'The password is wrong.',
+    await waitFor(() =>
+      expect(screen.getByTestId('close-password-message').textContent).toBe(
+        'The password is wrong.',
+      ),
     );
     expect(seen.some((r) => r.path === '/user/close')).toBe(false);
   });
