@@ -12,13 +12,12 @@ import { apiErrorText } from '../../../shared/lib/api-error-text';
 import { isApiError } from '../../../shared/lib/api-client';
 import { fieldErrorText, serverErrorType, useSchemaForm } from '../../../shared/lib/schema-form';
 import { useNow } from '../../../shared/lib/use-now';
-import { Button } from '../../../shared/ui/button/button';
 import { PasswordField } from '../../../shared/ui/field/password-field';
-import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 import styles from './auth-form.module.css';
 import { CodeField, ResendRow, SentNote } from './code-step';
 import type { ResetSent } from './forgot-password-modal';
+import { SubmitButton } from './form-parts';
 
 const codeErrorKey: Partial<
   Record<string, 'auth.verify.otpInvalid' | 'auth.verify.otpExpired' | 'auth.verify.otpAttempts'>
@@ -115,18 +114,9 @@ export function ResetCodeForm({ sent, resending, onResend, onChangeEmail }: Rese
           {failure}
         </p>
       ) : null}
-      <Button
-        type="submit"
-        variant="primary"
-        size="lg"
-        block
-        disabled={confirm.isPending}
-        icon={confirm.isPending ? <Spinner /> : undefined}
-        className={styles.submit}
-        data-testid="reset-submit"
-      >
+      <SubmitButton pending={confirm.isPending} testId="reset-submit">
         {t('auth.reset.submit')}
-      </Button>
+      </SubmitButton>
       <p className={styles.terms}>{t('auth.reset.othersSignedOut')}</p>
       <ResendRow
         ready={waitSeconds <= 0 && !resending}

@@ -5,14 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/lib/api-client';
 import { apiErrorText, retryWhen } from '../../../shared/lib/api-error-text';
 import { fieldErrorText, serverErrorType, useSchemaForm } from '../../../shared/lib/schema-form';
-import { Button } from '../../../shared/ui/button/button';
 import { TextField } from '../../../shared/ui/field/text-field';
-import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { useTwoFactorLogin } from '../api/two-factor-login';
 import { twoFactorLoginFormSchema } from '../lib/code-form-schemas';
 import { useTwoFactorLoginStore } from '../two-factor-login-store';
 import styles from './auth-form.module.css';
 import { CodeField, SentNote } from './code-step';
+import { SubmitButton } from './form-parts';
 
 /**
  * The second sign-in step's form (docs/decisions/051): six digits from the authenticator app,
@@ -117,18 +116,9 @@ export function TwoFactorLoginForm({ onExpired }: { onExpired: () => void }) {
       >
         {recovery ? t('twoFactor.login.useApp') : t('twoFactor.login.useRecovery')}
       </button>
-      <Button
-        type="submit"
-        variant="primary"
-        size="lg"
-        block
-        className={styles.submit}
-        disabled={login.isPending}
-        icon={login.isPending ? <Spinner /> : undefined}
-        data-testid="two-factor-submit"
-      >
+      <SubmitButton pending={login.isPending} testId="two-factor-submit">
         {t('twoFactor.login.submit')}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

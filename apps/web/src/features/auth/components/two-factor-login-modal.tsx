@@ -3,8 +3,8 @@ import { Modal } from '../../../shared/ui/modal/modal';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { useTwoFactorLoginStore } from '../two-factor-login-store';
-import styles from './auth-form.module.css';
 import { TwoFactorLoginForm } from './two-factor-login-form';
+import { ModalSwitch } from './form-parts';
 
 /**
  * The login's second step (docs/decisions/051): the password was right and the account has
@@ -31,16 +31,11 @@ export function TwoFactorLoginModal() {
   return (
     <Modal open onClose={cancel} title={t('modal.twoFactor.title')} name="twoFactor">
       <TwoFactorLoginForm onExpired={expired} />
-      <p className={styles.switch}>
-        <button
-          type="button"
-          className={styles.link}
-          onClick={backToLogin}
-          data-testid="two-factor-back"
-        >
-          {t('twoFactor.login.back')}
-        </button>
-      </p>
+      <ModalSwitch
+        action={t('twoFactor.login.back')}
+        onClick={backToLogin}
+        testId="two-factor-back"
+      />
     </Modal>
   );
 }

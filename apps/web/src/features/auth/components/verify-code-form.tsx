@@ -5,15 +5,14 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText, useSchemaForm } from '../../../shared/lib/schema-form';
 import { useNow } from '../../../shared/lib/use-now';
-import { Button } from '../../../shared/ui/button/button';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
-import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { registerMutationKey, useRegister } from '../api/register';
 import { useVerify } from '../api/verify';
 import { verifyCodeFormSchema } from '../lib/code-form-schemas';
 import { useRegistrationStore, type CodeError } from '../registration-store';
 import styles from './auth-form.module.css';
 import { CodeField, ResendRow, SentNote } from './code-step';
+import { SubmitButton } from './form-parts';
 
 const codeErrorKey = {
   invalid: 'auth.verify.otpInvalid',
@@ -86,17 +85,9 @@ export function VerifyCodeForm() {
         error={error}
         testId="verify-code"
       />
-      <Button
-        type="submit"
-        variant="primary"
-        size="lg"
-        block
-        disabled={verify.isPending}
-        icon={verify.isPending ? <Spinner /> : undefined}
-        data-testid="verify-submit"
-      >
+      <SubmitButton pending={verify.isPending} flush testId="verify-submit">
         {t('auth.verify.submit')}
-      </Button>
+      </SubmitButton>
       <ResendRow
         ready={!sending && sentTo !== null && waitSeconds <= 0}
         waitSeconds={sentTo !== null ? waitSeconds : null}
