@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { Toasts } from '../shared/ui/toast/toasts';
 
 /** The current location as the router sees it, for assertions. */
 export const currentLocation = { pathname: '', search: '' };
@@ -43,4 +44,15 @@ export function renderWithProviders(
       </QueryClientProvider>,
     ),
   };
+}
+
+/** Renders UI in a query client without retries, with the toasts it shows beside it. */
+export function renderWithToasts(ui: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      {ui}
+      <Toasts />
+    </QueryClientProvider>,
+  );
 }

@@ -12,6 +12,7 @@ import { useScrollLock } from '../../shared/lib/scroll-lock';
 import { desktopQuery, useMediaQuery } from '../../shared/lib/use-media-query';
 import { useModalStore } from '../../shared/ui/modal/modal-store';
 import { Toasts } from '../../shared/ui/toast/toasts';
+import scrim from './scrim.module.css';
 import styles from './app-layout.module.css';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -78,7 +79,7 @@ export function AppLayout() {
         <Footer />
       </div>
       <div
-        className={cx(styles.chatScrim, chatOpen && styles.chatScrimVisible)}
+        className={cx(scrim.scrim, styles.chatScrim, chatOpen && scrim.visible)}
         onClick={closeChat}
         aria-hidden="true"
       />

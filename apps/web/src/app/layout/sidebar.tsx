@@ -14,6 +14,7 @@ import { accountNav, helpNav, lobbyNav, providerNav } from './nav-items';
 import { NavSection } from './nav-list';
 import { useShellStore } from './shell-store';
 import { SidebarAccount } from './sidebar-account';
+import scrim from './scrim.module.css';
 import styles from './sidebar.module.css';
 import { SocialLinks } from './social-links';
 
@@ -75,7 +76,7 @@ export function Sidebar({ overlay }: SidebarProps) {
   return (
     <>
       <div
-        className={cx(styles.scrim, overlay && styles.scrimVisible)}
+        className={cx(scrim.scrim, styles.scrim, overlay && scrim.visible)}
         onClick={closeMenu}
         aria-hidden="true"
       />

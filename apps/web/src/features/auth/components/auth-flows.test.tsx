@@ -126,6 +126,35 @@ describe('registration', () => {
     );
   });
 
+  it('checks the code’s shape first, then shows a refused code under the cells until it changes', async () => {
+    const seen = mockApi({
+      'POST /user/check/username': available,
+      'POST /user/check/email': available,
+      'POST /auth/register': () =>
+        json(201, { message: 'sent', resend_after: 60, expires_in: 600 }),
+      'POST /auth/verify': () => apiError(400, 'OTP_INVALID'),
+    });
+    renderApp();
+    await fillRegistration();
+    fireEvent.click(screen.getByTestId('register-submit'));
+    const code = await screen.findByTestId('verify-code');
+    const message = () => document.getElementById(code.getAttribute('aria-describedby') ?? '');
+
+    fireEvent.change(code, { target: { value: '123' } });
+    fireEvent.click(screen.getByTestId('verify-submit'));
+    await waitFor(() => expect(message()?.textContent).toBe('Enter the 6-digit code'));
+    expect(seen.some((r) => r.path === '/auth/verify')).toBe(false);
+
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('verify-submit'));
+    await waitFor(() =>
+      expect(message()?.textContent).toBe('Wrong code. Check the e-mail and try again.'),
+    );
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(code, { target: { value: '12345' } });
+    expect(code.getAttribute('aria-invalid')).not.toBe('true');
+  });
+
   it('goes back to Register with everything typed and the reason when the name is taken', async () => {
     mockApi({
       'POST /user/check/username': available,

@@ -5,15 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../shared/lib/api-error-text';
 import { isApiError } from '../../../shared/lib/api-client';
 import { fieldErrorText, useSchemaForm } from '../../../shared/lib/schema-form';
-import { Button } from '../../../shared/ui/button/button';
 import { TextField } from '../../../shared/ui/field/text-field';
 import { Modal } from '../../../shared/ui/modal/modal';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
-import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useLoginDraftStore } from '../login-draft-store';
 import styles from './auth-form.module.css';
 import { ResetCodeForm } from './reset-code-form';
+import { ModalSwitch, SubmitButton } from './form-parts';
 
 /** Where the reset stands: the address the code went to and when another may be asked. */
 export interface ResetSent {
@@ -73,17 +72,12 @@ export function ForgotPasswordModal() {
       ) : (
         <ResetEmailForm sending={request.isPending} onSend={send} />
       )}
-      <p className={styles.switch}>
-        {t('auth.reset.rememberPrompt')}{' '}
-        <button
-          type="button"
-          className={styles.link}
-          onClick={() => open('login')}
-          data-testid="reset-back-to-login"
-        >
-          {t('modal.register.switchAction')}
-        </button>
-      </p>
+      <ModalSwitch
+        prompt={t('auth.reset.rememberPrompt')}
+        action={t('modal.register.switchAction')}
+        onClick={() => open('login')}
+        testId="reset-back-to-login"
+      />
     </Modal>
   );
 }
@@ -126,18 +120,9 @@ function ResetEmailForm({
         data-autofocus
         testId="reset-email"
       />
-      <Button
-        type="submit"
-        variant="primary"
-        size="lg"
-        block
-        disabled={sending}
-        icon={sending ? <Spinner /> : undefined}
-        className={styles.submit}
-        data-testid="reset-send"
-      >
+      <SubmitButton pending={sending} testId="reset-send">
         {t('auth.reset.send')}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

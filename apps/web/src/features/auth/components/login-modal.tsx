@@ -2,7 +2,6 @@ import { loginRequestSchema } from '@casino/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText, useSchemaForm } from '../../../shared/lib/schema-form';
-import { Button } from '../../../shared/ui/button/button';
 import { PasswordField } from '../../../shared/ui/field/password-field';
 import { TextField } from '../../../shared/ui/field/text-field';
 import { Modal } from '../../../shared/ui/modal/modal';
@@ -10,6 +9,7 @@ import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { useLogin } from '../api/login';
 import { useLoginDraftStore } from '../login-draft-store';
 import styles from './auth-form.module.css';
+import { ModalSwitch, SubmitButton } from './form-parts';
 
 type Field = 'email' | 'password';
 
@@ -73,28 +73,14 @@ export function LoginModal() {
         >
           {t('auth.login.forgot')}
         </button>
-        <Button
-          type="submit"
-          variant="primary"
-          size="lg"
-          block
-          className={styles.submit}
-          data-testid="login-submit"
-        >
-          {t('auth.login.submit')}
-        </Button>
+        <SubmitButton testId="login-submit">{t('auth.login.submit')}</SubmitButton>
       </form>
-      <p className={styles.switch}>
-        {t('modal.login.switchPrompt')}{' '}
-        <button
-          type="button"
-          className={styles.link}
-          onClick={() => open('register')}
-          data-testid="login-switch"
-        >
-          {t('modal.login.switchAction')}
-        </button>
-      </p>
+      <ModalSwitch
+        prompt={t('modal.login.switchPrompt')}
+        action={t('modal.login.switchAction')}
+        onClick={() => open('register')}
+        testId="login-switch"
+      />
     </Modal>
   );
 }

@@ -1,7 +1,6 @@
 import { passwordLimits, registerRequestSchema } from '@casino/contracts';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../shared/i18n/i18n';
-import { Button } from '../../../shared/ui/button/button';
 import { PasswordField } from '../../../shared/ui/field/password-field';
 import { TextField } from '../../../shared/ui/field/text-field';
 import { Modal } from '../../../shared/ui/modal/modal';
@@ -17,6 +16,7 @@ import {
   type ServerFieldError,
 } from '../registration-store';
 import styles from './auth-form.module.css';
+import { ModalSwitch, SubmitButton } from './form-parts';
 
 const fieldOrder: readonly RegistrationField[] = [
   'username',
@@ -161,28 +161,14 @@ export function RegisterModal() {
             {termsError}
           </p>
         ) : null}
-        <Button
-          type="submit"
-          variant="primary"
-          size="lg"
-          block
-          className={styles.submit}
-          data-testid="register-submit"
-        >
-          {t('auth.register.submit')}
-        </Button>
+        <SubmitButton testId="register-submit">{t('auth.register.submit')}</SubmitButton>
       </form>
-      <p className={styles.switch}>
-        {t('modal.register.switchPrompt')}{' '}
-        <button
-          type="button"
-          className={styles.link}
-          onClick={() => open('login')}
-          data-testid="register-switch"
-        >
-          {t('modal.register.switchAction')}
-        </button>
-      </p>
+      <ModalSwitch
+        prompt={t('modal.register.switchPrompt')}
+        action={t('modal.register.switchAction')}
+        onClick={() => open('login')}
+        testId="register-switch"
+      />
     </Modal>
   );
 }

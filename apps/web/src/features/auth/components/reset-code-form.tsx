@@ -12,14 +12,12 @@ import { apiErrorText } from '../../../shared/lib/api-error-text';
 import { isApiError } from '../../../shared/lib/api-client';
 import { fieldErrorText, serverErrorType, useSchemaForm } from '../../../shared/lib/schema-form';
 import { useNow } from '../../../shared/lib/use-now';
-import { Button } from '../../../shared/ui/button/button';
-import { OtpInput } from '../../../shared/ui/field/otp-input';
 import { PasswordField } from '../../../shared/ui/field/password-field';
-import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
-import { formatCountdown } from '../lib/countdown';
 import styles from './auth-form.module.css';
+import { CodeField, ResendRow, SentNote } from './code-step';
 import type { ResetSent } from './forgot-password-modal';
+import { SubmitButton } from './form-parts';
 
 const codeErrorKey: Partial<
   Record<string, 'auth.verify.otpInvalid' | 'auth.verify.otpExpired' | 'auth.verify.otpAttempts'>
@@ -43,13 +41,10 @@ export function ResetCodeForm({ sent, resending, onResend, onChangeEmail }: Rese
   const [failure, setFailure] = useState<string | null>(null);
   const now = useNow(sent.resendAt);
   const codeId = useId();
-  const messageId = `${codeId}-message`;
   const { register, handleSubmit, formState, setValue, setError, watch } = useSchemaForm(
     passwordResetConfirmSchema,
     { email: sent.email, otp: '', password: '', confirmPassword: '' },
   );
-  const code = watch('otp');
-  const codeError = fieldErrorText(formState.errors.otp);
   const waitSeconds = Math.ceil((sent.resendAt - now) / 1000);
 
   const onSubmit = handleSubmit((values) => {
@@ -78,42 +73,27 @@ export function ResetCodeForm({ sent, resending, onResend, onChangeEmail }: Rese
 
   return (
     <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
-      <div className={styles.sent} aria-live="polite">
-        <span className={styles.sentIcon} aria-hidden="true">
-          {resending ? <Spinner size={22} /> : <MailCheck size={24} strokeWidth={1.75} />}
-        </span>
+      <SentNote icon={<MailCheck size={24} strokeWidth={1.75} />} busy={resending}>
         <p data-testid="reset-status">
           {sent.limited
             ? t('auth.reset.limited', { email: sent.email })
             : t('auth.reset.sent', { email: sent.email })}
         </p>
-      </div>
-      <div className={styles.codeField}>
-        <label htmlFor={codeId} className={styles.codeLabel}>
-          {t('auth.verify.codeLabel')}
-        </label>
-        <OtpInput
-          {...register('otp')}
-          id={codeId}
-          value={code}
-          length={limits.otpLength}
-          onChange={(next) =>
-            setValue('otp', next, { shouldValidate: formState.isSubmitted, shouldDirty: true })
-          }
-          invalid={codeError !== undefined}
-          aria-describedby={codeError ? messageId : undefined}
-          data-autofocus
-          testId="reset-code"
-        />
-        <p
-          id={messageId}
-          className={styles.codeError}
-          aria-live="polite"
-          data-testid="reset-code-message"
-        >
-          {codeError ?? ''}
-        </p>
-      </div>
+      </SentNote>
+      <CodeField
+        {...register('otp')}
+        id={codeId}
+        label={t('auth.verify.codeLabel')}
+        value={watch('otp')}
+        length={limits.otpLength}
+        onChange={(next) =>
+          setValue('otp', next, { shouldValidate: formState.isSubmitted, shouldDirty: true })
+        }
+        error={fieldErrorText(formState.errors.otp)}
+        data-autofocus
+        testId="reset-code"
+        messageTestId="reset-code-message"
+      />
       <PasswordField
         {...register('password')}
         error={fieldErrorText(formState.errors.password)}
@@ -134,45 +114,18 @@ export function ResetCodeForm({ sent, resending, onResend, onChangeEmail }: Rese
           {failure}
         </p>
       ) : null}
-      <Button
-        type="submit"
-        variant="primary"
-        size="lg"
-        block
-        disabled={confirm.isPending}
-        icon={confirm.isPending ? <Spinner /> : undefined}
-        className={styles.submit}
-        data-testid="reset-submit"
-      >
+      <SubmitButton pending={confirm.isPending} testId="reset-submit">
         {t('auth.reset.submit')}
-      </Button>
+      </SubmitButton>
       <p className={styles.terms}>{t('auth.reset.othersSignedOut')}</p>
-      <div className={styles.resendRow}>
-        {waitSeconds <= 0 && !resending ? (
-          <button
-            type="button"
-            className={styles.link}
-            onClick={onResend}
-            data-testid="reset-resend"
-          >
-            {t('auth.verify.resend')}
-          </button>
-        ) : (
-          <span className={styles.countdown} data-testid="reset-resend-wait">
-            {waitSeconds > 0
-              ? t('auth.verify.resendIn', { time: formatCountdown(waitSeconds) })
-              : ''}
-          </span>
-        )}
-        <button
-          type="button"
-          className={styles.link}
-          onClick={onChangeEmail}
-          data-testid="reset-edit"
-        >
-          {t('auth.reset.changeEmail')}
-        </button>
-      </div>
+      <ResendRow
+        ready={waitSeconds <= 0 && !resending}
+        waitSeconds={waitSeconds}
+        onResend={onResend}
+        editLabel={t('auth.reset.changeEmail')}
+        onEdit={onChangeEmail}
+        testIdPrefix="reset"
+      />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { useAuthStore } from '../auth-store';
 import { endSession, watchSessionAcrossTabs } from './session-events';
 import { startSession } from './start-session';
 import { refreshCookieMarker } from './tokens';
+import { testPlayer } from '../../../test/signed-in';
 
 let stop: () => void = () => undefined;
 
@@ -86,14 +87,7 @@ describe('start-up', () => {
 });
 
 describe('across tabs', () => {
-  const player = {
-    id: 'u1',
-    username: 'lucky_star',
-    email: 'lucky@example.com',
-    avatar: null,
-    balance: '0.00',
-    createdAt: me.created_at,
-  };
+  const player = { ...testPlayer, balance: '0.00', createdAt: me.created_at };
 
   it('signs out when another tab removes the token (storage event)', () => {
     localStorage.setItem(storageKeys.token, 'shared');

@@ -9,6 +9,7 @@ import { setAccessTokenRenewer } from '../../../shared/lib/access-token-renewer'
 import { watchSessionAcrossTabs } from './session-events';
 import { renewAccessToken, restoreStoredSession } from './start-session';
 import { refreshCookieMarker } from './tokens';
+import { testPlayer } from '../../../test/signed-in';
 
 const bearer = (headers: Headers) => headers.get('Authorization')?.replace(/^Bearer /, '') ?? null;
 
@@ -42,14 +43,7 @@ beforeEach(() => {
   localStorage.setItem(storageKeys.token, 'old');
   localStorage.setItem(storageKeys.refreshToken, refreshCookieMarker);
   useAuthStore.setState({
-    user: {
-      id: 'u1',
-      username: 'lucky_star',
-      email: 'lucky@example.com',
-      avatar: null,
-      balance: '0.00',
-      createdAt: '2024-03-17T11:21:00Z',
-    },
+    user: { ...testPlayer, balance: '0.00' },
     isAuth: true,
     isChecking: false,
   });

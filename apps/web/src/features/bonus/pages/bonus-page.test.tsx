@@ -1,12 +1,12 @@
 import type { BonusOffer, BonusOverviewResponse, PlayerBonus } from '@casino/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n';
 import { useToastStore } from '../../../shared/ui/toast/toast-store';
 import { apiError, countOf, json, mockApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
-import { useAuthStore } from '../../auth';
 import { BonusPage } from './bonus-page';
+import { signedInInEnglish } from '../../../test/signed-in';
 
 const offer = (id: string, o: Partial<BonusOffer> = {}): BonusOffer => ({
   id,
@@ -70,24 +70,7 @@ const overview = (o: Partial<BonusOverviewResponse> = {}): BonusOverviewResponse
 const toasts = () => useToastStore.getState().toasts.map((t) => t.message);
 const renderPage = () => renderWithProviders(<BonusPage />, { path: '/profile/bonus' });
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-  useToastStore.setState({ toasts: [] });
-  useAuthStore.getState().setUser({
-    id: 'u1',
-    username: 'lucky_star',
-    email: 'lucky@example.com',
-    avatar: null,
-    balance: '10.00',
-    createdAt: '2024-03-17T11:21:00Z',
-  });
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  useAuthStore.setState({ user: null, isAuth: false });
-  await i18n.changeLanguage('ru');
-});
+signedInInEnglish({ balance: '10.00' });
 
 describe('bonus page', () => {
   it('shows the offers, the daily bonus and the empty state when no bonus is open', async () => {

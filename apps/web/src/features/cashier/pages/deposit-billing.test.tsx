@@ -1,9 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n';
-import { useToastStore } from '../../../shared/ui/toast/toast-store';
 import { countOf, json, mockApi } from '../../../test/api-mock';
-import { useAuthStore } from '../../auth';
 import {
   config,
   fillCard,
@@ -14,6 +12,7 @@ import {
   tokenizePath,
   type,
 } from './deposit-fixtures';
+import { signedInInEnglish } from '../../../test/signed-in';
 
 /**
  * The CardPay billing step of a first card deposit (SPEC §2 "Modals"). Issue 25: it asked for
@@ -25,23 +24,7 @@ function stubLanguages(languages: string[]) {
   vi.stubGlobal('navigator', { ...navigator, languages });
 }
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-  useToastStore.setState({ toasts: [] });
-  useAuthStore.getState().setUser({
-    id: 'u1',
-    username: 'lucky_star',
-    email: 'lucky@example.com',
-    avatar: null,
-    balance: '0.00',
-    createdAt: '2024-03-17T11:21:00Z',
-  });
-});
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  useAuthStore.setState({ user: null, isAuth: false });
-  await i18n.changeLanguage('ru');
-});
+signedInInEnglish({ balance: '0.00' });
 
 async function openBillingStep() {
   const seen = mockApi({

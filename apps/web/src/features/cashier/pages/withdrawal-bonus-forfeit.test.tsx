@@ -1,12 +1,12 @@
 import type { Payment } from '@casino/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n';
 import { useToastStore } from '../../../shared/ui/toast/toast-store';
 import { apiError, countOf, json, mockApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
-import { useAuthStore } from '../../auth';
 import { WithdrawalPage } from './withdrawal-page';
+import { signIn, signOut } from '../../../test/signed-in';
 
 /**
  * A withdrawal while a bonus is active (issue 25, decision 062): the page says the cash can
@@ -51,20 +51,11 @@ const renderPage = () =>
 
 beforeEach(() => {
   useToastStore.setState({ toasts: [] });
-  useAuthStore.getState().setUser({
-    id: 'u1',
-    username: 'lucky_star',
-    email: 'lucky@example.com',
-    avatar: null,
-    balance: '58.00',
-    bonus: '8.00',
-    createdAt: '2024-03-17T11:21:00Z',
-  });
+  signIn({ balance: '58.00', bonus: '8.00' });
 });
 
 afterEach(async () => {
-  vi.unstubAllGlobals();
-  useAuthStore.setState({ user: null, isAuth: false });
+  signOut();
   await i18n.changeLanguage('ru');
 });
 

@@ -1,11 +1,10 @@
 import type { IdentityResponse } from '@casino/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../shared/i18n/i18n';
+import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
-import { useAuthStore } from '../../auth';
 import { WithdrawalPage } from './withdrawal-page';
+import { signedInInEnglish } from '../../../test/signed-in';
 
 const base: IdentityResponse = {
   status: 'not_started',
@@ -16,23 +15,7 @@ const base: IdentityResponse = {
   withdrawal: { first_needs_verification: true, threshold: '2000.00' },
 };
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-  useAuthStore.getState().setUser({
-    id: 'u1',
-    username: 'lucky_star',
-    email: 'lucky@example.com',
-    avatar: null,
-    balance: '100.00',
-    createdAt: '2024-03-17T11:21:00Z',
-  });
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  useAuthStore.setState({ user: null, isAuth: false });
-  await i18n.changeLanguage('ru');
-});
+signedInInEnglish();
 
 describe('the withdrawal page and the identity check', () => {
   const payments = {

@@ -1,12 +1,11 @@
 import type { Payment } from '@casino/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../shared/i18n/i18n';
+import { describe, expect, it } from 'vitest';
 import { useToastStore } from '../../../shared/ui/toast/toast-store';
 import { apiError, countOf, json, mockApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
-import { useAuthStore } from '../../auth';
 import { WithdrawalPage } from './withdrawal-page';
+import { signedInInEnglish } from '../../../test/signed-in';
 
 const config = {
   currency: 'USD',
@@ -49,24 +48,7 @@ const toasts = () => useToastStore.getState().toasts.map((toast) => toast.messag
 const renderPage = () =>
   renderWithProviders(<WithdrawalPage />, { path: '/profile/balance/widthdrawall' });
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-  useToastStore.setState({ toasts: [] });
-  useAuthStore.getState().setUser({
-    id: 'u1',
-    username: 'lucky_star',
-    email: 'lucky@example.com',
-    avatar: null,
-    balance: '100.00',
-    createdAt: '2024-03-17T11:21:00Z',
-  });
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  useAuthStore.setState({ user: null, isAuth: false });
-  await i18n.changeLanguage('ru');
-});
+signedInInEnglish();
 
 describe('withdrawal page', () => {
   it('withdraws $40 to a card deposited with, shows it pending, and cancels it', async () => {

@@ -8,6 +8,7 @@ import { callsTo, fakeGame, fakeGamesApi } from '../../../test/games-api';
 import { currentLocation, renderWithProviders } from '../../../test/render';
 import { usePlayStore } from '../play-store';
 import { GameList } from './game-list';
+import { signIn } from '../../../test/signed-in';
 
 beforeAll(() => loadGamesMessages());
 
@@ -36,17 +37,7 @@ function renderList({ eagerImages }: { eagerImages?: number } = {}) {
   );
 }
 
-function signIn() {
-  localStorage.setItem('token', 'access-token');
-  useAuthStore.getState().setUser({
-    id: 'u1',
-    username: 'player',
-    email: 'player@example.com',
-    avatar: null,
-    balance: '10.00',
-    createdAt: '2024-01-01T00:00:00Z',
-  });
-}
+const signInWithToken = () => signIn({ balance: '10.00' }, 'access-token');
 
 describe('GameList and its tiles', () => {
   it('renders each game as one button named by the game, with lazy, sized artwork', () => {
@@ -81,7 +72,7 @@ describe('GameList and its tiles', () => {
   });
 
   it("launches a signed-in player's game and opens it in the game frame", async () => {
-    signIn();
+    signInWithToken();
     const calls = fakeGamesApi({
       launch: () =>
         new Response(JSON.stringify({ url: 'https://studio.test/game/1', mode: 'real' }), {
@@ -101,7 +92,7 @@ describe('GameList and its tiles', () => {
 
   it('shows a toast when the provider is unavailable, and stays in the lobby', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    signIn();
+    signInWithToken();
     const calls = fakeGamesApi({
       launch: () =>
         new Response(JSON.stringify({ error: { code: 'PROVIDER_UNAVAILABLE', message: 'down' } }), {
@@ -123,7 +114,7 @@ describe('GameList and its tiles', () => {
 
   it('says so when a game is gone (404)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    signIn();
+    signInWithToken();
     fakeGamesApi({
       launch: () =>
         new Response(JSON.stringify({ error: { code: 'GAME_NOT_FOUND', message: 'gone' } }), {

@@ -7,6 +7,7 @@ import { useAuthStore } from '../../auth';
 import { useSearchStore } from '../search-store';
 import { recentDemosKey, useRecentDemos } from '../recent-demos-store';
 import { CasinoPage } from './casino-page';
+import { signIn } from '../../../test/signed-in';
 
 beforeAll(() => loadGamesMessages());
 afterEach(() => {
@@ -107,15 +108,7 @@ describe('CasinoPage', () => {
   });
 
   it('asks for the signed-in player\'s own history on "Recently played"', async () => {
-    localStorage.setItem('token', 'access-token');
-    useAuthStore.getState().setUser({
-      id: 'u1',
-      username: 'player',
-      email: 'player@example.com',
-      avatar: null,
-      balance: '0.00',
-      createdAt: '2024-01-01T00:00:00Z',
-    });
+    signIn({ balance: '0.00' }, 'access-token');
     const calls = fakeGamesApi();
     renderCasino('/casino?tab=played');
     await screen.findByTestId('casino-games');

@@ -5,6 +5,7 @@ import { loadGamesMessages } from '../../../shared/i18n/games/load';
 import { callsTo, fakeGamesApi } from '../../../test/games-api';
 import { currentLocation, renderWithProviders } from '../../../test/render';
 import { ProviderPage } from './provider-page';
+import { signIn } from '../../../test/signed-in';
 
 beforeAll(() => loadGamesMessages());
 afterEach(() => vi.unstubAllGlobals());
@@ -133,15 +134,7 @@ describe('provider pages', { timeout: 20_000 }, () => {
     await screen.findByTestId('provider-games-endorphina');
     expect(callsTo(calls, '/api/endo-game/list')).toHaveLength(1);
 
-    localStorage.setItem('token', 'access-token');
-    useAuthStore.getState().setUser({
-      id: 'u1',
-      username: 'player',
-      email: 'player@example.com',
-      avatar: null,
-      balance: '0.00',
-      createdAt: '2024-01-01T00:00:00Z',
-    });
+    signIn({ balance: '0.00' }, 'access-token');
     await vi.waitFor(() => expect(callsTo(calls, '/api/endo-game/list')).toHaveLength(2));
     expect(callsTo(calls, '/api/endo-game/list')[1]?.headers.get('Authorization')).toBe(
       'Bearer access-token',

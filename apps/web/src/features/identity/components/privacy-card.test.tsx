@@ -1,28 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../shared/i18n/i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockApi } from '../../../test/api-mock';
 import { currentLocation, renderWithProviders } from '../../../test/render';
 import { useAuthStore } from '../../auth';
 import { PrivacyCard } from './privacy-card';
+import { signedInInEnglish } from '../../../test/signed-in';
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-  useAuthStore.getState().setUser({
-    id: 'u1',
-    username: 'lucky_star',
-    email: 'lucky@example.com',
-    avatar: null,
-    balance: '0.00',
-    createdAt: '2024-03-17T11:21:00Z',
-  });
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
+signedInInEnglish({ balance: '0.00' });
+afterEach(() => {
   vi.restoreAllMocks();
-  useAuthStore.setState({ user: null, isAuth: false });
-  await i18n.changeLanguage('ru');
 });
 
 const openDialog = async () => {
@@ -52,13 +38,28 @@ describe('the data and account card', () => {
     expect(useAuthStore.getState().user).not.toBeNull();
   });
 
+  it('asks for the password before asking the server', async () => {
+    const seen = mockApi({
+      'POST /user/close': () => json(200, { closed_at: '2026-11-25T20:00:00Z' }),
+    });
+    renderWithProviders(<PrivacyCard />, { path: '/profile' });
+    await openDialog();
+    fireEvent.click(screen.getByTestId('close-confirm'));
+    await waitFor(() =>
+      expect(screen.getByTestId('close-password-message').textContent).toBe(
+        'The password is wrong.',
+      ),
+    );
+    expect(seen.some((r) => r.path === '/user/close')).toBe(false);
+  });
+
   it('closes the account: the session ends here and the lobby opens', async () => {
     mockApi({ 'POST /user/close': () => json(200, { closed_at: '2026-11-25T20:00:00Z' }) });
     renderWithProviders(<PrivacyCard />, { path: '/profile' });
     fireEvent.change(await openDialog(), { target: { value: 'Secret-Passphrase-1' } });
     fireEvent.click(screen.getByTestId('close-confirm'));
     await waitFor(() => expect(useAuthStore.getState().user).toBeNull());
-    expect(currentLocation.pathname).toBe('/');
+    await waitFor(() => expect(currentLocation.pathname).toBe('/'));
   });
 
   it('with two-factor sign-in on: asks for a code, sends it, shows a refused one under it', async () => {

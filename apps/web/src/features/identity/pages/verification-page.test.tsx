@@ -1,12 +1,11 @@
 import type { IdentityResponse } from '@casino/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n';
-import { useToastStore } from '../../../shared/ui/toast/toast-store';
 import { apiError, json, mockApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
-import { useAuthStore } from '../../auth';
 import { VerificationPage } from './verification-page';
+import { signedInInEnglish } from '../../../test/signed-in';
 
 const base: IdentityResponse = {
   status: 'not_started',
@@ -40,24 +39,7 @@ const choose = (kind: string, file: File) =>
   fireEvent.change(screen.getByTestId(`identity-file-${kind}`), { target: { files: [file] } });
 const pdf = () => new File(['%PDF-1.7\n%%EOF'], 'bill.pdf', { type: 'application/pdf' });
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-  useToastStore.setState({ toasts: [] });
-  useAuthStore.getState().setUser({
-    id: 'u1',
-    username: 'lucky_star',
-    email: 'lucky@example.com',
-    avatar: null,
-    balance: '100.00',
-    createdAt: '2024-03-17T11:21:00Z',
-  });
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  useAuthStore.setState({ user: null, isAuth: false });
-  await i18n.changeLanguage('ru');
-});
+signedInInEnglish();
 
 describe('verification page', () => {
   it('shows a rejection with the operator reason and what was sent', async () => {

@@ -6,6 +6,7 @@ import { i18n } from '../../../shared/i18n/i18n';
 import { json, me, mockApi } from '../../../test/api-mock';
 import { useAuthStore } from '../../auth';
 import { AvatarEditor } from './avatar-editor';
+import { signIn } from '../../../test/signed-in';
 
 registerAccountMessages();
 
@@ -78,14 +79,7 @@ describe('avatar editing', () => {
   });
 
   it('uploads on Save and updates the player', async () => {
-    useAuthStore.getState().setUser({
-      id: 'u1',
-      username: 'lucky_star',
-      email: 'lucky@example.com',
-      avatar: null,
-      balance: '0.00',
-      createdAt: me.created_at,
-    });
+    signIn({ balance: '0.00', createdAt: me.created_at });
     const seen = mockApi({
       'POST /user/change/avatar': () => json(200, { ...me, avatar: '/avatars/u1.webp' }),
     });

@@ -1,55 +1,28 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerAccountMessages } from '../../../shared/i18n/accounts/register';
-import { i18n } from '../../../shared/i18n/i18n';
-import { Toasts } from '../../../shared/ui/toast/toasts';
-import { useToastStore } from '../../../shared/ui/toast/toast-store';
 import { apiError, json, me, mockApi } from '../../../test/api-mock';
 import { useAuthStore, type User } from '../../auth';
 import { AccountSettings } from './account-settings';
 import { ChangePassword } from './change-password';
+import { renderWithToasts } from '../../../test/render';
+import { signedInInEnglish, testPlayer } from '../../../test/signed-in';
 
 registerAccountMessages();
 
-const player: User = {
-  id: 'u1',
-  username: 'lucky_star',
-  email: 'lucky@example.com',
-  avatar: null,
-  balance: '0.00',
-  createdAt: me.created_at,
-};
+const player: User = { ...testPlayer, balance: '0.00', createdAt: me.created_at };
 
 function Settings() {
   const user = useAuthStore((state) => state.user);
   return user ? <AccountSettings user={user} /> : null;
 }
 
-function renderWithToasts(ui: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      {ui}
-      <Toasts />
-    </QueryClientProvider>,
-  );
-}
-
 const type = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-  useAuthStore.getState().setUser(player);
+signedInInEnglish(player);
+beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  useToastStore.getState().clear();
-  useAuthStore.setState({ user: null, isAuth: false });
-  await i18n.changeLanguage('ru');
 });
 
 describe('account settings', () => {
