@@ -56,6 +56,8 @@ test.describe('the limits page', () => {
       for (const language of ['en', 'ru'] as const) {
         const name = `${screen.name}-${theme}-${language}`;
         test(`${name}: no serious axe finding`, async ({ browser, baseURL }) => {
+          // Two full axe scans of a long page: slow on a busy machine.
+          test.setTimeout(90_000);
           const context = await browser.newContext({
             baseURL,
             viewport: screen.viewport,

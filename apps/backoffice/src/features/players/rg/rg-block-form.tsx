@@ -51,6 +51,7 @@ export function RgBlockForm({ userId }: { userId: string }) {
   return (
     <form
       className="card stack"
+      style={{ alignContent: 'start' }}
       aria-labelledby={titleId}
       noValidate
       data-testid="rg-block-form"

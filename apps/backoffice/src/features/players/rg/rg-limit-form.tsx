@@ -40,6 +40,7 @@ export function RgLimitForm({ userId }: { userId: string }) {
   return (
     <form
       className="card stack"
+      style={{ alignContent: 'start' }}
       aria-labelledby={titleId}
       noValidate
       data-testid="rg-limit-form"

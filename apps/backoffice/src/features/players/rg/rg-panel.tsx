@@ -24,12 +24,10 @@ export function RgPanel({ userId }: { userId: string }) {
     <QueryView query={rg} lines={6}>
       {(view) => (
         <div className="stack" data-testid="rg-panel">
+          <RgLimits view={view} />
           <div className="grid-2">
-            <RgLimits view={view} />
-            <div className="stack">
-              <RgState view={view} />
-              <RgFlags view={view} />
-            </div>
+            <RgState view={view} />
+            <RgFlags view={view} />
           </div>
           {can('limits:manage') ? (
             <div className="grid-2">
@@ -146,7 +144,11 @@ function RgState({ view }: { view: RgOperatorPlayerResponse }) {
 function RgFlags({ view }: { view: RgOperatorPlayerResponse }) {
   const { t } = useTranslation();
   return (
-    <section className="card stack" aria-labelledby="rg-flags-title">
+    <section
+      className="card stack"
+      style={{ alignContent: 'start' }}
+      aria-labelledby="rg-flags-title"
+    >
       <h3 className="card-title" id="rg-flags-title">
         {t('rg.flags')}
       </h3>
