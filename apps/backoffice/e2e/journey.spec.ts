@@ -1,9 +1,15 @@
 import process from 'node:process';
 import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
 import { newPlayer, registerThroughApi, useEnglish } from '../../web/e2e/support/accounts';
-import { depositByCard, requestWithdrawal, sendIdentityDocuments } from './support/player';
+import {
+  askSupport,
+  depositByCard,
+  requestWithdrawal,
+  sendIdentityDocuments,
+} from './support/player';
 import { addLimitAsRiskStaff, signInRiskStaff } from './support/risk-staff';
 import { seriousFindings, setupLinkPath, totp } from './support/staff';
+import { picture as takePicture, picturesTag } from '../../web/e2e/support/pictures';
 
 /**
  * Issue 28's journey in the browser: a staff member created by `npm run staff:create` sets a
@@ -26,10 +32,11 @@ async function lookedPage(
   theme: 'dark' | 'light',
   lang: 'en' | 'ru',
   signedIn: boolean,
+  viewport = { width: 1440, height: 900 },
 ) {
   const context = await browser.newContext({
     baseURL,
-    viewport: { width: 1440, height: 900 },
+    viewport,
     ...(signedIn ? { storageState: staffState } : {}),
   });
   await context.addInitScript(
@@ -56,6 +63,7 @@ test('a new staff member verifies a player and pays their withdrawal', async ({
   await registerThroughApi(player, who);
   await depositByCard(player, '100');
   await sendIdentityDocuments(player);
+  await askSupport(player, 'When will my documents be checked?');
 
   // Set-up: a password and the authenticator, from the link the command printed.
   await page.addInitScript(() => localStorage.setItem('orbita.backoffice.lang', 'en'));
@@ -94,17 +102,54 @@ test('a new staff member verifies a player and pays their withdrawal', async ({
   playerId = page.url().split('/players/')[1]?.split('?')[0] ?? '';
   await expect(page.getByTestId('player-identity-status')).toHaveText('Waiting for review');
   await page.getByTestId('tab-identity').click();
-  // The picture decoded in the page, the PDF in the browser's viewer, no download needed.
+  // The picture decoded in the page, the PDF's pages drawn as pictures (decision 081): no
+  // frame, nothing of the document opened inline, no download needed.
   const picture = page.getByTestId('document-identity').getByRole('img');
   await expect(picture).toBeVisible();
   await expect
     .poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBeGreaterThan(0);
-  await expect(page.getByTestId('document-address').locator('iframe')).toBeVisible();
+  const pdfPage = page
+    .getByTestId('document-address')
+    .getByRole('img', { name: 'Proof of address, page 1 of 1' });
+  await expect(pdfPage).toBeVisible();
+  // The page is drawn, not blank: the bill's blue band is there, in its top half.
+  await expect
+    .poll(() =>
+      pdfPage.evaluate((img: HTMLImageElement) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = img.naturalWidth;
+        canvas.height = img.naturalHeight;
+        const context = canvas.getContext('2d');
+        if (!context || canvas.width === 0) return 'not drawn';
+        context.drawImage(img, 0, 0);
+        const [r, g, b] = context.getImageData(canvas.width / 2, canvas.height * 0.35, 1, 1).data;
+        return (b ?? 0) > 150 && (r ?? 255) < 100 && (g ?? 255) < 150 ? 'blue' : `${r},${g},${b}`;
+      }),
+    )
+    .toBe('blue');
+  await expect(page.locator('iframe, object, embed')).toHaveCount(0);
   await page.screenshot({ path: `${shots}/player-identity-dark-en.png`, fullPage: true });
   await page.getByTestId('identity-verify').click();
   await expect(page.getByTestId('identity-status')).toHaveText('Verified');
   await expect(page.getByTestId('player-identity-status')).toHaveText('Verified');
+
+  // The support desk: the player's question waits for us; answered, then closed.
+  await sections.getByRole('link', { name: 'Support desk' }).click();
+  const thread = page.getByTestId('support-thread-link').filter({ hasText: who.username });
+  await expect(thread.getByTestId('support-state')).toHaveText('Waiting for us');
+  await thread.click();
+  await page.getByTestId('support-answer').fill('Done: you are verified.');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(thread.getByTestId('support-state')).toHaveText('Answered');
+  await page.getByTestId('support-close').click();
+  await expect(thread.getByTestId('support-state')).toHaveText('Closed');
+  await page.getByTestId('support-filter').selectOption('open');
+  await expect(page).toHaveURL(/status=open/);
+  await expect(thread).toHaveCount(0);
+  await page.getByTestId('support-filter').selectOption('closed');
+  await expect(thread.getByTestId('support-state')).toHaveText('Closed');
+  await expect(page.getByTestId('support-reopen')).toBeVisible();
 
   // The player asks for $40; the staff member approves it from the queue.
   await requestWithdrawal(player, '40');
@@ -155,6 +200,7 @@ const screens = [
   { name: 'withdrawals', path: '/backoffice/withdrawals', ready: null },
   { name: 'identity', path: '/backoffice/identity?status=verified', ready: 'identity-table' },
   { name: 'support', path: '/backoffice/support', ready: null },
+  { name: 'support-closed', path: '/backoffice/support?status=closed', ready: null },
   { name: 'chat', path: '/backoffice/chat', ready: null },
   { name: 'audit', path: '/backoffice/audit', ready: 'audit-table' },
   { name: 'staff', path: '/backoffice/staff', ready: 'staff-table' },
@@ -191,4 +237,39 @@ for (const theme of ['dark', 'light'] as const) {
       await page.context().close();
     });
   }
+}
+
+// A tablet held either way (issue 28: usable on a tablet), both themes: pictures for a person
+// to look at (tables scroll inside their card, the sidebar slides in below 1024 px).
+const tablets = [
+  { name: 'tablet-portrait', viewport: { width: 820, height: 1180 } },
+  { name: 'tablet-landscape', viewport: { width: 1180, height: 820 } },
+] as const;
+
+for (const tablet of tablets) {
+  test(`every screen on a ${tablet.name} ${picturesTag}`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    expect(staffState, 'the journey signed in first').toBeTruthy();
+    for (const theme of ['dark', 'light'] as const) {
+      const page = await lookedPage(browser, theme, 'en', true, tablet.viewport);
+      for (const screen of screens) {
+        await page.goto(typeof screen.path === 'function' ? screen.path() : screen.path);
+        await expect(page.locator('h1')).toBeVisible();
+        if (screen.ready) await expect(page.getByTestId(screen.ready)).toBeVisible();
+        await expect(page.locator('.skeleton')).toHaveCount(0);
+        // Nothing wider than the screen: a wide table scrolls inside its own card.
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        expect(overflow, `${screen.name} is wider than the screen`).toBeLessThanOrEqual(0);
+        await takePicture(page, `${screen.name}-${tablet.name}-${theme}`, { fullPage: true });
+      }
+      await page.goto(`/backoffice/players/${playerId}?tab=identity`);
+      await expect(page.getByTestId('document-pages').getByRole('img')).toBeVisible({
+        timeout: 30_000,
+      });
+      await takePicture(page, `player-identity-${tablet.name}-${theme}`, { fullPage: true });
+      await page.context().close();
+    }
+  });
 }

@@ -1,7 +1,6 @@
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseConnection } from './db/database';
 import { authFeature } from './features/auth';
@@ -33,6 +32,7 @@ import { registerRateLimit } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security-headers';
 import { addRequestIdHeader } from './http/request-id-header';
 import { addShutdownGuard } from './http/shutdown-guard';
+import { frozenAnswerSerializerCompiler } from './http/serializer';
 import { storableTextValidatorCompiler } from './http/validator';
 import { assertWebAppBuilt, registerWebApp, type ServeSpaIndex } from './http/web-app';
 import type { Clock } from './lib/clock';
@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.setValidatorCompiler(storableTextValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(frozenAnswerSerializerCompiler);
   app.setErrorHandler(handleError);
   // The API speaks JSON (multipart is added per route where needed); text/plain would only
   // turn a wrong Content-Type into a confusing validation error instead of a clear 415.

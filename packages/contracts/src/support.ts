@@ -80,6 +80,10 @@ export const supportServerFrameSchema = z.discriminatedUnion('type', [
 export type SupportServerFrame = z.infer<typeof supportServerFrameSchema>;
 
 /** GET /operator/support/threads: the conversations, those waiting for an answer first. */
+/** A support thread's states on the support desk. */
+export const supportThreadStatuses = ['open', 'waiting', 'closed'] as const;
+export type SupportThreadStatus = (typeof supportThreadStatuses)[number];
+
 export const operatorSupportThreadSchema = z.object({
   user_id: z.string(),
   username: z.string(),
@@ -88,9 +92,25 @@ export const operatorSupportThreadSchema = z.object({
   unread: z.number().int().min(0),
   /** True when the player spoke last: someone should answer. */
   waiting: z.boolean(),
+  /**
+   * `open`: the player spoke last and waits for an answer; `waiting`: staff answered and the
+   * thread waits for the player; `closed`: staff closed it (the player's next message
+   * reopens it).
+   */
+  status: z.enum(supportThreadStatuses),
+  closed_at: z.string().nullable(),
 });
 export const operatorSupportThreadsResponseSchema = z.object({
   data: z.array(operatorSupportThreadSchema),
+});
+/** GET /operator/support/threads?status=: one state, or `all` (the default). */
+export const operatorSupportThreadsQuerySchema = z.object({
+  status: z.enum([...supportThreadStatuses, 'all']).default('all'),
+});
+/** POST /operator/support/threads/:userId/close and /reopen. */
+export const operatorSupportThreadStateSchema = z.object({
+  user_id: z.string(),
+  status: z.enum(supportThreadStatuses),
 });
 export const operatorSupportThreadParamsSchema = z.object({ userId: z.uuid() });
 export const operatorSupportThreadResponseSchema = z.object({

@@ -264,6 +264,15 @@ describe(`audit log (${testDatabaseDriver()})`, () => {
       });
       return { status: res.statusCode, body: res.body };
     },
+    'support.close': async () => {
+      await t.app.support.ask(player.id, 'thanks, all good');
+      const res = await call('POST', `/api/operator/support/threads/${player.id}/close`);
+      return { status: res.statusCode, body: res.body };
+    },
+    'support.reopen': async () => {
+      const res = await call('POST', `/api/operator/support/threads/${player.id}/reopen`);
+      return { status: res.statusCode, body: res.body };
+    },
     'staff.create': async () => {
       const res = await call('POST', '/api/operator/staff', {
         email: `new-${Date.now()}@orbita.test`,

@@ -30,6 +30,9 @@ describe('the built back office at /backoffice/', () => {
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("connect-src 'self'");
+      // No frames: a PDF is shown as pictures of its pages, never opened inline (decision 081).
+      expect(csp).toContain("frame-src 'none'");
+      expect(csp).not.toMatch(/frame-src[^;]*blob:/);
       // The players' policy lets studios' frames and any https image in; this one does not.
       expect(csp).not.toContain('https:');
     }

@@ -13,7 +13,9 @@ import {
   operatorSupportPostRequestSchema,
   operatorSupportThreadParamsSchema,
   operatorSupportThreadResponseSchema,
+  operatorSupportThreadsQuerySchema,
   operatorSupportThreadsResponseSchema,
+  operatorSupportThreadStateSchema,
   supportMessageSchema,
 } from '../support';
 import {
@@ -143,7 +145,8 @@ export const queueRoutes = {
     path: '/api/operator/support/threads',
     permission: 'support:read',
     audit: 'none',
-    summary: 'Support threads, those waiting for an answer first',
+    summary: 'Support threads (open, waiting, closed, or all), those waiting for an answer first',
+    querystring: operatorSupportThreadsQuerySchema,
     response: { 200: operatorSupportThreadsResponseSchema },
   }),
   'support.thread': route({
@@ -164,6 +167,24 @@ export const queueRoutes = {
     params: operatorSupportThreadParamsSchema,
     body: operatorSupportPostRequestSchema,
     response: { 201: supportMessageSchema },
+  }),
+  'support.close': route({
+    method: 'POST',
+    path: '/api/operator/support/threads/:userId/close',
+    permission: 'support:answer',
+    audit: 'change',
+    summary: "Closes a player's support thread (their next message reopens it)",
+    params: operatorSupportThreadParamsSchema,
+    response: { 200: operatorSupportThreadStateSchema },
+  }),
+  'support.reopen': route({
+    method: 'POST',
+    path: '/api/operator/support/threads/:userId/reopen',
+    permission: 'support:answer',
+    audit: 'change',
+    summary: "Reopens a player's closed support thread",
+    params: operatorSupportThreadParamsSchema,
+    response: { 200: operatorSupportThreadStateSchema },
   }),
   'chat.messages': route({
     method: 'GET',

@@ -47,7 +47,10 @@ export function AuditTable({
     return col.columns([
       col.accessor('at', {
         header: () => t('audit.at'),
-        cell: (info) => formatDateTime(info.getValue(), i18n.language),
+        // Never broken over lines: on a tablet the table scrolls inside its card instead.
+        cell: (info) => (
+          <span className="nowrap">{formatDateTime(info.getValue(), i18n.language)}</span>
+        ),
       }),
       col.accessor('actor_id', {
         header: () => t('audit.actor'),
@@ -73,7 +76,7 @@ export function AuditTable({
           row.original.target_id ? (
             <>
               <span className="muted">{row.original.target_kind}</span>{' '}
-              <code style={{ overflowWrap: 'anywhere' }}>{row.original.target_id}</code>
+              <code className="nowrap">{row.original.target_id}</code>
             </>
           ) : (
             '—'

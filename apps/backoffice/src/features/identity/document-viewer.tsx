@@ -10,15 +10,19 @@ import { ErrorState, Skeleton } from '../../shared/ui/states';
 type Loaded =
   | { state: 'loading' }
   | { state: 'error'; error: unknown }
-  | { state: 'ready'; url: string; type: string };
+  | { state: 'ready'; url: string; type: string; pages: string[] | null; total: number };
+
+/** The width pages are drawn for (the viewer's column on a wide screen). */
+const pageWidth = 720;
 
 /**
  * One identity document, shown inline: fetched as bytes with the staff session (each opening
  * is an audited read on the server), turned into a local blob address of a type we set
  * ourselves from the server's sniffed type (never text/html, whatever the bytes say), and
- * forgotten when the viewer closes. A picture is an <img> (it cannot run anything); a PDF is a
- * frame the browser's own PDF viewer fills (a sandboxed frame refuses the viewer in Chromium),
- * and the server refuses active PDFs at upload. Nothing of it is cached by the app.
+ * forgotten when the viewer closes. A picture is an <img> (it cannot run anything). A PDF is
+ * never opened inline: its pages are drawn to pictures by pdf.js, loaded only now
+ * (pdf-pages.ts, decision 081), and shown as <img> too; the original is only downloaded. The
+ * server refuses active PDFs at upload anyway. Nothing of it is cached by the app.
  */
 export function DocumentViewer({
   userId,
@@ -35,6 +39,7 @@ export function DocumentViewer({
   useEffect(() => {
     const controller = new AbortController();
     let url: string | null = null;
+    let pages: string[] = [];
     setLoaded({ state: 'loading' });
     apiFetch(staffRoutePath('identity.document', { userId, kind: doc.kind }), {
       signal: controller.signal,
@@ -48,9 +53,20 @@ export function DocumentViewer({
           });
         }
         const type = doc.content_type;
-        const blob = new Blob([await response.arrayBuffer()], { type });
-        url = URL.createObjectURL(blob);
-        setLoaded({ state: 'ready', url, type });
+        const bytes = await response.arrayBuffer();
+        url = URL.createObjectURL(new Blob([bytes], { type }));
+        if (type !== 'application/pdf') {
+          setLoaded({ state: 'ready', url, type, pages: null, total: 1 });
+          return;
+        }
+        const { renderPdfPages } = await import('./pdf-pages');
+        const rendered = await renderPdfPages(bytes, pageWidth, controller.signal);
+        pages = rendered.urls;
+        if (controller.signal.aborted) {
+          for (const page of pages) URL.revokeObjectURL(page);
+          return;
+        }
+        setLoaded({ state: 'ready', url, type, pages, total: rendered.total });
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setLoaded({ state: 'error', error });
@@ -58,6 +74,7 @@ export function DocumentViewer({
     return () => {
       controller.abort();
       if (url) URL.revokeObjectURL(url);
+      for (const page of pages) URL.revokeObjectURL(page);
     };
   }, [userId, doc.kind, doc.content_type, retry]);
 
@@ -77,13 +94,21 @@ export function DocumentViewer({
       ) : null}
       {loaded.state === 'ready' ? (
         <>
-          {loaded.type === 'application/pdf' ? (
-            <iframe
-              className="document-frame"
-              title={title}
-              src={loaded.url}
-              referrerPolicy="no-referrer"
-            />
+          {loaded.pages ? (
+            <div className="document-frame document-pages" data-testid="document-pages">
+              {loaded.pages.map((page, index) => (
+                <img
+                  key={page}
+                  src={page}
+                  alt={t('identity.page', { title, page: index + 1, count: loaded.total })}
+                />
+              ))}
+              {loaded.total > loaded.pages.length ? (
+                <p className="muted">
+                  {t('identity.morePages', { count: loaded.total - loaded.pages.length })}
+                </p>
+              ) : null}
+            </div>
           ) : (
             <div className="document-frame">
               <img src={loaded.url} alt={title} />

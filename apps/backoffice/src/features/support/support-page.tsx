@@ -1,20 +1,41 @@
+import { supportThreadStatuses, type SupportThreadStatus } from '@casino/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { staffCall } from '../../shared/api/staff-api';
 import { formatDateTime } from '../../shared/lib/format';
 import { usePageTitle } from '../../shared/lib/use-page-title';
 import { EmptyState, QueryView } from '../../shared/ui/states';
 import { SupportThread } from './support-thread';
+import { ThreadStateButton } from './thread-state-button';
 
-/** The support desk: the threads (waiting for an answer first) and the chosen conversation. */
+type Filter = SupportThreadStatus | 'all';
+const filters: readonly Filter[] = ['all', ...supportThreadStatuses];
+const isFilter = (value: string | null): value is Filter => filters.includes(value as Filter);
+
+const chipClass: Record<SupportThreadStatus, string> = {
+  open: 'chip chip-warning',
+  waiting: 'chip',
+  closed: 'chip chip-muted',
+};
+
+/**
+ * The support desk: the threads (waiting for an answer first, closed last), filtered by
+ * state (open, waiting, closed or all, kept in the address), and the chosen conversation.
+ */
 export default function SupportPage() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('nav.support'));
+  const id = useId();
   const { userId } = useParams();
+  const [params, setParams] = useSearchParams();
+  const param = params.get('status');
+  const status: Filter = isFilter(param) ? param : 'all';
+  const search = status === 'all' ? '' : `?status=${status}`;
   const threads = useQuery({
-    queryKey: ['support', 'threads'],
-    queryFn: ({ signal }) => staffCall('support.threads', { signal }),
+    queryKey: ['support', 'threads', status],
+    queryFn: ({ signal }) => staffCall('support.threads', { query: { status }, signal }),
     refetchInterval: 15_000,
   });
   const current = threads.data?.data.find((thread) => thread.user_id === userId);
@@ -22,6 +43,26 @@ export default function SupportPage() {
     <section className="page">
       <div className="page-head">
         <h1 className="page-title">{t('nav.support')}</h1>
+        <div className="field" style={{ minWidth: 200 }}>
+          <label className="field-label" htmlFor={`${id}-status`}>
+            {t('support.filter')}
+          </label>
+          <select
+            id={`${id}-status`}
+            className="select"
+            value={status}
+            data-testid="support-filter"
+            onChange={(event) =>
+              setParams(event.target.value === 'all' ? {} : { status: event.target.value })
+            }
+          >
+            {filters.map((value) => (
+              <option key={value} value={value}>
+                {t(`support.filters.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       <div className="desk">
         <nav className="card" aria-label={t('support.threads')}>
@@ -29,13 +70,15 @@ export default function SupportPage() {
           <QueryView query={threads} lines={6}>
             {(data) =>
               data.data.length === 0 ? (
-                <EmptyState>{t('support.empty')}</EmptyState>
+                <EmptyState>
+                  {status === 'all' ? t('support.empty') : t('support.emptyFilter')}
+                </EmptyState>
               ) : (
                 <ul className="stack" style={{ gap: 4 }}>
                   {data.data.map((thread) => (
                     <li key={thread.user_id}>
                       <Link
-                        to={`/support/${thread.user_id}`}
+                        to={`/support/${thread.user_id}${search}`}
                         aria-current={thread.user_id === userId ? 'page' : undefined}
                         className="nav-row"
                         data-testid="support-thread-link"
@@ -48,11 +91,9 @@ export default function SupportPage() {
                           </span>
                         </span>
                         <span className="actions">
-                          {thread.waiting ? (
-                            <span className="chip chip-warning">{t('support.state.open')}</span>
-                          ) : (
-                            <span className="chip">{t('support.state.waiting')}</span>
-                          )}
+                          <span className={chipClass[thread.status]} data-testid="support-state">
+                            {t(`support.state.${thread.status}`)}
+                          </span>
                           {thread.unread > 0 ? (
                             <span className="chip chip-accent">
                               {t('support.unread', { count: thread.unread })}
@@ -72,9 +113,12 @@ export default function SupportPage() {
             <>
               <h2 className="card-title">
                 <span>{current?.username ?? t('support.conversation')}</span>
-                <Link to={`/players/${userId}`} className="btn btn-ghost btn-sm">
-                  {t('identity.playerPage')}
-                </Link>
+                <span className="actions">
+                  {current ? <ThreadStateButton userId={userId} status={current.status} /> : null}
+                  <Link to={`/players/${userId}`} className="btn btn-ghost btn-sm">
+                    {t('identity.playerPage')}
+                  </Link>
+                </span>
               </h2>
               <SupportThread userId={userId} />
             </>

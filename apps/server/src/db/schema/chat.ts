@@ -51,6 +51,10 @@ export const supportThreads = pgTable('support_threads', {
   operatorReadId: bigint('operator_read_id', { mode: 'bigint' })
     .notNull()
     .default(sql`0`),
+  /** Closed by staff (decision 081): null while open; the player's next message reopens it. */
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+  /** Who closed it (a staff e-mail, or operator-api). */
+  closedBy: text('closed_by'),
 });
 
 export const supportMessages = pgTable(

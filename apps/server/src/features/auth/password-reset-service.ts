@@ -5,9 +5,9 @@ import type { BackgroundTasks } from '../../lib/background-tasks';
 import { assertPasswordNotCommon, codeRefused } from './account-errors';
 import { createAccountRepository, type AccountRow } from './account-repository';
 import type { CodeSender, ReservedSend } from './code-sender';
-import { checkCode, hashCode, otpPolicy, resendWaitSeconds } from './otp';
+import { hashCode, otpPolicy, resendWaitSeconds } from './otp';
 import { hashPassword } from './password';
-import { createPasswordResetRepository } from './password-reset-repository';
+import { passwordResetCodes } from './code-stores';
 import type { SessionClient } from './session-repository';
 import type { IssuedSession, SessionService } from './session-service';
 
@@ -59,8 +59,9 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps): Pass
       { purpose: 'password_reset', address: account.email, username: account.username, language },
       slot,
     );
-    await createPasswordResetRepository(deps.db).put(
-      { userId: account.id, codeHash: sent.codeHash, codeExpiresAt: sent.codeExpiresAt },
+    await passwordResetCodes(deps.db).put(
+      account.id,
+      { codeHash: sent.codeHash, codeExpiresAt: sent.codeExpiresAt },
       deps.clock.now(),
     );
   }
@@ -90,19 +91,11 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps): Pass
       const now = deps.clock.now();
       const outcome = await deps.db.transaction(async (tx) => {
         if (!account) return 'invalid' as const;
-        const resets = createPasswordResetRepository(tx);
-        const pending = await resets.findForUpdate(account.id);
-        if (!pending) return 'invalid' as const;
+        const resets = passwordResetCodes(tx);
         const candidate = hashCode(deps.otpSecret, 'password_reset', account.email, input.otp);
-        const result = checkCode(pending, candidate, now);
-        if (result !== 'ok') {
-          const wrong = result === 'invalid' || result === 'attempts_exceeded';
-          // Committed with this transaction, which returns instead of throwing.
-          if (wrong && pending.attempts < otpPolicy.maxAttempts) {
-            await resets.countWrongAttempt(account.id);
-          }
-          return result;
-        }
+        // A wrong try is counted with this transaction, which returns instead of throwing.
+        const judged = await resets.judge(account.id, () => candidate, now);
+        if (judged?.check !== 'ok') return judged?.check ?? 'invalid';
         await resets.remove(account.id);
         await createAccountRepository(tx).setPasswordHash(account.id, passwordHash, now);
         // Whoever holds a session may be why the player lost the password: all of them end.

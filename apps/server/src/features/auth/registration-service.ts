@@ -13,9 +13,9 @@ import type { Clock } from '../../lib/clock';
 import { assertPasswordNotCommon, codeRefused, emailBusy, usernameBusy } from './account-errors';
 import { createAccountRepository } from './account-repository';
 import type { CodeSender } from './code-sender';
-import { checkCode, hashCode, otpPolicy } from './otp';
+import { hashCode } from './otp';
 import { hashPassword } from './password';
-import { createPendingRegistrationRepository } from './pending-registration-repository';
+import { pendingRegistrationCodes } from './code-stores';
 import type { SessionClient } from './session-repository';
 import type { IssuedSession, SessionService } from './session-service';
 import type { AuthThrottle } from './throttle';
@@ -71,13 +71,9 @@ export function createRegistrationService(deps: RegistrationServiceDeps): Regist
         username: input.username,
         language,
       });
-      await createPendingRegistrationRepository(deps.db).put(
-        {
-          email: input.email,
-          username: input.username,
-          codeHash: sent.codeHash,
-          codeExpiresAt: sent.codeExpiresAt,
-        },
+      await pendingRegistrationCodes(deps.db).put(
+        input.email,
+        { username: input.username, codeHash: sent.codeHash, codeExpiresAt: sent.codeExpiresAt },
         deps.clock.now(),
       );
       return {
@@ -95,17 +91,10 @@ export function createRegistrationService(deps: RegistrationServiceDeps): Regist
 
       // First transaction: judge the code and count a wrong one. It commits before the
       // answer, so the count survives the error thrown below.
-      const check = await deps.db.transaction(async (tx) => {
-        const pending = createPendingRegistrationRepository(tx);
-        const stored = await pending.findForUpdate(input.email);
-        if (!stored) return 'invalid' as const;
-        const result = checkCode(stored, candidate, now);
-        const wrong = result === 'invalid' || result === 'attempts_exceeded';
-        if (wrong && stored.attempts < otpPolicy.maxAttempts) {
-          await pending.countWrongAttempt(input.email, now);
-        }
-        return result;
-      });
+      const judged = await deps.db.transaction((tx) =>
+        pendingRegistrationCodes(tx).judge(input.email, () => candidate, now),
+      );
+      const check = judged?.check ?? 'invalid';
       if (check !== 'ok') throw codeRefused(check);
 
       // Hashing takes a tenth of a second: outside any transaction, and only for a right code.
@@ -113,7 +102,7 @@ export function createRegistrationService(deps: RegistrationServiceDeps): Regist
       const userId = randomUUID();
       try {
         return await deps.db.transaction(async (tx) => {
-          const consumed = await createPendingRegistrationRepository(tx).consume(
+          const consumed = await pendingRegistrationCodes(tx).consume(
             input.email,
             candidate,
             deps.clock.now(),

@@ -6,6 +6,7 @@ import {
   type TwoFactorStatus,
 } from '@casino/contracts';
 import type { Database } from '../../db/database';
+import type { InTransaction } from '../../db/in-transaction';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/uuid';
@@ -59,7 +60,7 @@ export interface TwoFactorService {
    * The operator's reset of a lost second factor: 2FA off without a code (the operator has
    * checked who asks, out of band). False when it was not on.
    */
-  reset(userId: string): Promise<boolean>;
+  reset(userId: string, audit?: InTransaction<boolean>): Promise<boolean>;
   /**
    * The gate of a sensitive action (e-mail change, withdrawal): nothing while 2FA is off;
    * while on, 403 TWO_FACTOR_REQUIRED without a code and 400 TWO_FACTOR_INVALID for a wrong
@@ -236,9 +237,13 @@ export function createTwoFactorService(deps: TwoFactorServiceDeps): TwoFactorSer
       await deps.db.transaction((tx) => createTwoFactorRepository(tx).remove(userId));
     },
 
-    async reset(userId) {
+    async reset(userId, audit) {
       const row = await enabledRow(userId);
-      await deps.db.transaction((tx) => createTwoFactorRepository(tx).remove(userId));
+      // `audit` (the back office's row, decision 081) commits with the removal.
+      await deps.db.transaction(async (tx) => {
+        await createTwoFactorRepository(tx).remove(userId);
+        await audit?.(tx, row !== undefined);
+      });
       return row !== undefined;
     },
 

@@ -1,6 +1,7 @@
 import { bidiControls, type ChatMessage } from '@casino/contracts';
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { withStep, type InTransaction } from '../../db/in-transaction';
 import { chatMessages, chatMutes, users } from '../../db/schema';
 import { avatarUrlPrefix } from '../users';
 
@@ -25,12 +26,21 @@ export interface ChatRepository {
   /** Ids hidden among the newest `window` messages, for a client resuming with old ones. */
   recentlyHidden(window: number): Promise<string[]>;
   insert(userId: string, body: string, now: Date): Promise<{ id: bigint; createdAt: Date }>;
-  /** False if there is no such message. Hiding twice keeps the first record. */
-  hide(id: bigint, by: string, now: Date): Promise<boolean>;
+  /**
+   * False if there is no such message. Hiding twice keeps the first record. `step` runs in
+   * the same transaction (the back office's audit row), as for mute and unmute.
+   */
+  hide(id: bigint, by: string, now: Date, step?: InTransaction<bigint>): Promise<boolean>;
   mutedUntil(userId: string, now: Date): Promise<Date | undefined>;
   /** Replaces the player's mute; `until` in the past lifts it. */
-  mute(userId: string, until: Date, reason: string, now: Date): Promise<void>;
-  unmute(userId: string): Promise<void>;
+  mute(
+    userId: string,
+    until: Date,
+    reason: string,
+    now: Date,
+    step?: InTransaction<Date>,
+  ): Promise<void>;
+  unmute(userId: string, step?: InTransaction<null>): Promise<void>;
 }
 
 export const toAvatarUrl = (file: string | null) =>
@@ -111,16 +121,18 @@ export function createChatRepository(db: Database): ChatRepository {
       if (!row) throw new Error('chat message insert returned no row');
       return row;
     },
-    async hide(id, by, now) {
-      const rows = await db
-        .update(chatMessages)
-        .set({
-          hiddenAt: sql`coalesce(${chatMessages.hiddenAt}, ${now.toISOString()}::timestamptz)`,
-          hiddenBy: sql`coalesce(${chatMessages.hiddenBy}, ${by})`,
-        })
-        .where(eq(chatMessages.id, id))
-        .returning({ id: chatMessages.id });
-      return rows.length > 0;
+    async hide(id, by, now, step) {
+      return withStep(db, step, async (tx) => {
+        const rows = await tx
+          .update(chatMessages)
+          .set({
+            hiddenAt: sql`coalesce(${chatMessages.hiddenAt}, ${now.toISOString()}::timestamptz)`,
+            hiddenBy: sql`coalesce(${chatMessages.hiddenBy}, ${by})`,
+          })
+          .where(eq(chatMessages.id, id))
+          .returning({ id: chatMessages.id });
+        return rows.length > 0 ? { changed: id, result: true } : { result: false };
+      });
     },
     async mutedUntil(userId, now) {
       const rows = await db
@@ -129,17 +141,23 @@ export function createChatRepository(db: Database): ChatRepository {
         .where(and(eq(chatMutes.userId, userId), gt(chatMutes.mutedUntil, now)));
       return rows[0]?.until;
     },
-    async mute(userId, until, reason, now) {
-      await db
-        .insert(chatMutes)
-        .values({ userId, mutedUntil: until, reason, createdAt: now })
-        .onConflictDoUpdate({
-          target: chatMutes.userId,
-          set: { mutedUntil: until, reason, createdAt: now },
-        });
+    async mute(userId, until, reason, now, step) {
+      await withStep(db, step, async (tx) => {
+        await tx
+          .insert(chatMutes)
+          .values({ userId, mutedUntil: until, reason, createdAt: now })
+          .onConflictDoUpdate({
+            target: chatMutes.userId,
+            set: { mutedUntil: until, reason, createdAt: now },
+          });
+        return { changed: until, result: undefined };
+      });
     },
-    async unmute(userId) {
-      await db.delete(chatMutes).where(eq(chatMutes.userId, userId));
+    async unmute(userId, step) {
+      await withStep(db, step, async (tx) => {
+        await tx.delete(chatMutes).where(eq(chatMutes.userId, userId));
+        return { changed: null, result: undefined };
+      });
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   type ChatErrorCode,
   type ChatMessage,
 } from '@casino/contracts';
+import type { InTransaction } from '../../db/in-transaction';
 import type { Clock } from '../../lib/clock';
 import type { SharedState } from '../../lib/shared-state/shared-state';
 import { toChatMessage, type ChatRepository } from './chat-repository';
@@ -34,9 +35,17 @@ export interface ChatService {
    */
   post(userId: string, text: string): Promise<ChatMessage>;
   /** Hides a message for everyone (operator). False if there is no such message. */
-  hide(id: bigint, by: string): Promise<boolean>;
-  /** Mutes a player for `minutes` (0 lifts the mute). */
-  mute(userId: string, minutes: number, reason: string): Promise<Date | null>;
+  hide(id: bigint, by: string, audit?: InTransaction<bigint>): Promise<boolean>;
+  /**
+   * Mutes a player for `minutes` (0 lifts the mute). `audit` runs in the change's
+   * transaction with the new end (null: lifted), as for hide (decision 081).
+   */
+  mute(
+    userId: string,
+    minutes: number,
+    reason: string,
+    audit?: InTransaction<Date | null>,
+  ): Promise<Date | null>;
   mutedUntil(userId: string): Promise<Date | undefined>;
 }
 
@@ -112,19 +121,19 @@ export function createChatService({
       await publish({ type: 'message', message });
       return message;
     },
-    async hide(id, by) {
-      const found = await repository.hide(id, by, clock.now());
+    async hide(id, by, audit) {
+      const found = await repository.hide(id, by, clock.now(), audit);
       if (found) await publish({ type: 'hidden', id: id.toString() });
       return found;
     },
-    async mute(userId, minutes, reason) {
+    async mute(userId, minutes, reason, audit) {
       if (minutes === 0) {
-        await repository.unmute(userId);
+        await repository.unmute(userId, audit);
         return null;
       }
       const now = clock.now();
       const until = new Date(now.getTime() + minutes * 60_000);
-      await repository.mute(userId, until, reason, now);
+      await repository.mute(userId, until, reason, now, audit);
       return until;
     },
     mutedUntil(userId) {

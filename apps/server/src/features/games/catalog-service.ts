@@ -139,7 +139,11 @@ export function createCatalogService(deps: {
         total: count,
         totalPages: Math.ceil(count / query.limit),
       };
-      if (cacheKey !== undefined) pages.set(cacheKey, page, now, generation);
+      if (cacheKey === undefined) return page;
+      // Frozen: every request that hits the cache shares this object, and the answer's JSON is
+      // made once for it (http/serializer.ts).
+      Object.freeze(page);
+      pages.set(cacheKey, page, now, generation);
       return page;
     },
 

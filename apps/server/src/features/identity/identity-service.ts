@@ -11,6 +11,7 @@ import {
   type OperatorIdentityCheck,
 } from '@casino/contracts';
 import type { Database } from '../../db/database';
+import type { InTransaction } from '../../db/in-transaction';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
@@ -35,6 +36,9 @@ export interface IdentityServiceDeps {
   /** Where the bytes go (document-storage.ts); by default the database's chunks. */
   storage?: DocumentStorage;
 }
+
+/** A review's caller step: what moved, in the review's transaction. */
+export type ReviewStep = InTransaction<{ from: IdentityStatus; to: 'verified' | 'rejected' }>;
 
 export interface IdentityService {
   /** The player's own check, as GET /api/identity answers it. */
@@ -67,8 +71,9 @@ export interface IdentityService {
     userId: string,
     kind: IdentityDocumentKind,
   ): Promise<DocumentMeta & { content: () => Readable }>;
-  verify(userId: string): Promise<OperatorIdentityCheck>;
-  reject(userId: string, reason: string): Promise<OperatorIdentityCheck>;
+  /** `audit`: run in the review's transaction when the status moves (decision 081). */
+  verify(userId: string, audit?: ReviewStep): Promise<OperatorIdentityCheck>;
+  reject(userId: string, reason: string, audit?: ReviewStep): Promise<OperatorIdentityCheck>;
   /** Removes a closed account's stored bytes (its records go with the closure). */
   forgetDocuments(userId: string): Promise<void>;
 }
@@ -135,6 +140,7 @@ export function createIdentityService(deps: IdentityServiceDeps): IdentityServic
     userId: string,
     to: 'verified' | 'rejected',
     reason: string | null,
+    audit: ReviewStep | undefined,
   ): Promise<OperatorIdentityCheck> {
     await deps.db.transaction(async (tx) => {
       const repo = createIdentityRepository(tx);
@@ -150,6 +156,7 @@ export function createIdentityService(deps: IdentityServiceDeps): IdentityServic
         reviewedAt: now,
         updatedAt: now,
       });
+      await audit?.(tx, { from: locked.status, to });
     });
     deps.logger.info({ userId, status: to }, 'identity check reviewed');
     return operatorView(userId);
@@ -273,12 +280,12 @@ export function createIdentityService(deps: IdentityServiceDeps): IdentityServic
       };
     },
 
-    verify(userId) {
-      return review(userId, 'verified', null);
+    verify(userId, audit) {
+      return review(userId, 'verified', null, audit);
     },
 
-    reject(userId, reason) {
-      return review(userId, 'rejected', reason);
+    reject(userId, reason, audit) {
+      return review(userId, 'rejected', reason, audit);
     },
 
     forgetDocuments(userId) {

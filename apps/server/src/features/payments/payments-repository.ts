@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import type { InTransaction } from '../../db/in-transaction';
 import { paymentWebhookEvents, payments, type PaymentStatus } from '../../db/schema';
 
 /** A payments row (see db/schema/payments.ts). */
@@ -114,13 +115,19 @@ export function paymentsRepository(db: Database) {
       to: PaymentStatus,
       patch: PaymentPatch,
       now: Date,
+      /** The caller's step in the same transaction, when the row moved (an audit row). */
+      inTransaction?: InTransaction<PaymentRow>,
     ): Promise<PaymentRow | undefined> {
-      const [row] = await db
-        .update(payments)
-        .set({ ...patch, status: to, updatedAt: now })
-        .where(and(eq(payments.id, id), inArray(payments.status, [...from])))
-        .returning();
-      return row;
+      const move = async (tx: Database) => {
+        const [row] = await tx
+          .update(payments)
+          .set({ ...patch, status: to, updatedAt: now })
+          .where(and(eq(payments.id, id), inArray(payments.status, [...from])))
+          .returning();
+        if (row && inTransaction) await inTransaction(tx, row);
+        return row;
+      };
+      return inTransaction ? db.transaction(move) : move(db);
     },
 
     /** Fields that do not change the status (the provider's id, a reversal's row). */

@@ -6,6 +6,7 @@ import {
   type CryptoNetwork,
   type CryptoWithdrawalRequest,
 } from '@casino/contracts';
+import type { InTransaction } from '../../db/in-transaction';
 import { AppError } from '../../lib/errors';
 import type { ForfeitConfirmation } from '../bonus';
 import { fromDecimalString } from '../wallet';
@@ -286,9 +287,11 @@ async function endPending(
   payment: PaymentRow,
   to: 'canceled' | 'rejected',
   reason: string,
+  audit?: InTransaction<PaymentRow>,
 ): Promise<PaymentRow> {
   if (payment.direction !== 'withdrawal') throw notPending(payment);
-  const moved = await deps.repo.advance(payment.id, ['pending'], to, {}, deps.clock.now());
+  const now = deps.clock.now();
+  const moved = await deps.repo.advance(payment.id, ['pending'], to, {}, now, audit);
   const current = moved ?? (await deps.repo.byId(payment.id)) ?? payment;
   if (current.status !== to) throw notPending(current);
   await giveBack(deps, current, reason);
@@ -317,10 +320,11 @@ export async function rejectWithdrawal(
   deps: CashierDeps,
   paymentId: string,
   reason: string | undefined,
+  audit?: InTransaction<PaymentRow>,
 ): Promise<PaymentRow> {
   const payment = await deps.repo.byId(paymentId);
   if (!payment) throw notFound();
-  return endPending(deps, payment, 'rejected', reason ?? 'rejected by the operator');
+  return endPending(deps, payment, 'rejected', reason ?? 'rejected by the operator', audit);
 }
 
 /**
@@ -328,7 +332,12 @@ export async function rejectWithdrawal(
  * the payment id, so approving again after a timeout does not pay twice). The payout's end
  * arrives by webhook, or at once when the service already knows it.
  */
-export async function approveWithdrawal(deps: CashierDeps, paymentId: string): Promise<PaymentRow> {
+export async function approveWithdrawal(
+  deps: CashierDeps,
+  paymentId: string,
+  /** The staff feature's audit row, in the transaction of pending → processing. */
+  audit?: InTransaction<PaymentRow>,
+): Promise<PaymentRow> {
   const payment = await deps.repo.byId(paymentId);
   if (!payment) throw notFound();
   if (payment.direction !== 'withdrawal') throw notPending(payment);
@@ -339,6 +348,7 @@ export async function approveWithdrawal(deps: CashierDeps, paymentId: string): P
     'processing',
     {},
     deps.clock.now(),
+    audit,
   );
   const current = moved ?? (await deps.repo.byId(payment.id)) ?? payment;
   // Processing without the service's id: an approval whose payout call got no answer.

@@ -8,7 +8,7 @@ import {
   permanentUntil,
   type BlockState,
 } from './limit-rules';
-import type { RgActor, RgLimitsService } from './rg-limits-service';
+import { auditChange, type RgActor, type RgLimitsService } from './rg-limits-service';
 import type { RgPlayerRow, RgRepository } from './rg-repository';
 
 /** Told after a block committed: the bonus feature cancels a self-excluded player's bonus. */
@@ -66,17 +66,21 @@ export function rgBlocks(deps: RgBlocksDeps) {
         liftRequestedAt: null,
         updatedAt: now,
       });
-      await repo.recordChange(tx, {
-        userId,
+      const change = {
         action: `${request.kind}_set`,
-        actor: actor.by === 'player' ? 'player' : `staff:${actor.name}`,
-        reason: actor.by === 'player' ? null : actor.reason,
         oldValue: state.blockKind
           ? { kind: state.blockKind, until: state.blockedUntil?.toISOString() ?? null }
           : null,
         newValue: { kind, duration: request.duration, until: end?.toISOString() ?? null },
+      };
+      await repo.recordChange(tx, {
+        userId,
+        ...change,
+        actor: actor.by === 'player' ? 'player' : `staff:${actor.name}`,
+        reason: actor.by === 'player' ? null : actor.reason,
         createdAt: now,
       });
+      await auditChange(actor, tx, change);
       return { userId, kind, until: end, at: now };
     });
     // After the commit: the block holds whatever happens to these.

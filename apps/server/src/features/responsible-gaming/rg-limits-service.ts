@@ -5,6 +5,7 @@ import type {
   RgSessionLimitRequest,
 } from '@casino/contracts';
 import type { Database } from '../../db/database';
+import type { InTransaction } from '../../db/in-transaction';
 import type { RgLimitPeriod } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { fromDecimalString } from '../wallet';
@@ -20,7 +21,24 @@ export interface RgLimitsDeps {
 }
 
 /** Who asked: the player, or a staff member (actor recorded as `staff:<name>`). */
-export type RgActor = { by: 'player' } | { by: 'staff'; name: string; reason: string };
+/** What a change recorded in rg_changes: the old and the new value. */
+export interface RgChange {
+  action: string;
+  oldValue: unknown;
+  newValue: unknown;
+}
+
+/**
+ * Who changes. A staff member's `audit` runs in the change's transaction (the back office's
+ * audit row, decision 081), only when something changed.
+ */
+export type RgActor =
+  { by: 'player' } | { by: 'staff'; name: string; reason: string; audit?: InTransaction<RgChange> };
+
+/** The staff actor's audit step, in the change's transaction. */
+export async function auditChange(actor: RgActor, tx: Database, change: RgChange): Promise<void> {
+  if (actor.by === 'staff' && actor.audit) await actor.audit(tx, change);
+}
 
 const actorName = (actor: RgActor) => (actor.by === 'player' ? 'player' : `staff:${actor.name}`);
 const reasonOf = (actor: RgActor) => (actor.by === 'player' ? null : actor.reason);
@@ -100,15 +118,19 @@ export function rgLimitsService(deps: RgLimitsDeps) {
           warnedAt: current?.warnedAt ?? null,
           updatedAt: now,
         });
-        await repo.recordChange(tx, {
-          userId,
+        const change = {
           action: current ? 'limit_lowered' : 'limit_set',
-          actor: actorName(actor),
-          reason: reasonOf(actor),
           oldValue: old,
           newValue: { ...key, amount: money(verdict.amount) },
+        };
+        await repo.recordChange(tx, {
+          userId,
+          ...change,
+          actor: actorName(actor),
+          reason: reasonOf(actor),
           createdAt: now,
         });
+        await auditChange(actor, tx, change);
         return verdict;
       }
       // A raise or removal: the limit in force (current, by judgeChange) stays until confirmed.
@@ -118,15 +140,19 @@ export function rgLimitsService(deps: RgLimitsDeps) {
         pendingAt: now,
         updatedAt: now,
       });
-      await repo.recordChange(tx, {
-        userId,
+      const change = {
         action: verdict.amount === null ? 'limit_removal_requested' : 'limit_raise_requested',
-        actor: actorName(actor),
-        reason: null,
         oldValue: old,
         newValue: { ...key, amount: money(verdict.amount) },
+      };
+      await repo.recordChange(tx, {
+        userId,
+        ...change,
+        actor: actorName(actor),
+        reason: null,
         createdAt: now,
       });
+      await auditChange(actor, tx, change);
       return verdict;
     });
   }

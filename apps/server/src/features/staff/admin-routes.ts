@@ -68,7 +68,7 @@ export function adminRoutes(app: FastifyInstance, s: StaffServices): void {
       withdrawals_waiting: n('withdrawals'),
       approvals_waiting: n('approvals'),
       identity_checks_waiting: n('identity'),
-      support_threads_open: threads.filter((t) => t.waiting).length,
+      support_threads_open: threads.filter((t) => t.status === 'open').length,
       stakes_today: formatMoney(stakes),
       wins_today: formatMoney(wins),
       ggr_today: formatMoney(stakes - wins),

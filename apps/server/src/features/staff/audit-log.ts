@@ -216,8 +216,9 @@ export async function searchAudit(
 }
 
 /**
- * An audit row of its own transaction, right after a change another feature made in its
- * own (the ledger's posting, the cashier's payout, the identity review): see decision 065.
+ * An audit row in a transaction of its own: a sensitive read (a document, a CSV export),
+ * written before the bytes are sent. A change's row is written in the change's transaction
+ * instead: `appendAudit(tx, …)` here, `auditStep` for other features' services (decision 081).
  */
 export async function appendAuditAfter(db: Database, at: Date, entry: AuditWrite): Promise<void> {
   await db.transaction(async (tx) => {

@@ -7,7 +7,8 @@ import { staffPolicy } from '@casino/contracts/operator';
 /**
  * The back office's own Content-Security-Policy, not the players' (no game studios, no card
  * service, no provider images): its scripts and styles from itself, its API on this origin,
- * documents shown from blob: URLs in a sandboxed frame, and never framed by anyone.
+ * documents shown as pictures from blob: URLs (a PDF's pages drawn by pdf.js in a worker of
+ * its own, decision 081), no frames at all, and never framed by anyone.
  */
 export const backofficeCsp = [
   "default-src 'self'",
@@ -18,7 +19,7 @@ export const backofficeCsp = [
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
-  "frame-src 'self' blob:",
+  "frame-src 'none'",
   "frame-ancestors 'none'",
   "form-action 'self'",
   "object-src 'none'",

@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { paymentsErrorCodes } from '@casino/contracts';
-import { staffErrorCodes, type Approval } from '@casino/contracts/operator';
+import type { Approval } from '@casino/contracts/operator';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { staffApprovals, users } from '../../db/schema';
+import { staffApprovals } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { CashierDeps } from '../payments';
 import type { PaymentRow } from '../payments';
 import { approveWithdrawal, rejectWithdrawal } from '../payments';
 import type { Ledger } from '../wallet';
-import type { PostingResult } from '../wallet';
+import type { LedgerEntry, PostingResult } from '../wallet';
 import { formatMoney } from '../wallet';
 import { InsufficientFunds } from '../wallet';
-import { appendAudit, appendAuditAfter } from './audit-log';
+import { approvalView, notWaiting, samePerson, type ApprovalRow } from './approval-view';
+import { appendAudit } from './audit-log';
+import { auditStep } from './audit-step';
 import { actorName, auditOf, type StaffContext } from './staff-actor';
 
 /**
@@ -24,8 +25,6 @@ import { actorName, auditOf, type StaffContext } from './staff-actor';
  * moves under a key derived from the approval (the ledger's idempotency, the payout's
  * pending → processing step), so even a retry after a crash moves it once.
  */
-
-type ApprovalRow = typeof staffApprovals.$inferSelect;
 
 export interface FourEyesDeps {
   db: Database;
@@ -44,50 +43,8 @@ export type WithdrawalOutcome =
 
 const abs = (n: bigint) => (n < 0n ? -n : n);
 
-function notWaiting(row: ApprovalRow): AppError {
-  return new AppError(409, staffErrorCodes.APPROVAL_NOT_WAITING, `This approval is ${row.status}.`);
-}
-
-function samePerson(): AppError {
-  return new AppError(
-    409,
-    staffErrorCodes.FOUR_EYES_SAME_PERSON,
-    'The second approval must come from a different staff member.',
-  );
-}
-
-export function insufficientFunds(error: InsufficientFunds): AppError {
-  return new AppError(
-    409,
-    paymentsErrorCodes.INSUFFICIENT_FUNDS,
-    `The balance is ${formatMoney(error.balance)}: this debit would take it below zero.`,
-  );
-}
-
 export function createFourEyes(deps: FourEyesDeps) {
   const { db, clock } = deps;
-
-  async function view(tx: Database, row: ApprovalRow): Promise<Approval> {
-    const found = await tx
-      .select({ username: users.username })
-      .from(users)
-      .where(eq(users.id, row.userId));
-    return {
-      id: row.id,
-      kind: row.kind,
-      status: row.status,
-      user_id: row.userId,
-      username: found[0]?.username ?? '',
-      amount: formatMoney(row.amount),
-      reason: row.reason,
-      payment_id: row.paymentId,
-      requested_by: row.requestedByEmail ?? row.requestedBy,
-      requested_at: row.requestedAt.toISOString(),
-      decided_by: row.decidedByEmail ?? row.decidedBy,
-      decided_at: row.decidedAt?.toISOString() ?? null,
-      failure: row.failure,
-    };
-  }
 
   const lockApproval = async (tx: Database, id: string) =>
     (await tx.select().from(staffApprovals).where(eq(staffApprovals.id, id)).for('update'))[0];
@@ -161,7 +118,7 @@ export function createFourEyes(deps: FourEyesDeps) {
 
   return {
     threshold: deps.threshold,
-    view: (row: ApprovalRow) => view(db, row),
+    view: (row: ApprovalRow) => approvalView(db, row),
 
     /**
      * A manual adjustment: at or below the amount, posted now (audited); above it, an
@@ -178,25 +135,20 @@ export function createFourEyes(deps: FourEyesDeps) {
           reason: input.reason,
           idempotencyKey: input.idempotencyKey,
           actor: actorName(context.actor),
+          // In the posting's transaction: only an applied posting writes it (decision 081).
+          inTransaction: auditStep(clock, context, (entry: LedgerEntry) => ({
+            action: 'wallet.adjust',
+            targetKind: 'player',
+            targetId: input.userId,
+            before: { balance: formatMoney(entry.balanceBefore) },
+            after: {
+              amount: formatMoney(entry.amount),
+              balance: formatMoney(entry.balanceAfter),
+              transaction_id: entry.id,
+            },
+            reason: input.reason,
+          })),
         });
-        if (result.outcome === 'applied') {
-          await appendAuditAfter(
-            db,
-            clock.now(),
-            auditOf(context, {
-              action: 'wallet.adjust',
-              targetKind: 'player',
-              targetId: input.userId,
-              before: { balance: formatMoney(result.balanceAfter - result.entry.amount) },
-              after: {
-                amount: formatMoney(result.entry.amount),
-                balance: formatMoney(result.balanceAfter),
-                transaction_id: result.transactionId,
-              },
-              reason: input.reason,
-            }),
-          );
-        }
         return { kind: 'posted', result, userId: input.userId };
       }
       const now = clock.now();
@@ -235,7 +187,7 @@ export function createFourEyes(deps: FourEyesDeps) {
             }),
           );
         }
-        return { kind: 'waiting', approval: await view(tx, row) };
+        return { kind: 'waiting', approval: await approvalView(tx, row) };
       });
     },
 
@@ -247,8 +199,7 @@ export function createFourEyes(deps: FourEyesDeps) {
     async approveWithdrawal(context: StaffContext, paymentId: string): Promise<WithdrawalOutcome> {
       const payment = await deps.cashier.repo.byId(paymentId);
       if (!payment || payment.direction !== 'withdrawal' || payment.amount <= deps.threshold) {
-        const approved = await approveWithdrawal(deps.cashier, paymentId);
-        await auditWithdrawal(context, payment, approved);
+        const approved = await approveWithdrawal(deps.cashier, paymentId, auditApproval(context));
         return { kind: 'approved', payment: approved };
       }
       const now = clock.now();
@@ -308,17 +259,19 @@ export function createFourEyes(deps: FourEyesDeps) {
         );
         return { pay: false as const, row };
       });
-      if (!step.pay) return { kind: 'waiting', approval: await view(db, step.row) };
+      if (!step.pay) return { kind: 'waiting', approval: await approvalView(db, step.row) };
       // Pending → processing happens once (an atomic step of the cashier's), whoever calls.
-      const paid = await approveWithdrawal(deps.cashier, paymentId);
-      if (step.fresh) await auditWithdrawal(context, payment, paid);
+      const paid = await approveWithdrawal(
+        deps.cashier,
+        paymentId,
+        step.fresh ? auditApproval(context) : undefined,
+      );
       return { kind: 'approved', payment: paid };
     },
 
     async rejectWithdrawal(context: StaffContext, paymentId: string, reason: string | undefined) {
-      const before = await deps.cashier.repo.byId(paymentId);
-      const rejected = await rejectWithdrawal(deps.cashier, paymentId, reason);
-      await db.transaction(async (tx) => {
+      // The waiting approval ends and the audit row is written in the payment's transaction.
+      return rejectWithdrawal(deps.cashier, paymentId, reason, async (tx, rejected) => {
         const now = clock.now();
         await tx
           .update(staffApprovals)
@@ -338,7 +291,7 @@ export function createFourEyes(deps: FourEyesDeps) {
             action: 'withdrawals.reject',
             targetKind: 'payment',
             targetId: paymentId,
-            before: { status: before?.status ?? null },
+            before: { status: 'pending' },
             after: {
               status: rejected.status,
               user_id: rejected.userId,
@@ -348,7 +301,6 @@ export function createFourEyes(deps: FourEyesDeps) {
           }),
         );
       });
-      return rejected;
     },
 
     /** The second approval from the queue (either kind). */
@@ -366,14 +318,14 @@ export function createFourEyes(deps: FourEyesDeps) {
         const after = (
           await db.select().from(staffApprovals).where(eq(staffApprovals.id, approvalId))
         )[0];
-        return view(db, after ?? first);
+        return approvalView(db, after ?? first);
       }
       const decided = await db.transaction(async (tx) => {
         const row = await lockApproval(tx, approvalId);
         if (!row) throw new AppError(404, 'NOT_FOUND', 'No such approval.');
         return decide(tx, context, row, 'approved', null);
       });
-      return view(db, await postApprovedAdjustment(context, decided));
+      return approvalView(db, await postApprovedAdjustment(context, decided));
     },
 
     async reject(context: StaffContext, approvalId: string, reason: string): Promise<Approval> {
@@ -382,7 +334,7 @@ export function createFourEyes(deps: FourEyesDeps) {
         if (!locked) throw new AppError(404, 'NOT_FOUND', 'No such approval.');
         return decide(tx, context, locked, 'rejected', reason);
       });
-      return view(db, row);
+      return approvalView(db, row);
     },
 
     async list(status: ApprovalRow['status'], limit: number): Promise<Approval[]> {
@@ -392,7 +344,7 @@ export function createFourEyes(deps: FourEyesDeps) {
         .where(eq(staffApprovals.status, status))
         .orderBy(staffApprovals.requestedAt)
         .limit(limit);
-      return Promise.all(rows.map((r) => view(db, r)));
+      return Promise.all(rows.map((r) => approvalView(db, r)));
     },
 
     async waitingFor(paymentIds: string[]) {
@@ -406,22 +358,15 @@ export function createFourEyes(deps: FourEyesDeps) {
     },
   };
 
-  async function auditWithdrawal(
-    context: StaffContext,
-    before: PaymentRow | undefined,
-    after: PaymentRow,
-  ) {
-    await appendAuditAfter(
-      db,
-      clock.now(),
-      auditOf(context, {
-        action: 'withdrawals.approve',
-        targetKind: 'payment',
-        targetId: after.id,
-        before: { status: before?.status ?? null },
-        after: { status: after.status, user_id: after.userId, amount: formatMoney(after.amount) },
-      }),
-    );
+  /** The approval's audit row, in the transaction of the payment's pending → processing. */
+  function auditApproval(context: StaffContext) {
+    return auditStep(clock, context, (after: PaymentRow) => ({
+      action: 'withdrawals.approve',
+      targetKind: 'payment',
+      targetId: after.id,
+      before: { status: 'pending' },
+      after: { status: after.status, user_id: after.userId, amount: formatMoney(after.amount) },
+    }));
   }
 }
 

@@ -1,4 +1,4 @@
-import { walletErrorCodes } from '@casino/contracts';
+import { walletErrorCodes, type SupportThreadStatus } from '@casino/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { extensionOf } from '../identity';
@@ -8,6 +8,7 @@ import { formatMoney, fromDecimalString } from '../wallet';
 import { IdempotencyConflict, InsufficientFunds, UnknownPlayer } from '../wallet';
 import { appendAuditAfter } from './audit-log';
 import type { FourEyes } from './four-eyes';
+import { auditStep, type AuditFields } from './audit-step';
 import { auditOf, actorName } from './staff-actor';
 import { muteInChat } from './player-action-routes';
 import { contextOf, staffRoute } from './staff-scope';
@@ -87,8 +88,12 @@ export async function adjust(
 }
 
 export function operationsRoutes(app: FastifyInstance, s: StaffServices): void {
-  const audit = (request: FastifyRequest, entry: Parameters<typeof auditOf>[1]) =>
+  /** A sensitive read's row, in a transaction of its own before the bytes go. */
+  const auditRead = (request: FastifyRequest, entry: AuditFields) =>
     appendAuditAfter(s.db, s.clock.now(), auditOf(contextOf(request), entry));
+  /** A change's row, handed to the service to write in the change's transaction. */
+  const step = <T>(request: FastifyRequest, entry: (changed: T) => AuditFields) =>
+    auditStep(s.clock, contextOf(request), entry);
 
   staffRoute(app, 'wallet.adjust', async ({ body, request }, reply) => {
     const userId = await findUserId(s.db, body.user);
@@ -97,13 +102,15 @@ export function operationsRoutes(app: FastifyInstance, s: StaffServices): void {
   });
 
   staffRoute(app, 'players.twoFactorReset', async ({ params, request }) => {
-    const reset = await s.twoFactor.reset(params.userId);
-    await audit(request, {
-      action: 'players.twoFactorReset',
-      targetKind: 'player',
-      targetId: params.userId,
-      after: { reset },
-    });
+    const reset = await s.twoFactor.reset(
+      params.userId,
+      step(request, (wasOn: boolean) => ({
+        action: 'players.twoFactorReset',
+        targetKind: 'player',
+        targetId: params.userId,
+        after: { reset: wasOn },
+      })),
+    );
     return { reset };
   });
 
@@ -143,7 +150,7 @@ export function operationsRoutes(app: FastifyInstance, s: StaffServices): void {
     const { userId, kind } = params;
     const document = await s.identity.document(userId, kind);
     // A sensitive read: audited before a byte is sent.
-    await audit(request, {
+    await auditRead(request, {
       action: 'identity.document',
       targetKind: 'player',
       targetId: userId,
@@ -165,25 +172,30 @@ export function operationsRoutes(app: FastifyInstance, s: StaffServices): void {
     );
   });
   staffRoute(app, 'identity.verify', async ({ params, request }) => {
-    const check = await s.identity.verify(params.userId);
-    await audit(request, {
-      action: 'identity.verify',
-      targetKind: 'player',
-      targetId: params.userId,
-      after: { status: check.status },
-    });
-    return check;
+    return s.identity.verify(
+      params.userId,
+      step(request, (moved) => ({
+        action: 'identity.verify',
+        targetKind: 'player',
+        targetId: params.userId,
+        before: { status: moved.from },
+        after: { status: moved.to },
+      })),
+    );
   });
   staffRoute(app, 'identity.reject', async ({ params, body, request }) => {
-    const check = await s.identity.reject(params.userId, body.reason);
-    await audit(request, {
-      action: 'identity.reject',
-      targetKind: 'player',
-      targetId: params.userId,
-      after: { status: check.status },
-      reason: body.reason,
-    });
-    return check;
+    return s.identity.reject(
+      params.userId,
+      body.reason,
+      step(request, (moved) => ({
+        action: 'identity.reject',
+        targetKind: 'player',
+        targetId: params.userId,
+        before: { status: moved.from },
+        after: { status: moved.to },
+        reason: body.reason,
+      })),
+    );
   });
 
   // Chat moderation.
@@ -202,14 +214,17 @@ export function operationsRoutes(app: FastifyInstance, s: StaffServices): void {
     };
   });
   staffRoute(app, 'chat.hide', async ({ params, request }) => {
-    const found = await s.chat.hide(BigInt(params.id), actorName(contextOf(request).actor));
+    const found = await s.chat.hide(
+      BigInt(params.id),
+      actorName(contextOf(request).actor),
+      step(request, () => ({
+        action: 'chat.hide',
+        targetKind: 'chat-message',
+        targetId: params.id,
+        after: { hidden: true },
+      })),
+    );
     if (!found) throw new AppError(404, 'NOT_FOUND', 'No such chat message.');
-    await audit(request, {
-      action: 'chat.hide',
-      targetKind: 'chat-message',
-      targetId: params.id,
-      after: { hidden: true },
-    });
     return { id: params.id, hidden: true as const };
   });
   staffRoute(app, 'chat.mute', async ({ body, request }, reply) => {
@@ -219,8 +234,8 @@ export function operationsRoutes(app: FastifyInstance, s: StaffServices): void {
   });
 
   // Support desk.
-  staffRoute(app, 'support.threads', async () => {
-    const threads = await s.support.threads();
+  staffRoute(app, 'support.threads', async ({ query }) => {
+    const threads = await s.support.threads(query.status);
     return {
       data: threads.map((t) => ({
         user_id: t.userId,
@@ -228,6 +243,8 @@ export function operationsRoutes(app: FastifyInstance, s: StaffServices): void {
         last_message_at: t.lastMessageAt.toISOString(),
         unread: t.unread,
         waiting: t.waiting,
+        status: t.status,
+        closed_at: t.closedAt?.toISOString() ?? null,
       })),
     };
   });
@@ -240,14 +257,36 @@ export function operationsRoutes(app: FastifyInstance, s: StaffServices): void {
     return { user_id: userId, username, messages };
   });
   staffRoute(app, 'support.answer', async ({ params, body, request }, reply) => {
-    const message = await s.support.answer(params.userId, body.text);
+    const message = await s.support.answer(
+      params.userId,
+      body.text,
+      step(request, (stored) => ({
+        action: 'support.answer',
+        targetKind: 'player',
+        targetId: params.userId,
+        after: { message_id: stored.id },
+      })),
+    );
     if (!message) throw noThread();
-    await audit(request, {
-      action: 'support.answer',
-      targetKind: 'player',
-      targetId: params.userId,
-      after: { message_id: message.id },
-    });
     return reply.code(201).send(message);
   });
+  const closing = (id: 'support.close' | 'support.reopen') =>
+    staffRoute(app, id, async ({ params, request }) => {
+      const { userId } = params;
+      const audit = step(request, (to: SupportThreadStatus) => ({
+        action: id,
+        targetKind: 'player',
+        targetId: userId,
+        before: { closed: to !== 'closed' },
+        after: { status: to },
+      }));
+      const status =
+        id === 'support.close'
+          ? await s.support.close(userId, actorName(contextOf(request).actor), audit)
+          : await s.support.reopen(userId, audit);
+      if (status === undefined) throw noThread();
+      return { user_id: userId, status };
+    });
+  closing('support.close');
+  closing('support.reopen');
 }

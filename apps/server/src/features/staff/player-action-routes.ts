@@ -4,7 +4,8 @@ import type { Database } from '../../db/database';
 import { playerBlocks, playerNotes, playerTags } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createSessionRepository } from '../auth';
-import { appendAudit, appendAuditAfter } from './audit-log';
+import { appendAudit } from './audit-log';
+import { auditStep } from './audit-step';
 import { adjust } from './operations-routes';
 import { actorName, auditOf } from './staff-actor';
 import { contextOf, staffRoute } from './staff-scope';
@@ -13,7 +14,7 @@ import type { StaffServices } from './staff-services';
 /**
  * The actions on a player. Those on this feature's own tables (block, notes, tags, ending
  * sessions) write their audit row in the same transaction; the chat mute and the adjustment
- * go through their features' services (decision 065).
+ * go through their features' services, which write it in theirs (decision 081).
  */
 
 const noPlayer = () => new AppError(404, 'NOT_FOUND', 'No such player.');
@@ -34,18 +35,18 @@ export async function muteInChat(
   reason: string,
 ) {
   const before = await s.chat.mutedUntil(userId);
-  const until = await s.chat.mute(userId, minutes, reason);
-  await appendAuditAfter(
-    s.db,
-    s.clock.now(),
-    auditOf(contextOf(request), {
+  const until = await s.chat.mute(
+    userId,
+    minutes,
+    reason,
+    auditStep(s.clock, contextOf(request), (end: Date | null) => ({
       action: 'chat.mute',
       targetKind: 'player',
       targetId: userId,
       before: { muted_until: before?.toISOString() ?? null },
-      after: { muted_until: until?.toISOString() ?? null, minutes },
+      after: { muted_until: end?.toISOString() ?? null, minutes },
       reason,
-    }),
+    })),
   );
   return { user_id: userId, muted_until: until?.toISOString() ?? null };
 }

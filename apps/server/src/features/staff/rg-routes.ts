@@ -1,9 +1,9 @@
 import { ErrorCode } from '@casino/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
-import { rgOperatorView } from '../responsible-gaming';
-import { appendAuditAfter } from './audit-log';
-import { actorName, auditOf } from './staff-actor';
+import { rgOperatorView, type RgChange } from '../responsible-gaming';
+import { auditStep } from './audit-step';
+import { actorName } from './staff-actor';
 import { contextOf, staffRoute } from './staff-scope';
 import type { StaffServices } from './staff-services';
 
@@ -12,7 +12,7 @@ import type { StaffServices } from './staff-services';
  * every change and the flags; `limits:manage` adds or lowers a limit or adds a time-out or
  * exclusion, with a reason, and can never lift what the player set (the service answers 409
  * RG_NOT_ALLOWED). Who did it is the staff session's person, recorded by the feature's own
- * history and in the audit log.
+ * history and in the audit log, in the same transaction (decision 081).
  */
 export function rgRoutes(app: FastifyInstance, s: StaffServices): void {
   const rg = () => app.responsibleGaming;
@@ -22,51 +22,43 @@ export function rgRoutes(app: FastifyInstance, s: StaffServices): void {
     }
     return rgOperatorView(rg(), userId);
   };
-  const by = (request: FastifyRequest, reason: string) => ({
+  /** The staff actor, whose audit row the service writes in the change's transaction. */
+  const by = (request: FastifyRequest, reason: string, action: string, userId: string) => ({
     by: 'staff' as const,
     name: actorName(contextOf(request).actor),
     reason,
+    audit: auditStep(s.clock, contextOf(request), (change: RgChange) => ({
+      action,
+      targetKind: 'player',
+      targetId: userId,
+      before: change.oldValue,
+      after: { change: change.action, value: change.newValue },
+      reason,
+    })),
   });
 
   staffRoute(app, 'players.rg', async ({ params }, reply) => reply.send(await view(params.userId)));
 
   staffRoute(app, 'players.rg.limit', async ({ params, body, request }, reply) => {
     const { reason, ...limit } = body;
-    const before = await view(params.userId);
-    await rg().service.limits.setLimit(params.userId, limit, by(request, reason));
-    const after = await view(params.userId);
-    await appendAuditAfter(
-      s.db,
-      s.clock.now(),
-      auditOf(contextOf(request), {
-        action: 'players.rg.limit',
-        targetKind: 'player',
-        targetId: params.userId,
-        before: before.status,
-        after: after.status,
-        reason,
-      }),
+    await view(params.userId);
+    await rg().service.limits.setLimit(
+      params.userId,
+      limit,
+      by(request, reason, 'players.rg.limit', params.userId),
     );
-    return reply.send(after);
+    return reply.send(await view(params.userId));
   });
 
   staffRoute(app, 'players.rg.block', async ({ params, body, request }, reply) => {
     const { reason, ...block } = body;
-    const before = await view(params.userId);
-    await rg().service.blocks.block(params.userId, block, by(request, reason), undefined);
-    const after = await view(params.userId);
-    await appendAuditAfter(
-      s.db,
-      s.clock.now(),
-      auditOf(contextOf(request), {
-        action: 'players.rg.block',
-        targetKind: 'player',
-        targetId: params.userId,
-        before: before.status,
-        after: after.status,
-        reason,
-      }),
+    await view(params.userId);
+    await rg().service.blocks.block(
+      params.userId,
+      block,
+      by(request, reason, 'players.rg.block', params.userId),
+      undefined,
     );
-    return reply.send(after);
+    return reply.send(await view(params.userId));
   });
 }

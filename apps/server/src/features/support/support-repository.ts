@@ -1,9 +1,23 @@
-import type { SupportMessage } from '@casino/contracts';
+import type { SupportMessage, SupportThreadStatus } from '@casino/contracts';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import type { InTransaction } from '../../db/in-transaction';
 import { supportMessages, supportThreads, users } from '../../db/schema';
 
 export type SupportAuthor = 'player' | 'operator';
+
+const reopened = { closedAt: null, closedBy: null };
+
+/** Whether the player spoke last (the thread waits for an answer). */
+async function waitingOf(db: Database, userId: string): Promise<boolean> {
+  const [last] = await db
+    .select({ author: supportMessages.author })
+    .from(supportMessages)
+    .where(eq(supportMessages.userId, userId))
+    .orderBy(desc(supportMessages.id))
+    .limit(1);
+  return last?.author === 'player';
+}
 
 export interface SupportThreadSummary {
   userId: string;
@@ -11,6 +25,8 @@ export interface SupportThreadSummary {
   lastMessageAt: Date;
   unread: number;
   waiting: boolean;
+  status: SupportThreadStatus;
+  closedAt: Date | null;
 }
 
 export interface SupportRepository {
@@ -28,12 +44,24 @@ export interface SupportRepository {
     author: SupportAuthor,
     body: string,
     now: Date,
+    /** Run in the same transaction with the stored message (the back office's audit row). */
+    step?: InTransaction<SupportMessage>,
   ): Promise<SupportMessage | undefined>;
   /** Moves a side's read mark forward (never back). */
   markRead(userId: string, side: SupportAuthor, upTo: bigint): Promise<void>;
   /** Mean response in seconds over answers since `since`; null without any. */
   averageResponseSeconds(since: Date): Promise<number | null>;
-  threads(limit: number): Promise<SupportThreadSummary[]>;
+  /** Open first (the player waits), then waiting for the player, then closed; newest first. */
+  threads(limit: number, status: SupportThreadStatus | 'all'): Promise<SupportThreadSummary[]>;
+  /**
+   * Closes (or reopens) a thread: its state after, undefined when the player has no thread.
+   * `step` runs in the same transaction only when the state changed (an audit row).
+   */
+  setClosed(
+    userId: string,
+    closed: { at: Date; by: string } | null,
+    step?: InTransaction<SupportThreadStatus>,
+  ): Promise<SupportThreadStatus | undefined>;
   username(userId: string): Promise<string | undefined>;
 }
 
@@ -79,13 +107,17 @@ export function createSupportRepository(db: Database): SupportRepository {
         );
       return rows[0]?.count ?? 0;
     },
-    async append(userId, author, body, now) {
+    async append(userId, author, body, now, step) {
       return db.transaction(async (tx) => {
         if (author === 'player') {
           await tx
             .insert(supportThreads)
             .values({ userId, createdAt: now, lastMessageAt: now })
-            .onConflictDoUpdate({ target: supportThreads.userId, set: { lastMessageAt: now } });
+            // A message reopens a closed thread.
+            .onConflictDoUpdate({
+              target: supportThreads.userId,
+              set: { ...reopened, lastMessageAt: now },
+            });
         } else {
           // Locked, so two operators answering at once do not both claim the same wait.
           const thread = await tx
@@ -96,7 +128,7 @@ export function createSupportRepository(db: Database): SupportRepository {
           if (thread.length === 0) return undefined;
           await tx
             .update(supportThreads)
-            .set({ lastMessageAt: now })
+            .set({ ...reopened, lastMessageAt: now })
             .where(eq(supportThreads.userId, userId));
         }
         let responseMs: number | null = null;
@@ -124,7 +156,9 @@ export function createSupportRepository(db: Database): SupportRepository {
           });
         const row = rows[0];
         if (!row) throw new Error('support message insert returned no row');
-        return toMessage(row);
+        const message = toMessage(row);
+        await step?.(tx, message);
+        return message;
       });
     },
     async markRead(userId, side, upTo) {
@@ -150,21 +184,32 @@ export function createSupportRepository(db: Database): SupportRepository {
       const avg = rows[0]?.avg;
       return avg === null || avg === undefined ? null : Math.round(Number(avg) / 1000);
     },
-    async threads(limit) {
+    async threads(limit, status) {
       const rows = await db.execute<{
         user_id: string;
         username: string;
         last_message_at: Date | string;
+        closed_at: Date | string | null;
         unread: number;
         waiting: boolean;
+        status: SupportThreadStatus;
       }>(sql`
-        select t.user_id, u.username, t.last_message_at,
-          (select count(*)::int from ${supportMessages} m
-            where m.user_id = t.user_id and m.author = 'player' and m.id > t.operator_read_id) as unread,
-          (select m.author = 'player' from ${supportMessages} m
-            where m.user_id = t.user_id order by m.id desc limit 1) as waiting
-        from ${supportThreads} t join ${users} u on u.id = t.user_id
-        order by waiting desc, t.last_message_at desc
+        select * from (
+          select t.user_id, u.username, t.last_message_at, t.closed_at, w.unread,
+            coalesce(w.waiting, false) as waiting,
+            case when t.closed_at is not null then 'closed'
+                 when w.waiting then 'open' else 'waiting' end as status
+          from ${supportThreads} t join ${users} u on u.id = t.user_id
+          cross join lateral (select
+            (select count(*)::int from ${supportMessages} m
+              where m.user_id = t.user_id and m.author = 'player' and m.id > t.operator_read_id)
+              as unread,
+            (select m.author = 'player' from ${supportMessages} m
+              where m.user_id = t.user_id order by m.id desc limit 1) as waiting) w
+        ) threads
+        where ${status}::text = 'all' or threads.status = ${status}::text
+        order by case threads.status when 'open' then 0 when 'waiting' then 1 else 2 end,
+          threads.last_message_at desc
         limit ${limit}`);
       return rows.rows.map((row) => ({
         userId: row.user_id,
@@ -172,7 +217,32 @@ export function createSupportRepository(db: Database): SupportRepository {
         lastMessageAt: new Date(row.last_message_at),
         unread: Number(row.unread),
         waiting: Boolean(row.waiting),
+        status: row.status,
+        closedAt: row.closed_at === null ? null : new Date(row.closed_at),
       }));
+    },
+    async setClosed(userId, closed, step) {
+      return db.transaction(async (tx) => {
+        const [thread] = await tx
+          .select({ closedAt: supportThreads.closedAt })
+          .from(supportThreads)
+          .where(eq(supportThreads.userId, userId))
+          .for('update');
+        if (!thread) return undefined;
+        const status: SupportThreadStatus = closed
+          ? 'closed'
+          : (await waitingOf(tx, userId))
+            ? 'open'
+            : 'waiting';
+        // Closing a closed thread (or reopening an open one) changes nothing.
+        if ((thread.closedAt === null) === (closed === null)) return status;
+        await tx
+          .update(supportThreads)
+          .set(closed ? { closedAt: closed.at, closedBy: closed.by } : reopened)
+          .where(eq(supportThreads.userId, userId));
+        await step?.(tx, status);
+        return status;
+      });
     },
     async username(userId) {
       const rows = await db

@@ -1,4 +1,10 @@
-import { ErrorCode, supportLimits, type SupportMessage } from '@casino/contracts';
+import {
+  ErrorCode,
+  supportLimits,
+  type SupportMessage,
+  type SupportThreadStatus,
+} from '@casino/contracts';
+import type { InTransaction } from '../../db/in-transaction';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { SharedState } from '../../lib/shared-state/shared-state';
@@ -14,11 +20,32 @@ export interface SupportService {
   thread(userId: string): Promise<{ messages: SupportMessage[]; unread: number }>;
   /** A player writes; rate-limited per player (429 RATE_LIMITED). */
   ask(userId: string, text: string): Promise<SupportMessage>;
-  /** An operator answers; undefined when the player has no thread. Marks the thread read. */
-  answer(userId: string, text: string): Promise<SupportMessage | undefined>;
+  /**
+   * An operator answers; undefined when the player has no thread. Marks the thread read.
+   * `audit` runs in the transaction that stores the answer (decision 081).
+   */
+  answer(
+    userId: string,
+    text: string,
+    audit?: InTransaction<SupportMessage>,
+  ): Promise<SupportMessage | undefined>;
   markReadByPlayer(userId: string, upTo: bigint): Promise<number>;
   averageResponseSeconds(): Promise<number | null>;
-  threads(): Promise<SupportThreadSummary[]>;
+  threads(status?: SupportThreadStatus | 'all'): Promise<SupportThreadSummary[]>;
+  /**
+   * Staff close a thread (the player's next message, or a staff answer, reopens it) or
+   * reopen it: its state after, undefined when the player has no thread. `audit` runs in
+   * the change's transaction with the new state, only when it changed (decision 081).
+   */
+  close(
+    userId: string,
+    by: string,
+    audit?: InTransaction<SupportThreadStatus>,
+  ): Promise<SupportThreadStatus | undefined>;
+  reopen(
+    userId: string,
+    audit?: InTransaction<SupportThreadStatus>,
+  ): Promise<SupportThreadStatus | undefined>;
   username(userId: string): Promise<string | undefined>;
 }
 
@@ -57,8 +84,8 @@ export function createSupportService(deps: {
       await publish(userId, message);
       return message;
     },
-    async answer(userId, text) {
-      const message = await repository.append(userId, 'operator', text, clock.now());
+    async answer(userId, text, audit) {
+      const message = await repository.append(userId, 'operator', text, clock.now(), audit);
       if (!message) return undefined;
       await repository.markRead(userId, 'operator', BigInt(message.id));
       await publish(userId, message);
@@ -71,8 +98,14 @@ export function createSupportService(deps: {
     averageResponseSeconds() {
       return repository.averageResponseSeconds(new Date(clock.now().getTime() - averageWindowMs));
     },
-    threads() {
-      return repository.threads(100);
+    threads(status = 'all') {
+      return repository.threads(100, status);
+    },
+    close(userId, by, audit) {
+      return repository.setClosed(userId, { at: clock.now(), by }, audit);
+    },
+    reopen(userId, audit) {
+      return repository.setClosed(userId, null, audit);
     },
     username(userId) {
       return repository.username(userId);

@@ -12,12 +12,12 @@ import { assertPasswordNotCommon, codeRefused, emailBusy, usernameBusy } from '.
 import { createAccountRepository } from '../auth';
 import { unauthorized } from '../auth';
 import type { CodeSender } from '../auth';
-import { checkCode, hashCode, otpPolicy } from '../auth';
+import { hashCode } from '../auth';
 import { hashPassword, verifyPassword } from '../auth';
 import type { AuthenticatedPlayer, SessionService } from '../auth';
 import { throttleKeys, type AuthThrottle } from '../auth';
 import type { TwoFactorService } from '../auth';
-import { createEmailChangeRepository } from './email-change-repository';
+import { emailChangeCodes } from './email-change-codes';
 import { toMe } from './me';
 import { createProfileRepository } from './profile-repository';
 
@@ -107,13 +107,9 @@ export function createSettingsService(deps: SettingsServiceDeps): SettingsServic
         username: user.username,
         language,
       });
-      await createEmailChangeRepository(deps.db).put(
-        {
-          userId: player.id,
-          newEmail: email,
-          codeHash: sent.codeHash,
-          codeExpiresAt: sent.codeExpiresAt,
-        },
+      await emailChangeCodes(deps.db).put(
+        player.id,
+        { newEmail: email, codeHash: sent.codeHash, codeExpiresAt: sent.codeExpiresAt },
         deps.clock.now(),
       );
       return { status: 'verification_sent', user, pending_email: email };
@@ -122,18 +118,15 @@ export function createSettingsService(deps: SettingsServiceDeps): SettingsServic
     async verifyEmailChange(player, code) {
       const now = deps.clock.now();
       const outcome = await deps.db.transaction(async (tx) => {
-        const changes = createEmailChangeRepository(tx);
-        const pending = await changes.findForUpdate(player.id);
-        if (!pending) return 'nothing' as const;
-        const candidate = hashCode(deps.otpSecret, 'email_change', pending.newEmail, code);
-        const result = checkCode(pending, candidate, now);
-        if (result !== 'ok') {
-          const wrong = result === 'invalid' || result === 'attempts_exceeded';
-          if (wrong && pending.attempts < otpPolicy.maxAttempts) {
-            await changes.countWrongAttempt(player.id);
-          }
-          return result;
-        }
+        const changes = emailChangeCodes(tx);
+        const judged = await changes.judge(
+          player.id,
+          (stored) => hashCode(deps.otpSecret, 'email_change', stored.newEmail, code),
+          now,
+        );
+        if (!judged) return 'nothing' as const;
+        if (judged.check !== 'ok') return judged.check;
+        const pending = judged.stored;
         try {
           // A savepoint: a unique violation must not abort the outer transaction, which
           // still has to drop the change that can never succeed.

@@ -3,23 +3,7 @@ import type { Database, DatabaseControl } from '../../db/database';
 import type { Logger } from '../../lib/logger';
 import { toLedgerEntry, type LedgerRow } from './ledger-rows';
 import type { WalletEvents } from './wallet-events';
-
-/** The channel migration 0011's trigger NOTIFYs for every ledger row that moved money. */
-export const balanceChannel = 'wallet_balance';
-
-interface Notice {
-  id: string;
-  user_id: string;
-}
-
-function parseNotice(payload: string): Notice | undefined {
-  try {
-    const value = JSON.parse(payload) as Partial<Notice>;
-    return typeof value.id === 'string' && /^\d+$/.test(value.id) ? (value as Notice) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { balanceChannel, parseBalanceNotices, type BalanceNotice } from './balance-publisher';
 
 /**
  * Relays the database's balance notifications to this process's listeners (the live balance
@@ -33,14 +17,14 @@ export async function relayBalanceNotifications(deps: {
   logger: Logger;
 }): Promise<() => Promise<void>> {
   const { db, events, logger } = deps;
-  const relay = async (notice: Notice) => {
+  const relay = async (notice: BalanceNotice) => {
     const { rows } = await db.execute<LedgerRow>(
       sql`select * from ledger_entries where id = ${notice.id}`,
     );
     const row = rows[0];
     if (!row || events.announced(String(row.id))) return;
     const entry = toLedgerEntry(row);
-    events.emitBalanceChanged({
+    events.emitRelayed({
       userId: entry.userId,
       balance: entry.balanceAfter,
       currency: entry.currency,
@@ -48,10 +32,12 @@ export async function relayBalanceNotifications(deps: {
     });
   };
   return db.listen(balanceChannel, (payload) => {
-    const notice = parseNotice(payload);
-    if (!notice || !events.hasListeners() || events.announced(notice.id)) return;
-    relay(notice).catch((err: unknown) => {
-      logger.warn({ err, entryId: notice.id }, 'balance notification not relayed');
-    });
+    if (!events.hasListeners()) return;
+    for (const notice of parseBalanceNotices(payload)) {
+      if (events.announced(notice.id)) continue;
+      relay(notice).catch((err: unknown) => {
+        logger.warn({ err, entryId: notice.id }, 'balance notification not relayed');
+      });
+    }
   });
 }

@@ -116,7 +116,8 @@ export function createGroupCommit(db: Database, events: WalletEvents): GroupComm
         }
         const result = answerOf(apply, row);
         // After the commit: a listener never sees a rolled-back move.
-        if (result.outcome === 'applied' && result.entry.amount !== 0n) {
+        const moved = result.entry.amount !== 0n || result.entry.bonusAmount !== 0n;
+        if (result.outcome === 'applied' && moved) {
           events.emitBalanceChanged({
             userId: result.entry.userId,
             balance: result.entry.balanceAfter,

@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { LedgerKind, LedgerStatus } from '../../db/schema';
+import type { InTransaction } from '../../db/in-transaction';
 
 /**
  * The posting API's inputs and answers. Amounts are bigint THOUSANDTHS of the currency unit
@@ -101,7 +102,11 @@ export interface WithdrawalReversalInput {
   meta?: Record<string, unknown>;
 }
 
-export type AdjustmentInput = Omit<OperatorMovementInput, 'kind' | 'reason'> & { reason: string };
+export type AdjustmentInput = Omit<OperatorMovementInput, 'kind' | 'reason'> & {
+  reason: string;
+  /** Run in the posting's transaction when it applies (the back office's audit row). */
+  inTransaction?: InTransaction<LedgerEntry>;
+};
 
 /** One ledger row as the API hands it out. */
 export interface LedgerEntry {

@@ -45,6 +45,7 @@ import {
 import { refundPosting } from './refund-posting';
 import { reversalPosting } from './reversal-posting';
 import { WalletEvents } from './wallet-events';
+import { createBalancePublisher } from './balance-publisher';
 import { InvalidPosting, UnknownPlayer } from './wallet-errors';
 
 /**
@@ -175,7 +176,9 @@ function walletBalanceOf(row: WalletRow): WalletBalance {
 
 export function createLedger(deps: LedgerDeps): Ledger {
   const { db, clock } = deps;
-  const events = new WalletEvents(deps.onListenerError ?? (() => {}));
+  const reportError = deps.onListenerError ?? (() => {});
+  /** This process's postings, heard here at once and by the other processes via NOTIFY. */
+  const events = new WalletEvents(reportError, createBalancePublisher(db, reportError));
   /** Hears nothing: a posting inside inBonusTransaction is announced after its commit. */
   const heldBack = new WalletEvents(() => {});
   /** Bets and wins: one ledger_apply statement each, grouped per wallet (decision 060). */
@@ -319,8 +322,9 @@ export function createLedger(deps: LedgerDeps): Ledger {
       return runPosting(db, events, posting);
     },
 
-    async postAdjustment(input) {
-      return postOperatorMovement({ ...input, kind: 'adjustment' });
+    async postAdjustment({ inTransaction, ...input }) {
+      const posting = operatorMovementPosting({ ...input, kind: 'adjustment' });
+      return runPosting(db, events, { ...posting, inTransaction });
     },
     postOperatorMovement,
 

@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import type { InTransaction } from '../../db/in-transaction';
 import { executeNamed } from '../../db/named-statement';
 import { uniqueViolation } from '../../db/unique-violation';
 import { relatedEntriesQuery, walletQuery } from './ledger-statements';
@@ -38,6 +39,8 @@ export interface Posting {
    * statement's snapshot sees every win that committed before it). Null: the statement alone.
    */
   prelude: SQL | null;
+  /** The caller's step in the statement's transaction (an adjustment's audit row). */
+  inTransaction?: InTransaction<LedgerEntry> | undefined;
   /**
    * More rows that may explain a miss, appended to the related ones (refunds: a settling win;
    * a withdrawal's reversal: its withdrawal).
@@ -74,7 +77,7 @@ export async function runPosting(
     if (row) {
       const entry = toLedgerEntry(row);
       // After the statement returned, i.e. committed: a listener never sees a rolled-back move.
-      if (entry.amount !== 0n) {
+      if (entry.amount !== 0n || entry.bonusAmount !== 0n) {
         events.emitBalanceChanged({
           userId: entry.userId,
           balance: entry.balanceAfter,
@@ -91,13 +94,20 @@ export async function runPosting(
   throw new Error(`Posting ${posting.provider}/${posting.txId} did not settle`);
 }
 
-/** The posting's statement, after its prelude in one transaction when it has one. */
+/**
+ * The posting's statement, in one transaction with its prelude and the caller's step when
+ * it has them (the step only when the statement moved something).
+ */
 async function runStatement(db: Database, posting: Posting): Promise<LedgerRow | undefined> {
-  const prelude = posting.prelude;
-  if (prelude === null) return (await executeNamed<LedgerRow>(db, posting.statement)).rows[0];
+  const { prelude, inTransaction } = posting;
+  if (prelude === null && inTransaction === undefined) {
+    return (await executeNamed<LedgerRow>(db, posting.statement)).rows[0];
+  }
   return db.transaction(async (tx) => {
-    await tx.execute(prelude);
-    return (await tx.execute<LedgerRow>(posting.statement)).rows[0];
+    if (prelude !== null) await tx.execute(prelude);
+    const row = (await tx.execute<LedgerRow>(posting.statement)).rows[0];
+    if (row && inTransaction) await inTransaction(tx, toLedgerEntry(row));
+    return row;
   });
 }
 

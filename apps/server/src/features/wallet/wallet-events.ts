@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { BalancePublisher } from './balance-publisher';
 import type { LedgerEntry } from './ledger-types';
 
 export interface BalanceChanged {
@@ -15,15 +16,20 @@ const rememberedIds = 10_000;
 /**
  * Notice of committed balance changes, for the live header balance (SSE). Emitted only after
  * the posting's statement committed and only when money moved, never for a replay: at once
- * for this process's postings, and for every process's (other instances, wallet:adjust)
- * through PostgreSQL NOTIFY (balance-notifications.ts). A row announced both ways is emitted
+ * for this process's postings, which are also published to the other processes (other
+ * instances, wallet:adjust) through PostgreSQL NOTIFY (balance-publisher.ts); and for theirs
+ * when their notice arrives (balance-notifications.ts). A row announced both ways is emitted
  * once: whichever comes first.
  */
 export class WalletEvents {
   private readonly emitter = new EventEmitter();
   private readonly emitted = new Set<string>();
 
-  constructor(private readonly onListenerError: (error: unknown) => void) {
+  constructor(
+    private readonly onListenerError: (error: unknown) => void,
+    /** Where this process's postings are announced to the others; none: kept in-process. */
+    private readonly publisher?: BalancePublisher,
+  ) {
     // One listener per open SSE stream: many is normal, not a leak.
     this.emitter.setMaxListeners(0);
   }
@@ -34,10 +40,18 @@ export class WalletEvents {
   }
 
   /**
-   * Called by the ledger. A throwing listener must not turn a committed posting into a
-   * failed call (the provider would retry a movement that happened), so it is only reported.
+   * Called by the ledger after a posting of this process committed. A throwing listener must
+   * not turn a committed posting into a failed call (the provider would retry a movement that
+   * happened), so it is only reported.
    */
   emitBalanceChanged(event: BalanceChanged): void {
+    if (this.emitted.has(event.entry.id)) return;
+    this.publisher?.publish({ id: event.entry.id, user_id: event.userId });
+    this.emitRelayed(event);
+  }
+
+  /** Another process's posting, heard through its notice: emitted here, not published again. */
+  emitRelayed(event: BalanceChanged): void {
     if (this.emitted.has(event.entry.id)) return;
     this.emitted.add(event.entry.id);
     // A Set iterates in insertion order: the first one is the oldest.
@@ -57,6 +71,11 @@ export class WalletEvents {
   /** Whether the row was announced already (a NOTIFY of our own posting, typically). */
   announced(entryId: string): boolean {
     return this.emitted.has(entryId);
+  }
+
+  /** Resolves when this process's notices so far have been sent (a command before it exits). */
+  async flush(): Promise<void> {
+    await this.publisher?.flush();
   }
 
   /** Whether anybody listens (no stream open: a NOTIFY needs no reading). */

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const css = readFileSync(join(__dirname, 'tokens.css'), 'utf8');
+// The shared tokens (decision 084), which this app's tokens.css imports first.
+const css = readFileSync(join(__dirname, '../../../../../packages/ui-tokens/tokens.css'), 'utf8');
+const own = readFileSync(join(__dirname, 'tokens.css'), 'utf8');
 
 /** The declarations of the first rule whose selector is exactly `selector`, one per line. */
 function declarations(selector: string): string[] {
@@ -20,11 +22,24 @@ function declarations(selector: string): string[] {
 describe('design tokens', () => {
   it('gives a page without a saved theme on a light system the light tokens', () => {
     const light = declarations(':root.light');
-    expect(light.length).toBeGreaterThan(20);
+    expect(light).toContain('color-scheme: light;');
     expect(declarations(':root:not(.dark)')).toEqual(light);
   });
 
   it('keeps dark the theme of a page without a class otherwise', () => {
     expect(css).toMatch(/:root,\s*:root\.dark \{\s*color-scheme: dark;/);
+  });
+
+  it('writes each colour once for both themes, light first', () => {
+    const palette = declarations(':root').filter((line) => line.startsWith('--'));
+    expect(palette.length).toBeGreaterThan(20);
+    expect(palette).toContain('--bg: light-dark(#f4f5fa, #0e1020);');
+    expect(palette).toContain('--text: light-dark(#14172b, #f2f4ff);');
+  });
+
+  it('is what this app imports first', () => {
+    expect(own.trimStart().replace(/^\/\*[\s\S]*?\*\/\s*/, '')).toMatch(
+      /^@import '@casino\/ui-tokens\/tokens\.css';/,
+    );
   });
 });

@@ -64,6 +64,8 @@ export const queues = {
     playerPage: 'Player page',
     noDocuments: 'No documents sent yet.',
     emptyQueue: 'No identity checks in this state.',
+    page: '{{title}}, page {{page}} of {{count}}',
+    morePages: 'Pages not shown: {{count}}. Download the document to see them.',
     download: 'Download',
     status: {
       not_started: 'Not started',
@@ -83,6 +85,18 @@ export const queues = {
     answer: 'Answer as support',
     send: 'Send',
     unread: 'Unread: {{count}}',
+    filter: 'State',
+    filters: {
+      all: 'All threads',
+      open: 'Waiting for us',
+      waiting: 'Answered',
+      closed: 'Closed',
+    },
+    emptyFilter: 'No threads in this state.',
+    close: 'Close thread',
+    reopen: 'Reopen',
+    closed: 'Thread closed.',
+    reopened: 'Thread reopened.',
     state: { open: 'Waiting for us', waiting: 'Answered', closed: 'Closed' },
   },
   chat: {

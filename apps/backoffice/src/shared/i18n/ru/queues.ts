@@ -67,6 +67,8 @@ export const queues: Messages<typeof en> = {
     playerPage: 'Страница игрока',
     noDocuments: 'Документы ещё не присланы.',
     emptyQueue: 'Проверок в этом состоянии нет.',
+    page: '{{title}}, страница {{page}} из {{count}}',
+    morePages: 'Не показано страниц: {{count}}. Скачайте документ, чтобы их увидеть.',
     download: 'Скачать',
     status: {
       not_started: 'Не начата',
@@ -86,6 +88,18 @@ export const queues: Messages<typeof en> = {
     answer: 'Ответ от поддержки',
     send: 'Отправить',
     unread: 'Непрочитанных: {{count}}',
+    filter: 'Состояние',
+    filters: {
+      all: 'Все обращения',
+      open: 'Ждут нашего ответа',
+      waiting: 'Отвечено',
+      closed: 'Закрытые',
+    },
+    emptyFilter: 'Обращений в этом состоянии нет.',
+    close: 'Закрыть обращение',
+    reopen: 'Открыть снова',
+    closed: 'Обращение закрыто.',
+    reopened: 'Обращение открыто снова.',
     state: { open: 'Ждёт нашего ответа', waiting: 'Отвечено', closed: 'Закрыто' },
   },
   chat: {

@@ -36,7 +36,10 @@ export async function walletAdjustCommand(argv: string[], io: CommandIo): Promis
   return withDatabase(io, async ({ db, where }) => {
     io.out(`wallet:adjust on ${where}`);
     try {
-      io.out(await runAdjust(db, createLedger({ db, clock: systemClock }), args));
+      const ledger = createLedger({ db, clock: systemClock });
+      io.out(await runAdjust(db, ledger, args));
+      // The server's live balance streams hear of it through our NOTIFY: send it before exit.
+      await ledger.events.flush();
       return 0;
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;

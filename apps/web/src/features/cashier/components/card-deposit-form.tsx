@@ -1,6 +1,6 @@
 import type { Payment, PaymentsConfigResponse } from '@casino/contracts';
 import { LockKeyhole } from 'lucide-react';
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/i18n';
 import { formatMoney } from '../../../shared/lib/format';
@@ -15,7 +15,7 @@ import { TextField } from '../../../shared/ui/field/text-field';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { useAuthStore } from '../../auth';
-import { newIdempotencyKey, useSavedCards, useSubmitPayment } from '../api/payments';
+import { useSavedCards, useSubmitPayment } from '../api/payments';
 import { TokenizeError, tokenizeCard, type Billing, type CardToken } from '../api/tokenize';
 import { playerRegion } from '../lib/player-region';
 import {
@@ -28,7 +28,7 @@ import {
   maskExpiry,
 } from '../lib/masks';
 import { leaveFor } from '../lib/leave-for';
-import { amountErrorOf, isRetriable, submissionErrorText } from '../lib/submission-errors';
+import { amountErrorOf, submissionErrorText } from '../lib/submission-errors';
 import { cardFormSchema } from '../lib/form-schemas';
 import {
   parseExpiry,
@@ -40,6 +40,7 @@ import {
 import type { CardPayCard } from './card-pay-modal';
 import { useErrorText } from './error-text';
 import styles from './cashier.module.css';
+import { useIdempotentSubmit } from './use-idempotent-submit';
 
 // The billing step and its phone library come only with a first card deposit.
 const CardPayModal = lazy(() => import('./card-pay-modal'));
@@ -52,17 +53,6 @@ const masks: Partial<Record<Field, (value: string) => string>> = {
   card: maskCardNumber,
   cvv: maskCvv,
 };
-
-/**
- * One submission in flight or to be retried: its idempotency key and the card's token. A
- * retry of the same values (no answer, provider down) sends both again, so the server sees
- * the same payment; changed values or a final answer start a new one.
- */
-interface Attempt {
-  signature: string;
-  key: string;
-  token: CardToken | null;
-}
 
 interface CardDepositFormProps {
   config: PaymentsConfigResponse;
@@ -82,9 +72,9 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
   const { register, handleSubmit, watch, reset, setError, clearErrors, setFocus, formState } =
     useSchemaForm(schema, empty);
   const values = watch();
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
-  const attempt = useRef<Attempt | null>(null);
+  // A retry of the same values (no answer, provider down) sends the same key and the same
+  // card token again, so the server sees one payment.
+  const { busy, run, running } = useIdempotentSubmit<CardToken>();
   const submit = useSubmitPayment();
   const endpoint = config.card;
   const cards = useSavedCards();
@@ -102,7 +92,7 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
 
   const onSubmit = handleSubmit((valid) => {
     // A double click or Enter held down: the first submission is the only one.
-    if (busyRef.current || !endpoint) return;
+    if (running() || !endpoint) return;
     const expiry = parseExpiry(valid.expiry);
     if (!expiry) return;
     if (firstCard) {
@@ -124,31 +114,27 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
 
   const pay = async (paid: CardFormValues, billing: Billing | undefined) => {
     const expiry = parseExpiry(paid.expiry);
-    if (!expiry || !endpoint || busyRef.current) return;
-    const signature = JSON.stringify([paid, billing]);
-    if (attempt.current?.signature !== signature) {
-      attempt.current = { signature, key: newIdempotencyKey(), token: null };
-    }
-    const current = attempt.current;
-    busyRef.current = true;
-    setBusy(true);
-    // A refusal of the last attempt is not this one's.
-    clearErrors();
-    try {
-      current.token ??= await tokenizeCard(
+    if (!expiry || !endpoint) return;
+    const result = await run(JSON.stringify([paid, billing]), async (key, attempt) => {
+      // A refusal of the last attempt is not this one's.
+      clearErrors();
+      attempt.kept ??= await tokenizeCard(
         endpoint,
         { number: paid.card, expMonth: expiry.month, expYear: expiry.year, cvc: paid.cvv },
         billing,
       );
-      const payment = await submit.mutateAsync({
+      return submit.mutateAsync({
         kind: 'card-deposit',
         body: {
           amount: toAmount(paid.sum),
-          payment_method: current.token.id,
-          idempotency_key: current.key,
+          payment_method: attempt.kept.id,
+          idempotency_key: key,
         },
       });
-      attempt.current = null;
+    });
+    if (!result) return;
+    if (result.ok) {
+      const payment = result.value;
       if (payment.status === 'requires_action' && payment.redirect_url) {
         // The 3-D Secure page returns to /profile/balance/credit?payment={id}.
         leaveFor(payment.redirect_url);
@@ -156,37 +142,34 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
       }
       if (payment.display_status !== 'canceled') reset(empty);
       onPayment(payment);
-    } catch (error) {
-      console.warn('Card deposit was not made', error instanceof Error ? error.name : error);
-      if (error instanceof TokenizeError) {
-        attempt.current = null;
-        const field = error.field;
-        const text =
-          field === 'card'
-            ? t('cashier.errors.cardInvalid')
-            : field === 'expiry'
-              ? t('cashier.errors.expiryPast')
-              : field === 'cvv'
-                ? t('cashier.errors.cvvRequired')
-                : t('cashier.errors.providerUnavailable');
-        if (field) {
-          setError(field, { type: serverErrorType, message: text });
-          setFocus(field);
-        }
-        toast.error(field ? t('cashier.errors.cardRefused') : text, t('cashier.status.toastTitle'));
-        return;
-      }
-      if (!isRetriable(error)) attempt.current = null;
-      const amount = amountErrorOf(error);
-      if (amount) {
-        setError('sum', { type: serverErrorType, message: amount });
-        setFocus('sum');
-      }
-      toast.error(submissionErrorText(error), t('cashier.status.toastTitle'));
-    } finally {
-      busyRef.current = false;
-      setBusy(false);
+      return;
     }
+    const { error } = result;
+    console.warn('Card deposit was not made', error instanceof Error ? error.name : error);
+    // The payment service refused the card (a final answer: the next try makes a new token).
+    if (error instanceof TokenizeError) {
+      const field = error.field;
+      const text =
+        field === 'card'
+          ? t('cashier.errors.cardInvalid')
+          : field === 'expiry'
+            ? t('cashier.errors.expiryPast')
+            : field === 'cvv'
+              ? t('cashier.errors.cvvRequired')
+              : t('cashier.errors.providerUnavailable');
+      if (field) {
+        setError(field, { type: serverErrorType, message: text });
+        setFocus(field);
+      }
+      toast.error(field ? t('cashier.errors.cardRefused') : text, t('cashier.status.toastTitle'));
+      return;
+    }
+    const amount = amountErrorOf(error);
+    if (amount) {
+      setError('sum', { type: serverErrorType, message: amount });
+      setFocus('sum');
+    }
+    toast.error(submissionErrorText(error), t('cashier.status.toastTitle'));
   };
 
   const bind = (field: Field) => {

@@ -4,7 +4,7 @@ import {
   type Payment,
   type PaymentsConfigResponse,
 } from '@casino/contracts';
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/i18n';
 import { formatMoney } from '../../../shared/lib/format';
@@ -19,13 +19,14 @@ import { Dropdown } from '../../../shared/ui/dropdown/dropdown';
 import { TextField } from '../../../shared/ui/field/text-field';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { toast } from '../../../shared/ui/toast/toast-store';
-import { newIdempotencyKey, useSubmitPayment } from '../api/payments';
+import { useSubmitPayment } from '../api/payments';
 import { maskAmount } from '../lib/masks';
-import { amountErrorOf, isRetriable, submissionErrorText } from '../lib/submission-errors';
+import { amountErrorOf, submissionErrorText } from '../lib/submission-errors';
 import { cryptoFormSchema } from '../lib/form-schemas';
 import { toAmount, type CashierErrorKey } from '../lib/validation';
 import { useErrorText } from './error-text';
 import styles from './cashier.module.css';
+import { useIdempotentSubmit } from './use-idempotent-submit';
 
 interface CryptoDepositFormProps {
   config: PaymentsConfigResponse;
@@ -51,38 +52,29 @@ export function CryptoDepositForm({ config, onPayment }: CryptoDepositFormProps)
     },
   );
   const net = watch('net');
-  const busy = formState.isSubmitting;
-  const busyRef = useRef(false);
-  const attempt = useRef<{ signature: string; key: string } | null>(null);
+  const { busy, run } = useIdempotentSubmit();
   const submit = useSubmitPayment();
   const errorText = useErrorText(limits, net);
   const sumError = fieldErrorText(formState.errors.sum, (key) => errorText(key as CashierErrorKey));
 
   const onSubmit = handleSubmit(async ({ sum }) => {
-    // A double click or Enter held down: the first submission is the only one.
-    if (busyRef.current) return;
-    busyRef.current = true;
-    const signature = `${sum}|${net}`;
-    if (attempt.current?.signature !== signature) {
-      attempt.current = { signature, key: newIdempotencyKey() };
-    }
-    try {
-      const payment = await submit.mutateAsync({
+    const result = await run(`${sum}|${net}`, (key) =>
+      submit.mutateAsync({
         kind: 'crypto-deposit',
-        body: { amount: toAmount(sum), net, idempotency_key: attempt.current.key },
-      });
-      attempt.current = null;
+        body: { amount: toAmount(sum), net, idempotency_key: key },
+      }),
+    );
+    if (!result) return;
+    if (result.ok) {
       reset({ sum: '', net, transferAdress: '' });
-      onPayment(payment);
-    } catch (error) {
-      console.warn('Crypto deposit was not started', error instanceof Error ? error.name : error);
-      if (!isRetriable(error)) attempt.current = null;
-      const amount = amountErrorOf(error);
-      if (amount) setError('sum', { type: serverErrorType, message: amount });
-      toast.error(submissionErrorText(error), t('cashier.status.toastTitle'));
-    } finally {
-      busyRef.current = false;
+      onPayment(result.value);
+      return;
     }
+    const { error } = result;
+    console.warn('Crypto deposit was not started', error instanceof Error ? error.name : error);
+    const amount = amountErrorOf(error);
+    if (amount) setError('sum', { type: serverErrorType, message: amount });
+    toast.error(submissionErrorText(error), t('cashier.status.toastTitle'));
   });
 
   if (!config.crypto || networks.length === 0) {
