@@ -7,6 +7,7 @@ import {
   requestWithdrawal,
   sendIdentityDocuments,
 } from './support/player';
+import { addLimitAsRiskStaff, signInRiskStaff } from './support/risk-staff';
 import { seriousFindings, setupLinkPath, totp } from './support/staff';
 import { picture as takePicture, picturesTag } from '../../web/e2e/support/pictures';
 
@@ -176,6 +177,16 @@ test('a new staff member verifies a player and pays their withdrawal', async ({
   await playerContext.close();
 });
 
+test('a risk staff member adds a limit for the player and sees it in the history', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  expect(staffState, 'the journey signed in first').toBeTruthy();
+  const risk = await signInRiskStaff(browser, baseURL, staffState!, 'Risk password 42 long');
+  await addLimitAsRiskStaff(risk, playerId, shots);
+  await risk.context().close();
+});
+
 const screens = [
   { name: 'dashboard', path: '/backoffice/', ready: 'dashboard-figures' },
   { name: 'players', path: '/backoffice/players', ready: 'players-table' },
@@ -185,6 +196,7 @@ const screens = [
     path: () => `/backoffice/players/${playerId}?tab=audit`,
     ready: 'audit-table',
   },
+  { name: 'player-rg', path: () => `/backoffice/players/${playerId}?tab=rg`, ready: 'rg-panel' },
   { name: 'withdrawals', path: '/backoffice/withdrawals', ready: null },
   { name: 'identity', path: '/backoffice/identity?status=verified', ready: 'identity-table' },
   { name: 'support', path: '/backoffice/support', ready: null },

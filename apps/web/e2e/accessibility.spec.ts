@@ -45,6 +45,7 @@ const profilePaths = [
   '/profile/balance/credit',
   '/profile/bonus',
   '/profile/verification',
+  '/profile/responsible-gaming',
 ];
 
 // WCAG 2.0, 2.1 and 2.2, levels A and AA; and the check that a control's name holds its

@@ -4,6 +4,7 @@ import { dashboard } from './en/dashboard';
 import { players } from './en/players';
 import { queues } from './en/queues';
 import { shell } from './en/shell';
+import { rgEn } from '../../features/players/rg/rg-messages';
 
 /** English, the reference: every key here must exist in Russian (ru.ts is typed from it). */
-export const en = { ...shell, ...auth, ...dashboard, ...players, ...queues, ...admin };
+export const en = { ...shell, ...auth, ...dashboard, ...players, ...queues, ...admin, ...rgEn };

@@ -6,6 +6,7 @@ import { dashboard } from './ru/dashboard';
 import { players } from './ru/players';
 import { queues } from './ru/queues';
 import { shell } from './ru/shell';
+import { rgRu } from '../../features/players/rg/rg-messages';
 
 export const ru: Messages<typeof en> = {
   ...shell,
@@ -14,4 +15,5 @@ export const ru: Messages<typeof en> = {
   ...players,
   ...queues,
   ...admin,
+  ...rgRu,
 };

@@ -6,6 +6,7 @@ import { usePageTitle } from '../../../shared/lib/use-page-title';
 import { QueryView } from '../../../shared/ui/states';
 import { Tabs, type TabItem } from '../../../shared/ui/tabs';
 import { PlayerActions } from '../actions/player-actions';
+import { RgPanel } from '../rg/rg-panel';
 import { usePlayer } from '../player-queries';
 import { AuditSection } from '../sections/audit-section';
 import { BonusesSection } from '../sections/bonuses-section';
@@ -28,6 +29,7 @@ type TabKey =
   | 'support'
   | 'chat'
   | 'notes'
+  | 'rg'
   | 'audit';
 
 /** One player: who they are, their money, and every desk's view of them, one tab each. */
@@ -49,11 +51,12 @@ export default function PlayerPage() {
       ['support', can('support:read')],
       ['chat', can('chat:moderate')],
       ['notes', can('players:read')],
+      ['rg', can('limits:read')],
       ['audit', can('players:read')],
     ] as const
   )
     .filter(([, allowed]) => allowed)
-    .map(([key]) => ({ key, label: t(`player.tabs.${key}`) }));
+    .map(([key]) => ({ key, label: key === 'rg' ? t('rg.tab') : t(`player.tabs.${key}`) }));
   const requested = params.get('tab');
   const selected = tabs.find((tab) => tab.key === requested)?.key ?? tabs[0]?.key ?? 'ledger';
 
@@ -159,6 +162,7 @@ export default function PlayerPage() {
               {selected === 'support' ? <SupportThread userId={p.id} /> : null}
               {selected === 'chat' ? <ChatSection userId={p.id} /> : null}
               {selected === 'notes' ? <NotesSection userId={p.id} /> : null}
+              {selected === 'rg' ? <RgPanel userId={p.id} /> : null}
               {selected === 'audit' ? <AuditSection userId={p.id} /> : null}
             </Tabs>
           </>

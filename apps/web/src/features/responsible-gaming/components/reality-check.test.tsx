@@ -111,6 +111,14 @@ describe('the reality check', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('a net win reads as one', async () => {
+    renderCheck(session({ net_result: '7.25' }));
+    const dialog = await dialogAfterInterval();
+    expect(within(dialog).getByTestId('reality-check-result').textContent).toBe(
+      'Your result in this session: +$7.25',
+    );
+  });
+
   it('never appears when the player turned it off', async () => {
     renderCheck(session({ reality_check_minutes: 0 }));
     await advance(120 * minute);

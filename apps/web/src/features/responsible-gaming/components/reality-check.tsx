@@ -82,12 +82,14 @@ function RealityCheckDialog({
   const minutes = Math.floor((Date.now() - new Date(session.started_at).getTime()) / minuteMs);
   const negative = session.net_result.startsWith('-');
   const amount = formatMoney(negative ? session.net_result.slice(1) : session.net_result, language);
+  // A win reads as one: "+$1.00"; a loss "−$12.50"; nothing either way "$0.00".
+  const sign = negative ? '−' : /[1-9]/.test(session.net_result) ? '+' : '';
   return (
     <Modal open onClose={onClose} title={t('rg.reality.title')} name="reality-check">
       <div className={styles.dialogText} data-testid="reality-check">
         <p data-testid="reality-check-played">{t('rg.reality.played', { minutes })}</p>
         <p data-testid="reality-check-result">
-          {t('rg.reality.result', { amount: `${negative ? '−' : ''}${amount}` })}
+          {t('rg.reality.result', { amount: `${sign}${amount}` })}
         </p>
       </div>
       <div className={styles.actions}>
