@@ -141,7 +141,9 @@ for (const { tier, ms, cpu, ok } of results) {
   );
 }
 for (const tier of chosen.slice(results.length)) {
-  console.log(`  skip ${tier.name.padEnd(12)} ${'-'.padStart(6)}  (after a failure)`);
+  console.log(
+    `  skip ${tier.name.padEnd(12)} ${'-'.padStart(6)} ${'-'.padStart(6)}  (after a failure)`,
+  );
 }
 console.log(`  total        ${format(Date.now() - started).padStart(6)}`);
 process.exit(failed ? 1 : 0);
