@@ -3,12 +3,27 @@
 // through its own npm script so a developer can run any one alone. Stops at the first that
 // fails, and prints the time of each at the end either way.
 //
+// The checks run in two lanes side by side (decision 077): eslint in one, prettier then tsc
+// in the other. Each of the three is one single-threaded process, so one after another they
+// leave a core of a two-core machine idle; a lane's output is printed when it ends, so the
+// two do not interleave.
+//
+// With both the process and the browser tier, the apps are built once (`npm run build`, at
+// the start of the process tier): the process tier runs that server bundle
+// (TEST_SERVER_BUNDLE, apps/server/test/process-setup.ts) and the browser tier runs Playwright
+// on the same build, instead of the server being bundled twice.
+//
 // Usage: node scripts/test-tiers.mjs [tier ...]   (default: all, in the order below)
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const tiers = [
-  { name: 'check', script: 'check', what: 'prettier, eslint, tsc' },
+  {
+    name: 'check',
+    lanes: [['lint'], ['format:check', 'typecheck']],
+    what: 'eslint | prettier, tsc (two lanes)',
+  },
   { name: 'unit', script: 'test:unit', what: 'no database: packages, web (jsdom), server modules' },
   { name: 'integration', script: 'test:integration', what: 'the server in-process on a database' },
   {
@@ -29,17 +44,61 @@ if (unknown.length > 0) {
 }
 const chosen = wanted.length > 0 ? tiers.filter((tier) => wanted.includes(tier.name)) : tiers;
 
-function run(script) {
+const serverBundle = fileURLToPath(new URL('../apps/server/dist/server.js', import.meta.url));
+if (chosen.some((t) => t.name === 'process') && chosen.some((t) => t.name === 'browser')) {
+  const processTier = chosen.find((t) => t.name === 'process');
+  const browserTier = chosen.find((t) => t.name === 'browser');
+  processTier.before = 'build';
+  processTier.env = { TEST_SERVER_BUNDLE: serverBundle };
+  processTier.what = `npm run build, then ${processTier.what}`;
+  browserTier.command = ['npx', 'playwright', 'test'];
+  browserTier.what = 'Playwright on Chromium (on that build)';
+}
+
+/** Runs an npm script; with `buffered`, its output is kept and returned instead of shown. */
+function run(script, { buffered = false, env = {}, command } = {}) {
+  const [file, ...args] = command ?? ['npm', 'run', '--silent', script];
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', script], { stdio: 'inherit' });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const child = spawn(file, args, {
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    let output = '';
+    if (buffered) {
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+    }
+    child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
   });
+}
+
+/** One lane: its scripts one after another, stopping at the first that fails. */
+async function runLane(scripts) {
+  for (const script of scripts) {
+    const { code, output } = await run(script, { buffered: true });
+    const verdict = code === 0 ? 'ok' : `failed (exit ${code})`;
+    process.stdout.write(`\n> ${script}: ${verdict}\n${output}`);
+    if (code !== 0) return code;
+  }
+  return 0;
+}
+
+async function runTier(tier) {
+  if (tier.before) {
+    const { code } = await run(tier.before);
+    if (code !== 0) return code;
+  }
+  if (!tier.lanes) return (await run(tier.script, { env: tier.env, command: tier.command })).code;
+  const codes = await Promise.all(tier.lanes.map(runLane));
+  return codes.find((code) => code !== 0) ?? 0;
 }
 
 /**
  * CPU seconds used by the finished children and theirs (Linux: cutime + cstime of
  * /proc/self/stat), so a tier's time can be told apart from the load of a shared machine:
- * on an idle machine with N cores a tier takes at least its CPU time / N.
+ * on an idle machine with N cores a tier takes at least its CPU time / N. Processes that
+ * outlive their parent (a browser's renderers) are not counted: the browser tier's figure
+ * is a floor.
  */
 function childCpuMs() {
   try {
@@ -63,7 +122,7 @@ let failed;
 for (const tier of chosen) {
   const begin = Date.now();
   const cpuBefore = childCpuMs();
-  const code = await run(tier.script);
+  const code = await runTier(tier);
   const cpuAfter = childCpuMs();
   const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
   results.push({ tier, ms: Date.now() - begin, cpu, ok: code === 0 });
@@ -73,14 +132,18 @@ for (const tier of chosen) {
   }
 }
 
-console.log('\nTest tiers (minutes:seconds)');
-for (const { tier, ms, ok } of results) {
+console.log('\nTest tiers (minutes:seconds; CPU: of its processes, all cores together)');
+console.log(`       ${'tier'.padEnd(12)} ${'wall'.padStart(6)} ${'CPU'.padStart(6)}`);
+for (const { tier, ms, cpu, ok } of results) {
+  const cpuText = cpu === undefined ? '-' : format(cpu);
   console.log(
-    `  ${ok ? 'ok  ' : 'FAIL'} ${tier.name.padEnd(12)} ${format(ms).padStart(6)}  ${tier.what}`,
+    `  ${ok ? 'ok  ' : 'FAIL'} ${tier.name.padEnd(12)} ${format(ms).padStart(6)} ${cpuText.padStart(6)}  ${tier.what}`,
   );
 }
 for (const tier of chosen.slice(results.length)) {
-  console.log(`  skip ${tier.name.padEnd(12)} ${'-'.padStart(6)}  (after a failure)`);
+  console.log(
+    `  skip ${tier.name.padEnd(12)} ${'-'.padStart(6)} ${'-'.padStart(6)}  (after a failure)`,
+  );
 }
 console.log(`  total        ${format(Date.now() - started).padStart(6)}`);
 process.exit(failed ? 1 : 0);

@@ -9,6 +9,20 @@ const shortTtlBase = process.env.E2E_SHORT_TTL_URL ?? 'http://127.0.0.1:4311';
 
 const storedToken = (page: Page) => page.evaluate(() => window.localStorage.getItem('token'));
 
+/**
+ * Waits until the access token the tabs share has expired as the server reads it (its `exp`,
+ * whole seconds, refused from that second on), instead of a fixed sleep longer than its
+ * lifetime: the token was issued some seconds before, so most of the lifetime has gone.
+ */
+async function untilTokenExpires(page: Page): Promise<void> {
+  const token = (await storedToken(page)) ?? '';
+  const { exp } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+    exp: number;
+  };
+  expect(exp, 'the stored access token carries its expiry').toBeGreaterThan(0);
+  await page.waitForFunction((at) => Date.now() >= at * 1000 + 250, exp, { polling: 100 });
+}
+
 test.describe('accounts', () => {
   test('a new player registers with the e-mailed code and manages the profile', async ({
     page,
@@ -174,7 +188,7 @@ for (const lock of ['Web Locks', 'storage lease'] as const) {
 
       // Round 1: both tabs load at once with an expired access token. One refreshes; the
       // other must use that tab's new token instead of presenting the used refresh cookie.
-      await first.waitForTimeout(6_500);
+      await untilTokenExpires(first);
       await Promise.all([first.reload(), second.reload()]);
       for (const tab of [first, second]) {
         await expect(tab.getByTestId('header-username')).toHaveText(player.username, {
@@ -183,7 +197,7 @@ for (const lock of ['Web Locks', 'storage lease'] as const) {
       }
 
       // Round 2: expired again; both open the profile at the same moment.
-      await first.waitForTimeout(6_500);
+      await untilTokenExpires(first);
       await Promise.all([
         first.goto(`${shortTtlBase}/profile`),
         second.goto(`${shortTtlBase}/profile`),

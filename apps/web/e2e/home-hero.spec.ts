@@ -60,7 +60,17 @@ for (const { width, height } of screens) {
         const main = document.querySelector('main');
         return main !== null && main.getBoundingClientRect().right <= window.innerWidth - 320 + 1;
       });
-      await page.waitForTimeout(400);
+      // Then everything in motion comes to rest (the panel's and the column's transitions,
+      // the hero's reflow) and a frame is drawn: measured at rest, not after a fixed wait.
+      await page.evaluate(async () => {
+        await Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+            .map((animation) => animation.finished.catch(() => undefined)),
+        );
+        await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
+      });
       const open = await measureSlides(page);
       await picture(page, `${width}x${height}-${lang}-chat-open`);
 

@@ -44,7 +44,14 @@ export async function seriousFindings(page: Page): Promise<string[]> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  const results = await new AxeBuilder({ page }).analyze();
+  // Only the violations are read: collecting every pass too doubles a scan's time. Legacy
+  // mode runs axe.run in the page itself (same-origin frames included) instead of finishing
+  // each scan in a new blank page with axe injected a second time (decision 077); the back
+  // office's screens open no cross-origin frame.
+  const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode()
+    .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
