@@ -12,6 +12,8 @@ export interface SpawnedServer {
   listening: Promise<string>;
   exited: Promise<ServerExit>;
   stop(signal?: NodeJS.Signals): void;
+  /** What the server printed on stdout so far (its JSON log lines). */
+  output(): string;
 }
 
 /**
@@ -59,5 +61,6 @@ export function spawnServer(
     stop: (signal = 'SIGTERM') => {
       child.kill(signal);
     },
+    output: () => stdout,
   };
 }

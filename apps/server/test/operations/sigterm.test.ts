@@ -58,6 +58,12 @@ describe('SIGTERM with wallet callbacks in flight', () => {
       ),
     );
     await first;
+    // In flight means received: on a busy machine some of the 50 may still be connecting when
+    // the first is answered, and a connection that arrives after the listener closed is
+    // refused by the kernel, before the server could answer it. Wait for the server's own
+    // "incoming request" line of every bet (no time limit but the test's own).
+    const received = () => server.output().split('"incoming request"').length - 1;
+    while (received() < 50) await new Promise((resolve) => setTimeout(resolve, 5));
     server.stop('SIGTERM');
     // The balancer's probe sees 503 as soon as the signal is handled, while the callbacks are
     // still being answered (a probe already queued before it may still see 200).
