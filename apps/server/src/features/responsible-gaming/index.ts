@@ -9,3 +9,4 @@ export type { RgService } from './rg-service';
 export { isRgRefusal, rgBetAdmitted, rgBetRefusal, rgRecordPosting } from './rg-statements';
 export type { RgRefusal } from './rg-statements';
 export { rgOperatorView } from './rg-operator-view';
+export { rgPersonalData } from './rg-personal-data';

@@ -3,3 +3,4 @@
  * (decision 035).
  */
 export { staffFeature } from './staff-feature';
+export { staffPersonalData } from './staff-personal-data';

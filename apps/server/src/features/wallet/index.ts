@@ -34,3 +34,4 @@ export { walletFeature } from './wallet-feature';
 export type { PostingObservation } from './posting-observer';
 export { openCommandDatabase } from './commands/command-database';
 export { gameNamesFor } from './transaction-game-names';
+export { exportedAmount, walletPersonalData } from './wallet-personal-data';
