@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { paymentsErrorCodes } from '@casino/contracts';
-import { staffErrorCodes, type Approval } from '@casino/contracts/operator';
+import type { Approval } from '@casino/contracts/operator';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { staffApprovals, users } from '../../db/schema';
+import { staffApprovals } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { CashierDeps } from '../payments';
@@ -13,6 +13,13 @@ import type { Ledger } from '../wallet';
 import type { PostingResult } from '../wallet';
 import { formatMoney } from '../wallet';
 import { InsufficientFunds } from '../wallet';
+import {
+  approvalView,
+  decideApproval,
+  lockApproval,
+  notWaiting,
+  type ApprovalRow,
+} from './approval-records';
 import { appendAudit, appendAuditAfter } from './audit-log';
 import { actorName, auditOf, type StaffContext } from './staff-actor';
 
@@ -24,8 +31,6 @@ import { actorName, auditOf, type StaffContext } from './staff-actor';
  * moves under a key derived from the approval (the ledger's idempotency, the payout's
  * pending → processing step), so even a retry after a crash moves it once.
  */
-
-type ApprovalRow = typeof staffApprovals.$inferSelect;
 
 export interface FourEyesDeps {
   db: Database;
@@ -44,18 +49,6 @@ export type WithdrawalOutcome =
 
 const abs = (n: bigint) => (n < 0n ? -n : n);
 
-function notWaiting(row: ApprovalRow): AppError {
-  return new AppError(409, staffErrorCodes.APPROVAL_NOT_WAITING, `This approval is ${row.status}.`);
-}
-
-function samePerson(): AppError {
-  return new AppError(
-    409,
-    staffErrorCodes.FOUR_EYES_SAME_PERSON,
-    'The second approval must come from a different staff member.',
-  );
-}
-
 export function insufficientFunds(error: InsufficientFunds): AppError {
   return new AppError(
     409,
@@ -66,64 +59,14 @@ export function insufficientFunds(error: InsufficientFunds): AppError {
 
 export function createFourEyes(deps: FourEyesDeps) {
   const { db, clock } = deps;
-
-  async function view(tx: Database, row: ApprovalRow): Promise<Approval> {
-    const found = await tx
-      .select({ username: users.username })
-      .from(users)
-      .where(eq(users.id, row.userId));
-    return {
-      id: row.id,
-      kind: row.kind,
-      status: row.status,
-      user_id: row.userId,
-      username: found[0]?.username ?? '',
-      amount: formatMoney(row.amount),
-      reason: row.reason,
-      payment_id: row.paymentId,
-      requested_by: row.requestedByEmail ?? row.requestedBy,
-      requested_at: row.requestedAt.toISOString(),
-      decided_by: row.decidedByEmail ?? row.decidedBy,
-      decided_at: row.decidedAt?.toISOString() ?? null,
-      failure: row.failure,
-    };
-  }
-
-  const lockApproval = async (tx: Database, id: string) =>
-    (await tx.select().from(staffApprovals).where(eq(staffApprovals.id, id)).for('update'))[0];
-
-  /** Records the second approval (a different person) in the caller's transaction. */
-  async function decide(
+  const view = approvalView;
+  const decide = (
     tx: Database,
     context: StaffContext,
     row: ApprovalRow,
     status: 'approved' | 'rejected',
     reason: string | null,
-  ): Promise<ApprovalRow> {
-    if (row.status !== 'waiting') throw notWaiting(row);
-    if (status === 'approved' && row.requestedBy === context.actor.id) throw samePerson();
-    const now = clock.now();
-    const decided = {
-      status,
-      decidedBy: context.actor.id,
-      decidedByEmail: context.actor.email,
-      decidedAt: now,
-    } as const;
-    await tx.update(staffApprovals).set(decided).where(eq(staffApprovals.id, row.id));
-    await appendAudit(
-      tx,
-      now,
-      auditOf(context, {
-        action: status === 'approved' ? 'approvals.approve' : 'approvals.reject',
-        targetKind: 'approval',
-        targetId: row.id,
-        before: { status: row.status },
-        after: { status, kind: row.kind, amount: formatMoney(row.amount), user_id: row.userId },
-        reason,
-      }),
-    );
-    return { ...row, ...decided };
-  }
+  ) => decideApproval(tx, clock.now(), context, row, status, reason);
 
   /** The adjustment of an approved approval: once, under the approval's own key. */
   async function postApprovedAdjustment(context: StaffContext, row: ApprovalRow) {
