@@ -24,10 +24,10 @@ import { performance } from 'node:perf_hooks';
 import type { GameCategory } from '@casino/contracts';
 import pg from 'pg';
 import { openPostgres } from '../src/db/postgres-connection';
-import { games } from '../src/db/schema';
 import type { GameFilter } from '../src/features/games/catalog-repository';
 import { createCatalogStatements } from '../src/features/games/catalog-statements';
-import { foldSearchText, searchWords } from '../src/features/games/search-text';
+import { seedCatalog } from './bench-games-catalog';
+import { searchWords } from '../src/features/games/search-text';
 import {
   createScratchDatabase,
   quantiles,
@@ -43,130 +43,6 @@ const adminUrl =
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
 const targets = { p99Ms: 15, httpToSqlRatio: 0.5 };
-
-// ---------------------------------------------------------------- catalog generation
-
-/** mulberry32: a small seeded generator, so every run measures the same catalog. */
-function seeded(seed: number) {
-  let a = seed;
-  return () => {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const adjectives = [
-  'Golden',
-  'Lucky',
-  'Wild',
-  'Mega',
-  'Royal',
-  'Crystal',
-  'Dragon',
-  'Mystic',
-  'Fruit',
-  'Neon',
-  'Ancient',
-  'Frozen',
-  'Blazing',
-  'Secret',
-  'Magic',
-  'Café',
-  'Señor',
-  'Crème',
-  'Über',
-  'Fiesta',
-  'Золотой',
-  'Дикий',
-  'Счастливый',
-  'Ёлочный',
-  'Царский',
-  'Жаркий',
-  'Лунный',
-  'Волшебный',
-];
-const nouns = [
-  'Star',
-  'Fortune',
-  'Reels',
-  'Treasure',
-  'Jungle',
-  'Pharaoh',
-  'Wolf',
-  'Phoenix',
-  'Gems',
-  'Cherry',
-  'Volcano',
-  'Pirates',
-  'Temple',
-  'Knight',
-  'Olé',
-  'Piñata',
-  'Château',
-  'Légende',
-  'Золото',
-  'Жар-птица',
-  'Самовар',
-  'Матрёшка',
-  'Богатырь',
-  'Клад',
-  'Змей',
-  'Ёлка',
-];
-const suffixes = ['', '', '', ' Deluxe', ' Megaways', ' 2', ' Hold & Win', ' Rush', ' Quest'];
-const providers = ['endorphina', 'pragmatic', 'gbgames'] as const;
-const categoriesByRoll: GameCategory[] = [
-  ...Array<GameCategory>(80).fill('slots'),
-  ...Array<GameCategory>(8).fill('table'),
-  ...Array<GameCategory>(5).fill('live'),
-  ...Array<GameCategory>(7).fill('instant'),
-];
-
-async function seedCatalog(url: string): Promise<void> {
-  const db = openPostgres({ url, max: 2 });
-  try {
-    await db.migrate();
-    const random = seeded(0x5eed);
-    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-    const now = new Date();
-    for (let start = 0; start < gameCount; start += 1_000) {
-      const rows = [];
-      for (let i = start; i < Math.min(gameCount, start + 1_000); i++) {
-        const name = `${pick(adjectives)} ${pick(nouns)}${pick(suffixes)}`;
-        const popularity = Math.round(random() ** 1.6 * 100);
-        const day = new Date(Date.UTC(2018, 0, 1) + Math.floor(random() * 3_000) * 86_400_000);
-        const provider = providers[i % providers.length]!;
-        rows.push({
-          provider,
-          providerGameId: `bench-${i}`,
-          name,
-          searchText: foldSearchText(name),
-          image: `https://cdn.example.test/art/bench-${i}.svg`,
-          category: pick(categoriesByRoll),
-          tags: [],
-          isNew: random() < 0.05,
-          isTop: popularity >= 70,
-          popularity,
-          hasDemo: random() < 0.9,
-          hasReal: true,
-          demoUrl: `https://demo.example.test/play?game=bench-${i}`,
-          enabled: true,
-          releasedAt: day.toISOString().slice(0, 10),
-          syncedAt: now,
-        });
-      }
-      await db.insert(games).values(rows);
-    }
-    // After a bulk load, as after any: statistics for the planner, and the trigram index's
-    // pending list merged (the sync does the latter itself, see catalog-repository.ts).
-    await db.execute('vacuum analyze games');
-  } finally {
-    await db.close();
-  }
-}
 
 // ---------------------------------------------------------------- the requests
 
@@ -303,7 +179,7 @@ pool.on('error', () => undefined);
 const builder = openPostgres({ url: dbUrl, max: 1 });
 try {
   process.stdout.write(`Generating ${gameCount.toLocaleString('en')} games in ${dbName}…\n`);
-  await seedCatalog(dbUrl);
+  await seedCatalog(dbUrl, gameCount);
   // The server as configured by default (public pages cached for 30 s), and the same server
   // reading every page from the database, to show what the cache hides.
   const startServer = (dir: string, pageCacheSeconds: string) =>

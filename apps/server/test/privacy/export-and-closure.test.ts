@@ -148,7 +148,7 @@ describe('account closure', () => {
     await submitBoth(t, player);
     // A two-factor key and a recovery code (decision 051), which must go with the account.
     // The key's set-up is not confirmed: a confirmed one asks closure for a code (tested in
-    // two-factor.test.ts).
+    // two-factor-gates.test.ts).
     await t.db.execute(
       `insert into two_factor_authenticators (user_id, secret_ciphertext, enabled_at, created_at, updated_at)
        values ('${player.id}', 'sealed', null, now(), now())`,

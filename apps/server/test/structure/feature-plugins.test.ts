@@ -86,7 +86,7 @@ describe('feature plugins', () => {
       identity: ['auth'],
       metrics: [],
       payments: ['auth', 'wallet', 'identity', 'bonus', 'responsible-gaming'],
-      privacy: ['auth', 'wallet', 'identity'],
+      privacy: ['auth', 'users', 'wallet', 'identity'],
       providers: ['wallet', 'game-sessions'],
       staff: [
         'auth',

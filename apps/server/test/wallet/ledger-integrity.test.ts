@@ -131,6 +131,23 @@ describe('checkLedger', () => {
     }
   });
 
+  it('names a tampered bonus pocket', async () => {
+    const userId = await createFundedUser(db, ledger, 5_000n);
+    // Only a superuser going around the constraint (a bonus pocket needs a bonus) can do this.
+    await db.execute(sql`alter table wallets drop constraint wallets_bonus_needs_bonus`);
+    await db.execute(sql`update wallets set bonus_balance = 7 where user_id = ${userId}::uuid`);
+    try {
+      const report = await checkLedger(db);
+      const failed = report.checks.filter((c) => c.failures > 0).map((c) => c.name);
+      expect(failed).toEqual(['bonus-equals-ledger']);
+      expect(formatLedgerReport(report)).toContain(
+        `wallet ${userId}: bonus 7, ledger sum 0, last bonus_after 0`,
+      );
+    } finally {
+      await db.execute(sql`update wallets set bonus_balance = 0 where user_id = ${userId}::uuid`);
+    }
+  });
+
   it('names a broken chain and a transaction applied twice', async () => {
     const userId = await createFundedUser(db, ledger, 5_000n);
     const bet = await ledger.postBet({

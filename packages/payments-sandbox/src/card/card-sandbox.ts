@@ -1,48 +1,17 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { objectId } from '../shared/ids';
+import { sameSecret } from '../shared/same-secret';
 import { signatureHeader } from '../shared/signature';
-import {
-  defaultWebhookRetry,
-  WebhookDispatcher,
-  type WebhookEvent,
-  type WebhookRetryPolicy,
-  type WebhookSender,
-} from '../shared/webhooks';
+import { defaultWebhookRetry, WebhookDispatcher, type WebhookEvent } from '../shared/webhooks';
 import { checkCard, type CardInput } from './cards';
+import { idempotentResponses } from './idempotent-responses';
+import { currencyOf, invalid, metadataOf, minorAmount, withQuery } from './request-fields';
 import type { PaymentIntent, Payout, StoredMethod } from './objects';
 import { threeDSecurePage } from './three-d-secure-page';
+import type { CardSandbox, CardSandboxOptions } from './card-sandbox-options';
 
-export interface CardSandboxOptions {
-  /** Where the browser reaches the sandbox (absolute, or a path on the host's origin). */
-  publicUrl: string;
-  /** The merchant's secret API key (server to server). */
-  secretKey: string;
-  /** The key the browser uses to tokenise a card. */
-  publishableKey: string;
-  /** Signs every webhook. */
-  webhookSecret: string;
-  /** The merchant's webhook endpoint. */
-  webhookUrl: string;
-  /** How a webhook reaches it. */
-  send: WebhookSender;
-  retry?: Partial<WebhookRetryPolicy>;
-  /** A payout is paid this long after it is created; null: only by the test helpers. */
-  payoutDelayMs?: number | null;
-  /** Queue webhooks until `webhooks.deliver()` (tests that reorder them). */
-  holdWebhooks?: boolean;
-  now?: () => Date;
-  onError?: (message: string) => void;
-}
-
-export interface CardSandbox {
-  /** Register in the host: `app.register(sandbox.plugin, { prefix: '/sandbox/card' })`. */
-  plugin: FastifyPluginAsync;
-  webhooks: WebhookDispatcher;
-  /** Settles a pending payout as the bank would (test helpers, also over HTTP). */
-  settlePayout(id: string, outcome: 'paid' | 'failed'): Payout | undefined;
-  close(): void;
-}
+export type { CardSandbox, CardSandboxOptions } from './card-sandbox-options';
 
 /** The modelled API's signature header name, spelled for this sandbox. */
 export const signatureHeaderName = 'sandbox-signature';
@@ -55,28 +24,6 @@ type ApiError = {
   message: string;
   payment_intent?: PaymentIntent;
 };
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
-}
-
-const minorAmount = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 50 && value <= 99_999_999
-    ? value
-    : undefined;
-const currencyOf = (value: unknown): string | undefined =>
-  typeof value === 'string' && /^[a-z]{3}$/.test(value) ? value : undefined;
-function metadataOf(value: unknown): Record<string, string> {
-  if (typeof value !== 'object' || value === null) return {};
-  return Object.fromEntries(
-    Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'),
-  );
-}
-function withQuery(url: string, name: string, value: string): string {
-  return `${url}${url.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(value)}`;
-}
 
 /**
  * A card-acquiring service in the style of a payment-intent API (docs/protocols/card-sandbox.md):
@@ -91,7 +38,6 @@ export function createCardSandbox(options: CardSandboxOptions): CardSandbox {
   const methods = new Map<string, StoredMethod>();
   const intents = new Map<string, PaymentIntent>();
   const payouts = new Map<string, Payout>();
-  const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   const timers = new Set<NodeJS.Timeout>();
   const webhooks = new WebhookDispatcher<WebhookEvent>({
     url: options.webhookUrl,
@@ -150,33 +96,25 @@ export function createCardSandbox(options: CardSandboxOptions): CardSandbox {
   const fail = (reply: FastifyReply, status: number, error: ApiError) =>
     reply.code(status).send({ error });
 
-  /** Runs `create` once per Idempotency-Key; a repeat answers the first response again. */
-  function once(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    create: () => { status: number; body: unknown },
-  ): FastifyReply {
-    const header = request.headers['idempotency-key'];
-    const key = typeof header === 'string' && header.length <= 255 ? header : undefined;
-    const fingerprint = JSON.stringify(request.body ?? null);
-    if (key !== undefined) {
-      const seen = idempotent.get(`${request.routeOptions.url ?? ''} ${key}`);
-      if (seen) {
-        if (seen.fingerprint !== fingerprint) {
-          return fail(reply, 400, {
-            type: 'idempotency_error',
-            message: 'Keys for idempotent requests can only be used with the same parameters.',
-          });
-        }
-        return reply.code(seen.status).header('idempotent-replayed', 'true').send(seen.body);
-      }
-    }
-    const result = create();
-    if (key !== undefined && result.status < 500) {
-      idempotent.set(`${request.routeOptions.url ?? ''} ${key}`, { fingerprint, ...result });
-    }
-    return reply.code(result.status).send(result.body);
-  }
+  const once = idempotentResponses((reply) =>
+    fail(reply, 400, {
+      type: 'idempotency_error',
+      message: 'Keys for idempotent requests can only be used with the same parameters.',
+    }),
+  );
+  /** The server-to-server routes: the secret key only. */
+  const secretKeyOnly = {
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (authenticate(request, false)) return;
+      await fail(reply, 401, { type: 'authentication_error', message: 'Invalid API key.' });
+    },
+  };
+  const missing = (reply: FastifyReply, what: string) =>
+    fail(reply, 404, {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      message: `No such ${what}.`,
+    });
 
   const plugin: FastifyPluginAsync = (app) => {
     // The 3-D Secure page's buttons post plain forms without fields.
@@ -252,27 +190,18 @@ export function createCardSandbox(options: CardSandboxOptions): CardSandbox {
       return reply.send(method.object);
     });
 
-    app.post('/v1/payment_intents', (request, reply) => {
-      if (!authenticate(request, false)) {
-        return fail(reply, 401, { type: 'authentication_error', message: 'Invalid API key.' });
-      }
+    app.post('/v1/payment_intents', secretKeyOnly, (request, reply) => {
       return once(request, reply, () => createIntent(request.body));
     });
 
-    app.get<{ Params: { id: string } }>('/v1/payment_intents/:id', (request, reply) => {
-      if (!authenticate(request, false)) {
-        return fail(reply, 401, { type: 'authentication_error', message: 'Invalid API key.' });
-      }
-      const intent = intents.get(request.params.id);
-      if (!intent) {
-        return fail(reply, 404, {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          message: 'No such payment_intent.',
-        });
-      }
-      return reply.send(intent);
-    });
+    app.get<{ Params: { id: string } }>(
+      '/v1/payment_intents/:id',
+      secretKeyOnly,
+      (request, reply) => {
+        const intent = intents.get(request.params.id);
+        return intent ? reply.send(intent) : missing(reply, 'payment_intent');
+      },
+    );
 
     app.get<{ Params: { id: string } }>('/3ds/:id', (request, reply) => {
       const intent = intents.get(request.params.id);
@@ -312,52 +241,26 @@ export function createCardSandbox(options: CardSandboxOptions): CardSandbox {
         .send(threeDSecurePage(intent, `${publicUrl}/3ds/${intent.id}`));
     });
 
-    app.post('/v1/payouts', (request, reply) => {
-      if (!authenticate(request, false)) {
-        return fail(reply, 401, { type: 'authentication_error', message: 'Invalid API key.' });
-      }
+    app.post('/v1/payouts', secretKeyOnly, (request, reply) => {
       return once(request, reply, () => createPayout(request.body));
     });
 
-    app.get<{ Params: { id: string } }>('/v1/payouts/:id', (request, reply) => {
-      if (!authenticate(request, false)) {
-        return fail(reply, 401, { type: 'authentication_error', message: 'Invalid API key.' });
-      }
+    app.get<{ Params: { id: string } }>('/v1/payouts/:id', secretKeyOnly, (request, reply) => {
       const payout = payouts.get(request.params.id);
-      if (!payout) {
-        return fail(reply, 404, {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          message: 'No such payout.',
-        });
-      }
-      return reply.send(payout);
+      return payout ? reply.send(payout) : missing(reply, 'payout');
     });
 
     app.post<{ Params: { id: string; outcome: 'pay' | 'fail' } }>(
       '/v1/test_helpers/payouts/:id/:outcome',
+      secretKeyOnly,
       (request, reply) => {
-        if (!authenticate(request, false)) {
-          return fail(reply, 401, { type: 'authentication_error', message: 'Invalid API key.' });
-        }
         const outcome = ({ pay: 'paid', fail: 'failed' } as const)[request.params.outcome];
         const payout = outcome ? settlePayout(request.params.id, outcome) : undefined;
-        if (!payout) {
-          return fail(reply, 404, {
-            type: 'invalid_request_error',
-            code: 'resource_missing',
-            message: 'No such payout.',
-          });
-        }
-        return reply.send(payout);
+        return payout ? reply.send(payout) : missing(reply, 'payout');
       },
     );
     return Promise.resolve();
   };
-
-  function invalid(param: string, message: string) {
-    return { status: 400, body: { error: { type: 'invalid_request_error', param, message } } };
-  }
 
   function createIntent(raw: unknown): { status: number; body: unknown } {
     const body = (raw ?? {}) as Record<string, unknown>;

@@ -1,6 +1,6 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml } from '../shared/html';
+import { sameSecret } from '../shared/same-secret';
 import {
   defaultWebhookRetry,
   WebhookDispatcher,
@@ -9,6 +9,7 @@ import {
   type WebhookSender,
 } from '../shared/webhooks';
 import { ipnSignature, sortKeys } from './ipn-signature';
+import { payPage } from './pay-page';
 import {
   coinsFor,
   cryptoNetworks,
@@ -92,12 +93,6 @@ export interface CryptoSandbox {
 }
 
 export const ipnHeaderName = 'x-sandbox-sig';
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
-}
 
 /**
  * A crypto payment gateway in the style of a published one (docs/protocols/crypto-sandbox.md):
@@ -357,7 +352,7 @@ export function createCryptoSandbox(options: CryptoSandboxOptions): CryptoSandbo
       expire();
       const payment = payments.get(request.params.id);
       if (!payment) return reply.code(404).type('text/plain').send('Unknown payment.');
-      return reply.type('text/html; charset=utf-8').send(payPage(payment));
+      return reply.type('text/html; charset=utf-8').send(payPage(publicUrl, required, payment));
     });
     app.post<{ Params: { id: string }; Body: { amount?: string } | undefined }>(
       '/pay/:id/send',
@@ -377,26 +372,6 @@ export function createCryptoSandbox(options: CryptoSandboxOptions): CryptoSandbo
     });
     return Promise.resolve();
   };
-
-  function payPage(p: CryptoPayment): string {
-    const label = cryptoNetworks[p.pay_currency].label;
-    const base = `${publicUrl}/pay/${p.payment_id}`;
-    const open = p.payment_status === 'waiting' || p.payment_status === 'confirming';
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Crypto sandbox wallet</title>
-<style>body{font-family:system-ui,sans-serif;max-width:460px;margin:40px auto;padding:0 16px;color:#1d2330}
-code{word-break:break-all}form{display:inline-block;margin:8px 8px 0 0}button{font:inherit;padding:8px 14px}</style>
-</head><body><h1>Sandbox wallet (${escapeHtml(label)})</h1>
-<p>Send <strong>${escapeHtml(p.pay_amount)} ${escapeHtml(p.pay_currency.toUpperCase())}</strong> to<br><code>${escapeHtml(p.pay_address)}</code></p>
-<p>Status: <strong id="status">${escapeHtml(p.payment_status)}</strong> · received ${escapeHtml(p.actually_paid)} · confirmations ${p.confirmations}/${required}</p>
-${
-  open
-    ? `<form method="post" action="${escapeHtml(`${base}/send`)}"><input type="hidden" name="amount" value="${escapeHtml(p.pay_amount)}"><button id="send">Send coins</button></form>
-<form method="post" action="${escapeHtml(`${base}/mine`)}"><button id="mine">Mine a block</button></form>`
-    : ''
-}
-</body></html>`;
-  }
 
   return {
     plugin,

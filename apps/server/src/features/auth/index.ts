@@ -31,3 +31,4 @@ export {
   matchTotp,
   otpauthUri,
 } from './two-factor-totp';
+export { authPersonalData, twoFactorPersonalData } from './auth-personal-data';

@@ -5,3 +5,4 @@
 export { bonusFeature } from './bonus-feature';
 export type { BonusService } from './bonus-service';
 export type { ForfeitConfirmation } from './bonus-withdrawal';
+export { bonusPersonalData } from './bonus-personal-data';

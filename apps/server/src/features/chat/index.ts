@@ -4,3 +4,4 @@
  */
 export { chatFeature } from './chat-feature';
 export type { ChatService } from './chat-service';
+export { chatPersonalData } from './chat-personal-data';

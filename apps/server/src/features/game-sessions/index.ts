@@ -7,3 +7,4 @@ export { liveLaunchCondition, liveLaunchTokenCondition } from './launch-reposito
 export type { LaunchRepository } from './launch-repository';
 export type { LaunchSessions, OpenSession, SessionLookup } from './launch-sessions';
 export { hashLaunchToken, newLaunchToken } from './launch-token';
+export { gameSessionsPersonalData } from './game-sessions-personal-data';

@@ -3,3 +3,4 @@
  * (decision 035).
  */
 export { gamesFeature } from './games-feature';
+export { gamesPersonalData } from './games-personal-data';

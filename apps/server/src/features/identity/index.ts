@@ -5,3 +5,4 @@
 export { identityFeature } from './identity-feature';
 export type { IdentityService } from './identity-service';
 export { extensionOf } from './document-type';
+export { identityPersonalData } from './identity-personal-data';

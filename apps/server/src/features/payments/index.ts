@@ -14,3 +14,4 @@ export type { PaymentsConfigPart } from './payments-config';
 export { paymentsFeature } from './payments-feature';
 export type { PaymentRow } from './payments-repository';
 export type { PaymentsService } from './payments-service';
+export { paymentsPersonalData } from './payments-personal-data';

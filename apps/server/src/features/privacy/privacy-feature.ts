@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
-import { createAvatarStore } from '../users';
+import { personalDataOwners } from './personal-data-owners';
 import { privacyRoutes } from './privacy-routes';
 import { createPrivacyService } from './privacy-service';
 
@@ -21,19 +20,16 @@ export interface PrivacyFeatureOptions {
  * docs/decisions/053). No decorators of its own.
  */
 const privacyPlugin: FastifyPluginAsync<PrivacyFeatureOptions> = async (app, options) => {
-  const avatars = createAvatarStore({
-    db: options.db,
-    clock: options.clock,
-    legacyDir: join(options.config.dataDir, 'avatars'),
-  });
   const service = createPrivacyService({
     db: options.db,
     clock: options.clock,
     logger: options.logger,
     sessions: app.auth.sessions,
     throttle: app.auth.throttle,
-    removeAvatar: (name) => avatars.remove(name),
-    removeDocuments: (userId) => app.identity.forgetDocuments(userId),
+    owners: personalDataOwners({
+      avatars: app.users.avatars,
+      forgetDocuments: (userId) => app.identity.forgetDocuments(userId),
+    }),
     twoFactor: app.auth.twoFactor,
   });
   await app.register(privacyRoutes, { prefix: '/api', service });
@@ -41,5 +37,5 @@ const privacyPlugin: FastifyPluginAsync<PrivacyFeatureOptions> = async (app, opt
 
 export const privacyFeature = fastifyPlugin(privacyPlugin, {
   name: 'privacy',
-  dependencies: ['auth', 'wallet', 'identity'],
+  dependencies: ['auth', 'users', 'wallet', 'identity'],
 });

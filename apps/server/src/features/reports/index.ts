@@ -4,3 +4,4 @@
  */
 export { reportsFeature } from './reports-feature';
 export type { ReportsService } from './reports-service';
+export { reportsPersonalData } from './reports-personal-data';

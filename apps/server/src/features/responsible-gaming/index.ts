@@ -10,3 +10,4 @@ export { isRgRefusal, rgBetAdmitted, rgBetRefusal, rgRecordPosting } from './rg-
 export type { RgRefusal } from './rg-statements';
 export { rgOperatorView } from './rg-operator-view';
 export type { RgChange } from './rg-limits-service';
+export { rgPersonalData } from './rg-personal-data';

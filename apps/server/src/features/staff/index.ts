@@ -5,3 +5,4 @@
 export { staffFeature } from './staff-feature';
 export { checkAuditChain, formatAuditReport } from './audit-log';
 export { createStaffAccounts } from './staff-accounts';
+export { staffPersonalData } from './staff-personal-data';

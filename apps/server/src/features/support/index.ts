@@ -4,3 +4,4 @@
  */
 export { supportFeature } from './support-feature';
 export type { SupportService } from './support-service';
+export { supportPersonalData } from './support-personal-data';

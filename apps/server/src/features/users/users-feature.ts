@@ -7,11 +7,18 @@ import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import { avatarRoutes, avatarUploads } from './avatar-routes';
 import { createAvatarService } from './avatar-service';
-import { createAvatarStore } from './avatar-store';
+import { createAvatarStore, type AvatarStore } from './avatar-store';
 import { profileRoutes } from './profile-routes';
 import { createProfileService } from './profile-service';
 import { settingsRoutes } from './settings-routes';
 import { createSettingsService } from './settings-service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The avatar store: the privacy feature removes a closed account's picture through it. */
+    users: { avatars: AvatarStore };
+  }
+}
 
 export interface UsersFeatureOptions {
   config: Config;
@@ -25,7 +32,7 @@ export const availabilityChecksPerMinute = 30;
 
 /**
  * /api/user/* and /api/avatars/*, over the auth feature's app.authenticate and services
- * (sessions, codes, throttling). No decorators of its own.
+ * (sessions, codes, throttling). Decorates `users` with the one avatar store.
  */
 const usersPlugin: FastifyPluginAsync<UsersFeatureOptions> = async (app, deps) => {
   const { db, clock } = deps;
@@ -52,6 +59,7 @@ const usersPlugin: FastifyPluginAsync<UsersFeatureOptions> = async (app, deps) =
     clock,
     legacyDir: join(deps.config.dataDir, 'avatars'),
   });
+  app.decorate('users', { avatars: store });
   await app.register(avatarRoutes, {
     prefix: '/api',
     store,

@@ -1,39 +1,13 @@
-import { sql, type SQL } from 'drizzle-orm';
-
-type Row = Record<string, unknown>;
-
-export interface BonusCheck {
-  name: string;
-  description: string;
-  query: SQL;
-  describe: (row: Row) => string;
-}
-
-const s = (value: unknown): string =>
-  typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint'
-    ? String(value)
-    : JSON.stringify(value);
+import { sql } from 'drizzle-orm';
+import { pocketOffLedger, str as s, type LedgerCheck } from './ledger-check-query';
 
 /** The bonus pocket's invariants (docs/decisions/039), part of ledger:check. */
-export const bonusChecks: BonusCheck[] = [
+export const bonusChecks: LedgerCheck[] = [
   {
     name: 'bonus-equals-ledger',
     description:
       "every wallet's bonus pocket equals the sum of its rows' bonus_amount and its last bonus_after",
-    query: sql`
-      with sums as (
-        select user_id, sum(bonus_amount) as total from ledger_entries group by user_id
-      ), last as (
-        select distinct on (user_id) user_id, bonus_after from ledger_entries
-        order by user_id, id desc
-      )
-      select w.user_id, w.bonus_balance, coalesce(s.total, 0) as total, l.bonus_after as last_after
-      from wallets w
-      left join sums s on s.user_id = w.user_id
-      left join last l on l.user_id = w.user_id
-      where w.bonus_balance <> coalesce(s.total, 0)
-        or w.bonus_balance <> coalesce(l.bonus_after, 0)
-        or w.bonus_balance < 0 or w.bonus_balance > w.balance`,
+    query: pocketOffLedger('bonus', sql`w.bonus_balance < 0 or w.bonus_balance > w.balance`),
     describe: (r) =>
       `wallet ${s(r.user_id)}: bonus ${s(r.bonus_balance)}, ledger sum ${s(r.total)}, ` +
       `last bonus_after ${s(r.last_after ?? 'none')}`,

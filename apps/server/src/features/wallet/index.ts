@@ -34,3 +34,4 @@ export type { RgBetRefusal } from './wallet-errors';
 export { walletFeature } from './wallet-feature';
 export type { PostingObservation } from './posting-observer';
 export { gameNamesFor } from './transaction-game-names';
+export { exportedAmount, walletPersonalData } from './wallet-personal-data';

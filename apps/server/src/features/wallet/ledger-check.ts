@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { bonusChecks } from './bonus-checks';
+import { pocketOffLedger, str, type CheckRow, type LedgerCheck } from './ledger-check-query';
 
 /**
  * The ledger's invariants, checked from the database alone (`npm run ledger:check`, and the
@@ -31,32 +32,12 @@ export interface CheckOutcome {
 }
 
 const exampleLimit = 10;
-type Row = Record<string, unknown>;
-
-interface Check {
-  name: string;
-  description: string;
-  query: SQL;
-  describe: (row: Row) => string;
-}
-
-const checks: Check[] = [
+const checks: LedgerCheck[] = [
   {
     name: 'balance-equals-ledger',
     description:
       'every wallet balance equals the sum of its ledger rows and its last balance_after',
-    query: sql`
-      with sums as (
-        select user_id, sum(amount) as total from ledger_entries group by user_id
-      ), last as (
-        select distinct on (user_id) user_id, balance_after from ledger_entries
-        order by user_id, id desc
-      )
-      select w.user_id, w.balance, coalesce(s.total, 0) as total, l.balance_after as last_after
-      from wallets w
-      left join sums s on s.user_id = w.user_id
-      left join last l on l.user_id = w.user_id
-      where w.balance <> coalesce(s.total, 0) or w.balance <> coalesce(l.balance_after, 0)`,
+    query: pocketOffLedger('cash'),
     describe: (r) =>
       `wallet ${str(r.user_id)}: balance ${str(r.balance)}, ledger sum ${str(r.total)}, ` +
       `last balance_after ${str(r.last_after ?? 'none')}`,
@@ -180,7 +161,7 @@ const checks: Check[] = [
 checks.push(...bonusChecks);
 
 export async function checkLedger(db: Database): Promise<LedgerCheckReport> {
-  const countRows = await db.execute<Row>(sql`
+  const countRows = await db.execute<CheckRow>(sql`
     select
       (select count(*) from wallets) as wallets,
       (select count(*) from ledger_entries) as entries,
@@ -192,7 +173,7 @@ export async function checkLedger(db: Database): Promise<LedgerCheckReport> {
   const c = countRows.rows[0] ?? {};
   const outcomes: CheckOutcome[] = [];
   for (const check of checks) {
-    const { rows } = await db.execute<Row>(check.query);
+    const { rows } = await db.execute<CheckRow>(check.query);
     outcomes.push({
       name: check.name,
       description: check.description,
@@ -233,10 +214,4 @@ export function formatLedgerReport(report: LedgerCheckReport): string {
   }
   lines.push(report.ok ? 'ledger is consistent' : 'LEDGER IS INCONSISTENT');
   return lines.join('\n');
-}
-
-function str(value: unknown): string {
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint'
-    ? String(value)
-    : JSON.stringify(value);
 }

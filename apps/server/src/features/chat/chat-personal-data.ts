@@ -1,0 +1,25 @@
+import { asc, eq } from 'drizzle-orm';
+import { chatMessages, chatMutes } from '../../db/schema';
+import { exportedTime, type PersonalDataOwner } from '../../lib/personal-data';
+
+/**
+ * The player's chat messages are exported. They stay after closure under the pseudonym, as
+ * do mutes (what the room saw, and what moderators decided).
+ */
+export const chatPersonalData: PersonalDataOwner = {
+  name: 'chat',
+  tables: [chatMessages, chatMutes],
+  async export(userId, db) {
+    const rows = await db
+      .select({ body: chatMessages.body, createdAt: chatMessages.createdAt })
+      .from(chatMessages)
+      .where(eq(chatMessages.userId, userId))
+      .orderBy(asc(chatMessages.id));
+    return {
+      chat_messages: rows.map((row) => ({
+        text: row.body,
+        created_at: exportedTime(row.createdAt),
+      })),
+    };
+  },
+};
