@@ -16,8 +16,11 @@ describe('the sections a role sees', () => {
     expect(seen).not.toContain('/audit');
   });
 
-  it('gives payments the withdrawal and identity queues', () => {
-    expect(sections(['payments'])).toEqual(expect.arrayContaining(['/withdrawals', '/identity']));
+  it('gives payments the withdrawal and identity queues and the finance reports', () => {
+    expect(sections(['payments'])).toEqual(
+      expect.arrayContaining(['/withdrawals', '/identity', '/reports']),
+    );
+    expect(sections(['support'])).not.toContain('/reports');
   });
 
   it('gives an admin every section, staff management included', () => {

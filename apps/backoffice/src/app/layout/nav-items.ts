@@ -1,6 +1,7 @@
 import type { Permission } from '@casino/contracts/operator';
 import {
   Banknote,
+  ChartColumn,
   IdCard,
   LayoutDashboard,
   LifeBuoy,
@@ -21,6 +22,7 @@ export interface NavItem {
     | 'nav.identity'
     | 'nav.support'
     | 'nav.chat'
+    | 'nav.reports'
     | 'nav.audit'
     | 'nav.staff'
     | 'nav.mySessions';
@@ -37,6 +39,7 @@ export const navItems: readonly NavItem[] = [
   { to: '/identity', label: 'nav.identity', icon: IdCard, permission: 'identity:read' },
   { to: '/support', label: 'nav.support', icon: LifeBuoy, permission: 'support:read' },
   { to: '/chat', label: 'nav.chat', icon: MessagesSquare, permission: 'chat:moderate' },
+  { to: '/reports', label: 'nav.reports', icon: ChartColumn, permission: 'reports:finance' },
   { to: '/audit', label: 'nav.audit', icon: ScrollText, permission: 'audit:read' },
   { to: '/staff', label: 'nav.staff', icon: ShieldCheck, permission: 'staff:manage' },
   { to: '/sessions', label: 'nav.mySessions', icon: MonitorSmartphone, permission: null },

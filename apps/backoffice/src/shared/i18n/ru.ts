@@ -5,6 +5,7 @@ import { auth } from './ru/auth';
 import { dashboard } from './ru/dashboard';
 import { players } from './ru/players';
 import { queues } from './ru/queues';
+import { reports } from './ru/reports';
 import { shell } from './ru/shell';
 
 export const ru: Messages<typeof en> = {
@@ -14,4 +15,5 @@ export const ru: Messages<typeof en> = {
   ...players,
   ...queues,
   ...admin,
+  ...reports,
 };

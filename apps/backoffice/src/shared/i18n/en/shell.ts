@@ -42,6 +42,7 @@ export const shell = {
     chat: 'Live chat',
     audit: 'Audit log',
     staff: 'Staff',
+    reports: 'Reports',
     mySessions: 'My sessions',
     signOut: 'Sign out',
   },

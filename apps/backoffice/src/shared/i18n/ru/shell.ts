@@ -45,6 +45,7 @@ export const shell: Messages<typeof en> = {
     chat: 'Чат',
     audit: 'Журнал аудита',
     staff: 'Сотрудники',
+    reports: 'Отчёты',
     mySessions: 'Мои сеансы',
     signOut: 'Выйти',
   },
