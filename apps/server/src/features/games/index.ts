@@ -3,3 +3,4 @@
  * (decision 035).
  */
 export { gamesFeature } from './games-feature';
+export type { GameControls, SwitchChange } from './game-controls';
