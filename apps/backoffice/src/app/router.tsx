@@ -25,6 +25,7 @@ const IdentityPage = lazy(() => import('../features/identity/identity-page'));
 const SupportPage = lazy(() => import('../features/support/support-page'));
 const ChatPage = lazy(() => import('../features/chat/chat-page'));
 const ReportsPage = lazy(() => import('../features/reports/reports-page'));
+const GamesPage = lazy(() => import('../features/games/games-page'));
 const AuditPage = lazy(() => import('../features/audit/audit-page'));
 const StaffPage = lazy(() => import('../features/staff/staff-page'));
 
@@ -44,6 +45,7 @@ export const routes: RouteObject[] = [
       { path: 'support/:userId', element: page(SupportPage) },
       { path: 'chat', element: page(ChatPage) },
       { path: 'reports', element: page(ReportsPage) },
+      { path: 'games', element: page(GamesPage) },
       { path: 'audit', element: page(AuditPage) },
       { path: 'staff', element: page(StaffPage) },
       { path: 'sessions', element: page(MySessionsPage) },

@@ -23,6 +23,11 @@ describe('the sections a role sees', () => {
     expect(sections(['support'])).not.toContain('/reports');
   });
 
+  it('gives marketing the games and lobby, not payments', () => {
+    expect(sections(['marketing'])).toContain('/games');
+    expect(sections(['payments'])).not.toContain('/games');
+  });
+
   it('gives an admin every section, staff management included', () => {
     expect(sections(['admin'])).toEqual(navItems.map((item) => item.to));
   });

@@ -3,8 +3,18 @@ import { auth } from './en/auth';
 import { dashboard } from './en/dashboard';
 import { players } from './en/players';
 import { queues } from './en/queues';
+import { games } from './en/games';
 import { reports } from './en/reports';
 import { shell } from './en/shell';
 
 /** English, the reference: every key here must exist in Russian (ru.ts is typed from it). */
-export const en = { ...shell, ...auth, ...dashboard, ...players, ...queues, ...admin, ...reports };
+export const en = {
+  ...shell,
+  ...auth,
+  ...dashboard,
+  ...players,
+  ...queues,
+  ...admin,
+  ...reports,
+  ...games,
+};

@@ -43,6 +43,7 @@ export const shell = {
     audit: 'Audit log',
     staff: 'Staff',
     reports: 'Reports',
+    games: 'Games and lobby',
     mySessions: 'My sessions',
     signOut: 'Sign out',
   },

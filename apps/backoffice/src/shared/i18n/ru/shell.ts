@@ -46,6 +46,7 @@ export const shell: Messages<typeof en> = {
     audit: 'Журнал аудита',
     staff: 'Сотрудники',
     reports: 'Отчёты',
+    games: 'Игры и лобби',
     mySessions: 'Мои сеансы',
     signOut: 'Выйти',
   },
