@@ -2,6 +2,7 @@ import { staffRoutes, type StaffRouteId } from '@casino/contracts/operator';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAuditChain, formatAuditReport } from '../../src/features/staff/audit-log';
+import { gameScenarios } from '../games/game-audit-scenarios';
 import { submitBoth } from '../identity/identity-helpers';
 import { createPlayer, type SignedInPlayer } from '../helpers/players';
 import { testDatabaseDriver } from '../helpers/test-database';
@@ -303,22 +304,7 @@ describe(`audit log (${testDatabaseDriver()})`, () => {
       const res = await call('POST', `/api/operator/staff/${other.id}/enable`, { reason: 'back' });
       return { status: res.statusCode, body: res.body };
     },
-    'games.providers.switch': async () => {
-      const res = await call('PUT', '/api/operator/games/providers/gbgames', {
-        disabled: true,
-        reason: 'outage',
-      });
-      return { status: res.statusCode, body: res.body };
-    },
-    'games.switch': async () => {
-      await t.app.gameCatalog.sync.syncAll();
-      const { rows } = await t.db.execute<{ id: string }>(sql`select id from games limit 1`);
-      const res = await call('PUT', `/api/operator/games/${rows[0]?.id}`, {
-        disabled: true,
-        reason: 'licence paused',
-      });
-      return { status: res.statusCode, body: res.body };
-    },
+    ...gameScenarios(() => t, call),
     'staff.sessions.endAll': async () => {
       const other = await createStaff(t, ['support']);
       const res = await call('DELETE', `/api/operator/staff/${other.id}/sessions`);
