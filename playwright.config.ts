@@ -36,6 +36,12 @@ const backofficeData = '.e2e-data-backoffice';
 process.env.E2E_BACKOFFICE_URL = `http://127.0.0.1:${backofficePort}`;
 process.env.E2E_STAFF_EMAIL ??= 'admin@staff.orbita.test';
 process.env.E2E_STAFF_SETUP_FILE = `${backofficeData}.setup.txt`;
+// A finance member (role payments) for the reports' test, made the same way.
+process.env.E2E_FINANCE_EMAIL ??= 'finance@staff.orbita.test';
+process.env.E2E_FINANCE_SETUP_FILE = `${backofficeData}.finance.txt`;
+// And a marketing member for the games and lobby screen's test.
+process.env.E2E_MARKETING_EMAIL ??= 'marketing@staff.orbita.test';
+process.env.E2E_MARKETING_SETUP_FILE = `${backofficeData}.marketing.txt`;
 
 // What the tests read to find the second server and the inbox.
 process.env.E2E_SHORT_TTL_URL = `http://127.0.0.1:${shortTtlPort}`;
@@ -138,7 +144,11 @@ export default defineConfig({
       ...appServer(backofficePort, backofficeData, {}),
       command:
         `rm -rf ${backofficeData} && npm run -s staff:create -- --email ${process.env.E2E_STAFF_EMAIL} ` +
-        `--role admin > ${process.env.E2E_STAFF_SETUP_FILE} && node apps/server/dist/server.js`,
+        `--role admin > ${process.env.E2E_STAFF_SETUP_FILE} && ` +
+        `npm run -s staff:create -- --email ${process.env.E2E_FINANCE_EMAIL} --role payments ` +
+        `> ${process.env.E2E_FINANCE_SETUP_FILE} && ` +
+        `npm run -s staff:create -- --email ${process.env.E2E_MARKETING_EMAIL} --role marketing ` +
+        `> ${process.env.E2E_MARKETING_SETUP_FILE} && node apps/server/dist/server.js`,
     },
   ],
 });

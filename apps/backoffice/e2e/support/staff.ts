@@ -6,8 +6,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 /** The set-up link `npm run staff:create` printed before the server started (playwright.config.ts). */
-export function setupLinkPath(): string {
-  const output = readFileSync(process.env.E2E_STAFF_SETUP_FILE ?? '', 'utf8');
+export function setupLinkPath(file = process.env.E2E_STAFF_SETUP_FILE ?? ''): string {
+  const output = readFileSync(file, 'utf8');
   const link = output.split('\n').find((line) => line.includes('/backoffice/setup#'));
   if (!link) throw new Error(`No set-up link in the command's output:\n${output}`);
   const url = new URL(link.trim(), 'http://placeholder');

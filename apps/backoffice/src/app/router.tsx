@@ -24,6 +24,8 @@ const WithdrawalsPage = lazy(() => import('../features/withdrawals/withdrawals-p
 const IdentityPage = lazy(() => import('../features/identity/identity-page'));
 const SupportPage = lazy(() => import('../features/support/support-page'));
 const ChatPage = lazy(() => import('../features/chat/chat-page'));
+const ReportsPage = lazy(() => import('../features/reports/reports-page'));
+const GamesPage = lazy(() => import('../features/games/games-page'));
 const AuditPage = lazy(() => import('../features/audit/audit-page'));
 const StaffPage = lazy(() => import('../features/staff/staff-page'));
 
@@ -42,6 +44,8 @@ export const routes: RouteObject[] = [
       { path: 'support', element: page(SupportPage) },
       { path: 'support/:userId', element: page(SupportPage) },
       { path: 'chat', element: page(ChatPage) },
+      { path: 'reports', element: page(ReportsPage) },
+      { path: 'games', element: page(GamesPage) },
       { path: 'audit', element: page(AuditPage) },
       { path: 'staff', element: page(StaffPage) },
       { path: 'sessions', element: page(MySessionsPage) },

@@ -2,6 +2,7 @@ import { staffRoutes, type StaffRouteId } from '@casino/contracts/operator';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAuditChain, formatAuditReport } from '../../src/features/staff/audit-log';
+import { gameScenarios } from '../games/game-audit-scenarios';
 import { submitBoth } from '../identity/identity-helpers';
 import { createPlayer, type SignedInPlayer } from '../helpers/players';
 import { testDatabaseDriver } from '../helpers/test-database';
@@ -303,6 +304,7 @@ describe(`audit log (${testDatabaseDriver()})`, () => {
       const res = await call('POST', `/api/operator/staff/${other.id}/enable`, { reason: 'back' });
       return { status: res.statusCode, body: res.body };
     },
+    ...gameScenarios(() => t, call),
     'staff.sessions.endAll': async () => {
       const other = await createStaff(t, ['support']);
       const res = await call('DELETE', `/api/operator/staff/${other.id}/sessions`);

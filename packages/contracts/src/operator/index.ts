@@ -8,4 +8,5 @@ export * from './staff';
 export * from './players';
 export * from './queues';
 export * from './audit';
+export * from './games';
 export * from './routes';

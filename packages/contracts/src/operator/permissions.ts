@@ -53,6 +53,8 @@ export const permissions = [
   'support:read',
   /** The support desk: answer as staff. */
   'support:answer',
+  /** The games and the lobby: a provider or a game switched on or off (issue 30). */
+  'games:manage',
   /** Read and search the audit log. */
   'audit:read',
   /** The finance reports: stakes, wins, GGR, bonus cost, NGR, cashier, liability (issue 30). */
@@ -110,7 +112,7 @@ export const rolePermissions: Record<StaffRole, readonly Permission[]> = {
     'bonuses:read',
     'audit:read',
   ],
-  marketing: ['dashboard:read', 'players:read', 'bonuses:read', 'bonuses:manage'],
+  marketing: ['dashboard:read', 'players:read', 'bonuses:read', 'bonuses:manage', 'games:manage'],
   admin: permissions,
 };
 

@@ -1,3 +1,4 @@
+import { gameRoutes } from './game-routes';
 import { playerRoutes } from './player-routes';
 import { queueRoutes } from './queue-routes';
 import { reportRoutes } from './report-routes';
@@ -15,6 +16,7 @@ export const staffRoutes = {
   ...playerRoutes,
   ...queueRoutes,
   ...reportRoutes,
+  ...gameRoutes,
 } as const;
 
 export type StaffRouteId = keyof typeof staffRoutes;

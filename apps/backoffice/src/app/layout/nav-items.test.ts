@@ -16,8 +16,16 @@ describe('the sections a role sees', () => {
     expect(seen).not.toContain('/audit');
   });
 
-  it('gives payments the withdrawal and identity queues', () => {
-    expect(sections(['payments'])).toEqual(expect.arrayContaining(['/withdrawals', '/identity']));
+  it('gives payments the withdrawal and identity queues and the finance reports', () => {
+    expect(sections(['payments'])).toEqual(
+      expect.arrayContaining(['/withdrawals', '/identity', '/reports']),
+    );
+    expect(sections(['support'])).not.toContain('/reports');
+  });
+
+  it('gives marketing the games and lobby, not payments', () => {
+    expect(sections(['marketing'])).toContain('/games');
+    expect(sections(['payments'])).not.toContain('/games');
   });
 
   it('gives an admin every section, staff management included', () => {

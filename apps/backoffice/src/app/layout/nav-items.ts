@@ -1,6 +1,8 @@
 import type { Permission } from '@casino/contracts/operator';
 import {
   Banknote,
+  ChartColumn,
+  Gamepad2,
   IdCard,
   LayoutDashboard,
   LifeBuoy,
@@ -21,6 +23,8 @@ export interface NavItem {
     | 'nav.identity'
     | 'nav.support'
     | 'nav.chat'
+    | 'nav.reports'
+    | 'nav.games'
     | 'nav.audit'
     | 'nav.staff'
     | 'nav.mySessions';
@@ -37,6 +41,8 @@ export const navItems: readonly NavItem[] = [
   { to: '/identity', label: 'nav.identity', icon: IdCard, permission: 'identity:read' },
   { to: '/support', label: 'nav.support', icon: LifeBuoy, permission: 'support:read' },
   { to: '/chat', label: 'nav.chat', icon: MessagesSquare, permission: 'chat:moderate' },
+  { to: '/reports', label: 'nav.reports', icon: ChartColumn, permission: 'reports:finance' },
+  { to: '/games', label: 'nav.games', icon: Gamepad2, permission: 'games:manage' },
   { to: '/audit', label: 'nav.audit', icon: ScrollText, permission: 'audit:read' },
   { to: '/staff', label: 'nav.staff', icon: ShieldCheck, permission: 'staff:manage' },
   { to: '/sessions', label: 'nav.mySessions', icon: MonitorSmartphone, permission: null },

@@ -5,6 +5,8 @@ import { auth } from './ru/auth';
 import { dashboard } from './ru/dashboard';
 import { players } from './ru/players';
 import { queues } from './ru/queues';
+import { games } from './ru/games';
+import { reports } from './ru/reports';
 import { shell } from './ru/shell';
 import { rgRu } from '../../features/players/rg/rg-messages';
 
@@ -16,4 +18,6 @@ export const ru: Messages<typeof en> = {
   ...queues,
   ...admin,
   ...rgRu,
+  ...reports,
+  ...games,
 };

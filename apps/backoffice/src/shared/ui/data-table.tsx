@@ -54,7 +54,8 @@ export function DataTable<T extends RowData>({
   const rows = table.getRowModel().rows;
   if (rows.length === 0) return <>{empty}</>;
   return (
-    <div className="table-wrap">
+    // A region that the keyboard can reach, so a table wider than its card scrolls without a mouse.
+    <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>
       <table className="table" data-testid={testId}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>

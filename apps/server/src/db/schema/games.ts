@@ -54,6 +54,8 @@ export const games = pgTable(
     hasReal: boolean('has_real').notNull().default(true),
     demoUrl: text('demo_url'),
     enabled: boolean('enabled').notNull().default(true),
+    /** Switched off by staff (migration 0024, decision 086); the sync never touches it. */
+    staffDisabled: boolean('staff_disabled').notNull().default(false),
     releasedAt: date('released_at'),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -134,3 +136,10 @@ export const recentLaunches = pgTable(
     ),
   ],
 );
+
+/** A provider switched off by staff: none of its games in the lobby, search or launch (0024). */
+export const gameProviderControls = pgTable('game_provider_controls', {
+  provider: text('provider').primaryKey(),
+  disabled: boolean('disabled').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

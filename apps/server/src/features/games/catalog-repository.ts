@@ -6,6 +6,7 @@ import type { CatalogEntry } from '../providers';
 import { createCatalogStatements, rowColumns } from './catalog-statements';
 import type { GameRow } from './game-view';
 import { foldSearchText } from './search-text';
+import { visibleInLobby } from './lobby-visible';
 import { isUuid } from '../../lib/uuid';
 
 export interface GameFilter {
@@ -63,7 +64,7 @@ export function createCatalogRepository(
       const rows = await db
         .select(rowColumns)
         .from(games)
-        .where(and(eq(games.provider, provider), eq(games.enabled, true), byRef))
+        .where(and(eq(games.provider, provider), visibleInLobby(), byRef))
         .limit(1);
       return rows[0];
     },

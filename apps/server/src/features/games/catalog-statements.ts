@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { games, recentLaunches } from '../../db/schema';
 import type { GameFilter } from './catalog-repository';
 import type { GameRow } from './game-view';
+import { visibleInLobby } from './lobby-visible';
 
 /**
  * The list queries, built once per SHAPE of filter (sort, which filters are set, how many
@@ -62,7 +63,7 @@ function containsPattern(word: string): string {
 }
 
 function whereOf(shape: Shape, offered: readonly ProviderSlug[]): SQL | undefined {
-  const conditions: SQL[] = [eq(games.enabled, true)];
+  const conditions: SQL[] = [visibleInLobby()];
   // A provider the operator switched off keeps its rows (they come back when it is switched
   // on again) but is never listed. A constant of the process, so part of the statement.
   if (offered.length < providerSlugs.length) conditions.push(inArray(games.provider, [...offered]));

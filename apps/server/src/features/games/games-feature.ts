@@ -1,3 +1,4 @@
+import { createGameControls, type GameControls } from './game-controls';
 import { sql } from 'drizzle-orm';
 import type { ProviderSlug } from '@casino/contracts';
 import type { FastifyPluginAsync } from 'fastify';
@@ -28,6 +29,8 @@ export interface GameCatalogControl {
   settings: ProviderSettings;
   /** The adapters of the providers the operator runs (simulated or external). */
   adapters: Readonly<Partial<Record<ProviderSlug, ProviderAdapter>>>;
+  /** The staff switches of games and providers (decision 086): the back office's routes. */
+  controls: GameControls;
 }
 
 declare module 'fastify' {
@@ -95,7 +98,8 @@ const gamesPlugin: FastifyPluginAsync<GamesFeatureOptions> = async (app, options
     const stopListening = await db.listen(catalogChangedChannel, () => catalog.catalogChanged());
     app.addHook('onClose', () => stopListening());
   }
-  app.decorate('gameCatalog', { sync, scheduler, settings, adapters });
+  const controls = createGameControls(db, () => catalog.catalogChanged());
+  app.decorate('gameCatalog', { sync, scheduler, settings, adapters, controls });
 
   const resolvePlayer = options.resolvePlayer ?? optionalPlayer(app);
   const launches = createLaunchService({

@@ -4,3 +4,4 @@
  */
 export { gamesFeature } from './games-feature';
 export { gamesPersonalData } from './games-personal-data';
+export type { GameControls, SwitchChange } from './game-controls';

@@ -14,6 +14,7 @@ import { playerActionRoutes } from './player-action-routes';
 import { playerReadRoutes } from './player-read-routes';
 import { createPlayersRepository } from './players-repository';
 import { createStaffAuthService, type StaffAuthService } from './staff-auth-service';
+import { gamesRoutes } from './games-routes';
 import { reportsRoutes } from './reports-routes';
 import { rgRoutes } from './rg-routes';
 import { addStaffGuard, parseCidrList } from './staff-scope';
@@ -104,6 +105,7 @@ const staffPlugin: FastifyPluginAsync<StaffFeatureOptions> = async (app, options
     playerActionRoutes(scope, services);
     reportsRoutes(scope, app.reports.service);
     rgRoutes(scope, services);
+    gamesRoutes(scope, services);
     return Promise.resolve();
   });
   const served = await registerBackofficeApp(app, config.backoffice.distDir);
@@ -123,5 +125,6 @@ export const staffFeature = fastifyPlugin(staffPlugin, {
     'support',
     'reports',
     'responsible-gaming',
+    'games',
   ],
 });

@@ -42,6 +42,8 @@ export const shell = {
     chat: 'Live chat',
     audit: 'Audit log',
     staff: 'Staff',
+    reports: 'Reports',
+    games: 'Games and lobby',
     mySessions: 'My sessions',
     signOut: 'Sign out',
   },

@@ -45,6 +45,8 @@ export const shell: Messages<typeof en> = {
     chat: 'Чат',
     audit: 'Журнал аудита',
     staff: 'Сотрудники',
+    reports: 'Отчёты',
+    games: 'Игры и лобби',
     mySessions: 'Мои сеансы',
     signOut: 'Выйти',
   },

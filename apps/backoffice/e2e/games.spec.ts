@@ -1,0 +1,109 @@
+import process from 'node:process';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { seriousFindings, setupLinkPath, totp } from './support/staff';
+
+/**
+ * Issue 30's games and lobby screen: a marketing member switches a game off with a reason, the
+ * players' lobby no longer lists it, and switches it on again; then the screen is scanned by
+ * axe and photographed in both themes and languages.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const email = process.env.E2E_MARKETING_EMAIL ?? '';
+const password = 'Marketing password 42 long';
+const shots = 'test-results/backoffice';
+const baseURL = process.env.E2E_BACKOFFICE_URL;
+let state: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+
+async function signIn(page: Page) {
+  await page.addInitScript(() => localStorage.setItem('orbita.backoffice.lang', 'en'));
+  await page.goto(setupLinkPath(process.env.E2E_MARKETING_SETUP_FILE));
+  const secret = (await page.getByTestId('setup-secret').textContent()) ?? '';
+  await page.getByTestId('setup-password').fill(password);
+  await page.getByTestId('setup-repeat').fill(password);
+  await page.getByTestId('setup-code').fill(totp(secret));
+  await page.getByTestId('setup-submit').click();
+  await expect(page.getByTestId('setup-done')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to sign-in' }).click();
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('login-code').fill(totp(secret, Date.now() + 30_000));
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+}
+
+const lobbyNames = async (page: Page, search: string) => {
+  const res = await page.request.get(`/api/total/games?search=${encodeURIComponent(search)}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { name: string }[] }).data.map((g) => g.name);
+};
+
+test('a marketing member switches a game off and on again', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  state = await page.context().storageState();
+  const sections = page.getByRole('navigation', { name: 'Back office sections' });
+  await expect(sections.getByRole('link', { name: 'Reports' })).toHaveCount(0);
+  await sections.getByRole('link', { name: 'Games and lobby' }).click();
+  await expect(page.getByRole('heading', { name: 'Games and lobby', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('provider-pragmatic')).toContainText('On');
+
+  const table = page.getByTestId('games-table');
+  const first = table.getByRole('row').nth(1);
+  const code = ((await first.locator('code').textContent()) ?? '').trim();
+  const name = ((await first.getByRole('cell').first().textContent()) ?? '')
+    .replace(code, '')
+    .trim();
+  await page.getByTestId('games-search').fill(code);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const row = table.getByRole('row').filter({ hasText: code });
+  await expect(row).toHaveCount(1);
+  expect(await lobbyNames(page, name)).toContain(name);
+
+  await row.getByRole('button', { name: `Switch off: ${name}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox').fill('licence paused');
+  await dialog.getByRole('button', { name: 'Switch off' }).click();
+  await expect(row).toContainText('Switched off');
+  expect(await lobbyNames(page, name)).not.toContain(name);
+  await page.screenshot({ path: `${shots}/games-switched-off.png`, fullPage: true });
+
+  await row.getByRole('button', { name: `Switch on: ${name}` }).click();
+  await dialog.getByRole('textbox').fill('licence back');
+  await dialog.getByRole('button', { name: 'Switch on' }).click();
+  await expect(row).toContainText('On');
+  expect(await lobbyNames(page, name)).toContain(name);
+});
+
+for (const theme of ['dark', 'light'] as const) {
+  for (const lang of ['en', 'ru'] as const) {
+    test(`the games screen, ${theme} ${lang}: no serious axe finding`, async ({ browser }) => {
+      expect(state, 'the marketing member signed in first').toBeTruthy();
+      for (const viewport of [
+        { name: 'wide', width: 1440, height: 900 },
+        { name: 'phone', width: 390, height: 844 },
+      ]) {
+        const context = await browser.newContext({ baseURL, viewport, storageState: state });
+        await context.addInitScript(
+          ([t, l]) => {
+            localStorage.setItem('orbita.backoffice.theme', t);
+            localStorage.setItem('orbita.backoffice.lang', l);
+          },
+          [theme, lang] as const,
+        );
+        const page = await context.newPage();
+        await page.goto('/backoffice/games');
+        await expect(page.getByTestId('games-table')).toBeVisible();
+        await expect(page.locator('.skeleton')).toHaveCount(0);
+        expect(await seriousFindings(page)).toEqual([]);
+        await page.screenshot({
+          path: `${shots}/games-${viewport.name}-${theme}-${lang}.png`,
+          fullPage: true,
+        });
+        await context.close();
+      }
+    });
+  }
+}

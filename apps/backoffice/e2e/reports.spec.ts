@@ -1,0 +1,175 @@
+import process from 'node:process';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { newPlayer, registerThroughApi, useEnglish } from '../../web/e2e/support/accounts';
+import { NOT_A_SLOT } from '../../web/e2e/support/studio-games';
+import { depositByCard } from './support/player';
+import { seriousFindings, setupLinkPath, totp } from './support/staff';
+
+/**
+ * Issue 30's reports screen: a player deposits and plays a few rounds of a slot; a finance
+ * member (role payments, made by `npm run staff:create` like the admin of journey.spec.ts)
+ * opens today's report and finds that game's rounds and GGR, exact to the cent, and the
+ * deposit; then the screen is scanned by axe and photographed in both themes and languages.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const financeEmail = process.env.E2E_FINANCE_EMAIL ?? '';
+const financePassword = 'Finance password 42 long';
+const shots = 'test-results/backoffice';
+const baseURL = process.env.E2E_BACKOFFICE_URL;
+let financeState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+
+/** "$1,234.50" or "1 234,50" as "1234.50". */
+function plainAmount(text: string | null): string {
+  const cleaned = (text ?? '').replace(/[^\d.,-]/g, '');
+  return /,\d{2,3}$/.test(cleaned)
+    ? cleaned.replace(/\./g, '').replace(',', '.')
+    : cleaned.replace(/,/g, '');
+}
+
+/** Cents to the back office's money text ("−1.20 USD", decision 067's formatMoney). */
+function money(cents: number): string {
+  const sign = cents < 0 ? '−' : '';
+  const abs = Math.abs(cents);
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+  return `${sign}${whole}.${String(abs % 100).padStart(2, '0')} USD`;
+}
+
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+
+/** A player deposits $100 by card and plays `rounds` spins of a Pragmatic slot. */
+async function playSomeRounds(browser: Browser, rounds: number) {
+  const context = await browser.newContext({ baseURL });
+  const player = await context.newPage();
+  await useEnglish(player);
+  await registerThroughApi(player, newPlayer('rep'));
+  await depositByCard(player, '100');
+  await player.goto('/pragmatic');
+  await player
+    .getByTestId('provider-games-pragmatic')
+    .getByTestId('game-tile')
+    .filter({ hasNotText: NOT_A_SLOT })
+    .first()
+    .click();
+  await expect(player).toHaveURL(/\/play\/pragmatic\//);
+  const gameId = decodeURIComponent(new URL(player.url()).pathname.split('/').pop() ?? '');
+  await expect(player.getByTestId('play-mode')).toHaveAttribute('data-mode', 'real');
+  const game = player.frameLocator('[data-testid="play-frame"]');
+  const spin = game.locator('#spin');
+  for (let round = 1; round <= rounds; round++) {
+    await expect(spin).toBeEnabled({ timeout: 15_000 });
+    await spin.click();
+    await expect(spin).toBeDisabled();
+  }
+  await expect(spin).toBeEnabled({ timeout: 15_000 });
+  const balance = plainAmount(await game.locator('#balance').textContent());
+  await context.close();
+  return { gameId, balance };
+}
+
+async function signIn(page: Page) {
+  await page.addInitScript(() => localStorage.setItem('orbita.backoffice.lang', 'en'));
+  await page.goto(setupLinkPath(process.env.E2E_FINANCE_SETUP_FILE));
+  const secret = (await page.getByTestId('setup-secret').textContent()) ?? '';
+  await page.getByTestId('setup-password').fill(financePassword);
+  await page.getByTestId('setup-repeat').fill(financePassword);
+  await page.getByTestId('setup-code').fill(totp(secret));
+  await page.getByTestId('setup-submit').click();
+  await expect(page.getByTestId('setup-done')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to sign-in' }).click();
+  await page.getByTestId('login-email').fill(financeEmail);
+  await page.getByTestId('login-password').fill(financePassword);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('login-code').fill(totp(secret, Date.now() + 30_000));
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+}
+
+test('a finance member sees today’s play in the report', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const rounds = 3;
+  const played = await playSomeRounds(browser, rounds);
+  // The game's GGR is what the player lost in it: the $100 deposited less what is left.
+  const ggr = money(10_000 - cents(played.balance));
+
+  await signIn(page);
+  financeState = await page.context().storageState();
+  const sections = page.getByRole('navigation', { name: 'Back office sections' });
+  // Finance, not the staff administration or the audit log.
+  await expect(sections.getByRole('link', { name: 'Staff' })).toHaveCount(0);
+  await sections.getByRole('link', { name: 'Reports' }).click();
+  await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('report-time-zone')).toHaveText('Time zone: UTC');
+
+  // Today only, by game: the summaries job runs every 5 s, so Show again until it has caught up.
+  const today = await page.evaluate(() => new Date().toISOString().slice(0, 10));
+  await page.getByTestId('report-from').fill(today);
+  await page.getByTestId('report-to').fill(today);
+  await page.getByTestId('report-by').selectOption('game');
+  const gameRow = page
+    .getByTestId('report-table')
+    .getByRole('row')
+    .filter({ hasText: `pragmatic · ${played.gameId}` });
+  await expect(async () => {
+    await page.getByTestId('report-show').click();
+    await expect(gameRow).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  const cells = gameRow.getByRole('cell');
+  // Period, group, stakes, wins, GGR, bonus cost, NGR, rounds, active players.
+  await expect(cells.nth(0)).toHaveText(today);
+  await expect(cells.nth(4)).toHaveText(ggr);
+  await expect(cells.nth(5)).toHaveText('0.00 USD');
+  await expect(cells.nth(6)).toHaveText(ggr);
+  await expect(cells.nth(7)).toHaveText(String(rounds));
+  await expect(cells.nth(8)).toHaveText('1');
+  await expect(page.getByTestId('report-chart').locator('canvas')).toBeVisible();
+
+  // The total of the day holds the deposit (and any of the other tests on this server).
+  await page.getByTestId('report-by').selectOption('all');
+  await page.getByTestId('report-show').click();
+  const total = page.getByTestId('report-table').getByRole('row').filter({ hasText: today });
+  await expect(total).toHaveCount(1);
+  expect(cents(plainAmount(await total.getByRole('cell').nth(8).textContent()))).toBeGreaterThan(0);
+  await expect(page.getByTestId('liability-total')).toHaveText(/USD$/);
+  // The CSV link asks the streamed route for the same report.
+  await expect(page.getByTestId('report-csv')).toHaveAttribute(
+    'href',
+    new RegExp(`/api/operator/reports/summary\\.csv\\?from=${today}&to=${today}&period=day&by=all`),
+  );
+});
+
+for (const theme of ['dark', 'light'] as const) {
+  for (const lang of ['en', 'ru'] as const) {
+    test(`the reports screen, ${theme} ${lang}: no serious axe finding`, async ({ browser }) => {
+      expect(financeState, 'the finance member signed in first').toBeTruthy();
+      for (const viewport of [
+        { name: 'wide', width: 1440, height: 900 },
+        { name: 'phone', width: 390, height: 844 },
+      ]) {
+        const context = await browser.newContext({
+          baseURL,
+          viewport,
+          storageState: financeState,
+        });
+        await context.addInitScript(
+          ([t, l]) => {
+            localStorage.setItem('orbita.backoffice.theme', t);
+            localStorage.setItem('orbita.backoffice.lang', l);
+          },
+          [theme, lang] as const,
+        );
+        const page = await context.newPage();
+        await page.goto('/backoffice/reports');
+        await expect(page.getByTestId('report-chart').locator('canvas')).toBeVisible();
+        await expect(page.locator('.skeleton')).toHaveCount(0);
+        expect(await seriousFindings(page)).toEqual([]);
+        await page.screenshot({
+          path: `${shots}/reports-${viewport.name}-${theme}-${lang}.png`,
+          fullPage: true,
+        });
+        await context.close();
+      }
+    });
+  }
+}

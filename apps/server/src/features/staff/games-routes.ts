@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SwitchChange } from '../games';
+import { auditStep } from './audit-step';
+import { contextOf, staffRoute } from './staff-scope';
+import type { StaffServices } from './staff-services';
+
+/**
+ * The games and the lobby in the back office (issue 30, decision 086): `games:manage`
+ * (marketing, admin) lists providers and games and switches either off or on, with a reason;
+ * the audit row is written in the switch's own transaction (decision 081).
+ */
+export function gamesRoutes(app: FastifyInstance, s: StaffServices): void {
+  const controls = () => app.gameCatalog.controls;
+  const audit = (request: FastifyRequest, action: string, kind: string, reason: string) =>
+    auditStep(s.clock, contextOf(request), (change: SwitchChange) => ({
+      action,
+      targetKind: kind,
+      targetId: change.target,
+      before: change.before,
+      after: change.after,
+      reason,
+    }));
+
+  staffRoute(app, 'games.providers', async (_input, reply) =>
+    reply.send({ data: await controls().providers() }),
+  );
+
+  staffRoute(app, 'games.providers.switch', async ({ params, body, request }, reply) =>
+    reply.send(
+      await controls().switchProvider(
+        params.provider,
+        body.disabled,
+        audit(request, 'games.providers.switch', 'provider', body.reason),
+      ),
+    ),
+  );
+
+  staffRoute(app, 'games.list', async ({ query }, reply) =>
+    reply.send(await controls().games(query)),
+  );
+
+  staffRoute(app, 'games.switch', async ({ params, body, request }, reply) =>
+    reply.send(
+      await controls().switchGame(
+        params.gameId,
+        body.disabled,
+        audit(request, 'games.switch', 'game', body.reason),
+      ),
+    ),
+  );
+}

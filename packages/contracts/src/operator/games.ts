@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { providerSlugs } from '../games';
+
+/**
+ * The games and the lobby in the back office (issue 30): a provider or a single game switched
+ * off by staff leaves the lobby, search and launch on every instance (decision 086). The
+ * provider's own `enabled` (the synced catalog still lists the game) is shown beside ours.
+ */
+
+const reason = z.string().trim().min(1).max(500);
+
+export const staffGamesQuerySchema = z.object({
+  /** Part of the game's name or its provider id. */
+  q: z.string().trim().max(100).optional(),
+  provider: z.enum(providerSlugs).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const staffGameSchema = z.object({
+  id: z.string(),
+  provider: z.enum(providerSlugs),
+  provider_game_id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  /** Still in the provider's catalog at the last sync. */
+  listed: z.boolean(),
+  /** Switched off by staff (this game alone). */
+  disabled: z.boolean(),
+  /** Its provider is switched off by staff. */
+  provider_disabled: z.boolean(),
+});
+export type StaffGame = z.infer<typeof staffGameSchema>;
+
+export const staffGamesResponseSchema = z.object({
+  data: z.array(staffGameSchema),
+  page: z.number().int(),
+  has_more: z.boolean(),
+});
+
+export const staffGameParamsSchema = z.object({ gameId: z.uuid() });
+export const staffProviderParamsSchema = z.object({ provider: z.enum(providerSlugs) });
+
+export const staffSwitchBodySchema = z.object({ disabled: z.boolean(), reason });
+
+export const staffProviderSchema = z.object({
+  provider: z.enum(providerSlugs),
+  disabled: z.boolean(),
+  /** Games of the provider in the synced catalog. */
+  games: z.number().int(),
+});
+export const staffProvidersResponseSchema = z.object({ data: z.array(staffProviderSchema) });
