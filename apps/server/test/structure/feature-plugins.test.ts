@@ -98,6 +98,7 @@ describe('feature plugins', () => {
         'support',
         'reports',
         'responsible-gaming',
+        'games',
       ],
       reports: [],
       'responsible-gaming': ['auth', 'wallet', 'game-sessions'],
