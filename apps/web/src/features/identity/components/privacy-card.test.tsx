@@ -23,8 +23,11 @@ describe('the data and account card', () => {
     renderWithProviders(<PrivacyCard />, { path: '/profile' });
     fireEvent.change(await openDialog(), { target: { value: 'Secret-Passphrase-1' } });
     fireEvent.click(screen.getByTestId('close-confirm'));
-    expect((await screen.findByTestId('close-password-message')).textContent).toBe(
-      'Withdraw your balance before closing the account.',
+    // The message's element may be there (empty) before the answer: wait for its words.
+    await waitFor(() =>
+      expect(screen.getByTestId('close-password-message').textContent).toBe(
+        'Withdraw your balance before closing the account.',
+      ),
     );
     expect(seen.at(-1)?.body).toEqual({ password: 'Secret-Passphrase-1' });
 
@@ -79,8 +82,10 @@ describe('the data and account card', () => {
       target: { value: '123456' },
     });
     fireEvent.click(screen.getByTestId('close-confirm'));
-    expect((await screen.findByTestId('close-two-factor-message')).textContent).toBe(
-      'Wrong or already used code',
+    await waitFor(() =>
+      expect(screen.getByTestId('close-two-factor-message').textContent).toBe(
+        'Wrong or already used code',
+      ),
     );
     expect(seen.at(-1)?.body).toEqual({ password: 'Secret-Passphrase-1', twoFactorCode: '123456' });
     expect(screen.queryByTestId('close-password-message')?.textContent ?? '').toBe('');
