@@ -187,6 +187,16 @@ describe('a provider bet is one trace', () => {
     for (const line of lines) expect(line.traceId).toBe(traceId);
   });
 
+  it("keeps the balance NOTIFY (many requests' notices, sent after them) out of the trace", async () => {
+    const { answer } = await bet();
+    expect(answer.error).toBe(0);
+    await app.wallet.events.flush();
+    const notices = exporter
+      .getFinishedSpans()
+      .filter((s) => /pg_notify/.test(String(s.attributes['db.query.text'])));
+    expect(notices).toEqual([]);
+  });
+
   it('leaves the probes untraced', async () => {
     expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
     expect(exporter.getFinishedSpans()).toEqual([]);

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 
@@ -40,6 +41,10 @@ export function createBalancePublisher(
 ): BalancePublisher {
   let pending: BalanceNotice[] = [];
   let running: Promise<void> | null = null;
+  // One NOTIFY carries the notices of many requests, so it runs in the context the publisher
+  // was made in (the app's start), not in the request that happened to queue first: it is no
+  // part of that request's trace, nor of its logs.
+  const scope = new AsyncResource('BalancePublisher');
 
   async function drain(): Promise<void> {
     // Let the postings answered in this tick (a group commit's batch) join the first NOTIFY.
@@ -58,7 +63,7 @@ export function createBalancePublisher(
   return {
     publish(notice) {
       pending.push(notice);
-      running ??= drain().finally(() => {
+      running ??= scope.runInAsyncScope(drain).finally(() => {
         running = null;
       });
     },
