@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RgOperatorPlayerResponse, RgStatusResponse } from '@casino/contracts';
+import type { Payment, RgOperatorPlayerResponse, RgStatusResponse } from '@casino/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/lib/clock';
 import { bearer, createPlayer, errorOf, signIn, type SignedInPlayer } from '../helpers/players';
@@ -134,6 +134,48 @@ describe('responsible-gaming limits', () => {
     expect(res.statusCode).toBe(422);
     expect(errorOf(res).code).toBe('RG_DEPOSIT_LIMIT');
     expect(res.body).not.toContain('address');
+  });
+
+  it('a pending invoice keeps its address only while the limit leaves room for it', async () => {
+    const player = await createPlayer(t);
+    await setLimit(player, { kind: 'deposit', period: 'day', amount: '50.00' });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/crypto/deposits',
+      headers: bearer(player.accessToken),
+      payload: { amount: '30.00', net: 'ETH', idempotency_key: randomUUID() },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<Payment>().id;
+    const seen = async () => {
+      const one = await t.app.inject({
+        method: 'GET',
+        url: `/api/payments/${id}`,
+        headers: bearer(player.accessToken),
+      });
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/payments',
+        headers: bearer(player.accessToken),
+      });
+      expect(one.statusCode, one.body).toBe(200);
+      expect(list.statusCode, list.body).toBe(200);
+      const listed = list.json<{ data: Payment[] }>().data.find((p) => p.id === id);
+      expect(listed?.status).toBe('pending');
+      return [one.json<Payment>().crypto?.address, listed?.crypto?.address];
+    };
+    const [before, beforeListed] = await seen();
+    expect(before).toMatch(/^0x[0-9a-f]{40}$/);
+    expect(beforeListed).toBe(before);
+    // Lowered under the invoice's $30.00 (applies at once): the address is no longer shown.
+    await setLimit(player, { kind: 'deposit', period: 'day', amount: '29.99' });
+    expect(await seen()).toEqual([undefined, undefined]);
+    const text = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/${id}`,
+      headers: bearer(player.accessToken),
+    });
+    expect(text.body).not.toContain(before);
   });
 
   it('staff add or lower a limit with a reason, never raise one; every change is recorded', async () => {

@@ -1,5 +1,6 @@
 import type { CryptoNetwork } from '@casino/contracts';
 import type { PaymentStatus } from '../../db/schema';
+import { isAppError } from '../../lib/errors';
 import { PaymentProviderRefused, PaymentProviderUnavailable } from './card/card-provider';
 import { amountWithin, cashierActor, providerUnavailable, requireCrypto } from './cashier-rules';
 import type { CryptoEvent, CryptoPaymentEvent } from './crypto/crypto-provider';
@@ -70,6 +71,40 @@ export async function startCryptoDeposit(
     }
     throw error;
   }
+}
+
+/**
+ * A payment as the player may see it again (GET /api/payments[/:id]): a pending crypto
+ * invoice keeps its address only while a deposit of its amount is still allowed. Once a
+ * deposit limit lowered since leaves no room for it, or a time-out or self-exclusion began,
+ * the address is withheld (issue 29: no address once the limit is reached); the row and its
+ * status stay, and money that arrives anyway is still credited and flagged.
+ */
+export async function withPayableAddress(
+  deps: PaymentsServiceDeps,
+  userId: string,
+  row: PaymentRow,
+): Promise<PaymentRow> {
+  const invoice =
+    row.method === 'crypto' &&
+    row.direction === 'deposit' &&
+    row.status === 'pending' &&
+    row.payAddress !== null;
+  if (!invoice) return row;
+  try {
+    await deps.responsibleGaming.assertMayDeposit(userId, row.amount, {
+      pendingPaymentId: row.id,
+    });
+    return row;
+  } catch (error) {
+    if (isRefusal(error)) return { ...row, payAddress: null };
+    throw error;
+  }
+}
+
+/** The answers assertMayDeposit gives a player who may not deposit (RG_BLOCKED, RG_DEPOSIT_LIMIT). */
+function isRefusal(error: unknown): boolean {
+  return isAppError(error) && (error.code === 'RG_BLOCKED' || error.code === 'RG_DEPOSIT_LIMIT');
 }
 
 const finalStatuses: readonly PaymentStatus[] = [

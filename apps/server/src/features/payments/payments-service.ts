@@ -17,7 +17,7 @@ import type { CardPaymentProvider, ProviderEvent } from './card/card-provider';
 import { reconcileCardDeposit, startCardDeposit } from './card-deposits';
 import { notFound } from './cashier-rules';
 import type { CryptoEvent, CryptoPaymentProvider } from './crypto/crypto-provider';
-import { applyCryptoEvent, startCryptoDeposit } from './crypto-deposits';
+import { applyCryptoEvent, startCryptoDeposit, withPayableAddress } from './crypto-deposits';
 import type { PaymentsConfig } from './payments-config';
 import {
   paymentsRepository,
@@ -129,10 +129,13 @@ export function createPaymentsService(
     async own(userId: string, paymentId: string): Promise<PaymentRow> {
       const row = await repo.own(userId, paymentId);
       if (!row) throw notFound();
-      return row;
+      return withPayableAddress(deps, userId, row);
     },
     byId: (paymentId: string) => repo.byId(paymentId),
-    listOwn: (userId: string, limit: number) => repo.listOwn(userId, limit),
+    async listOwn(userId: string, limit: number): Promise<PaymentRow[]> {
+      const rows = await repo.listOwn(userId, limit);
+      return Promise.all(rows.map((row) => withPayableAddress(deps, userId, row)));
+    },
     savedCards: (userId: string) => repo.savedCards(userId),
     withdrawalsIn: (status: PaymentStatus, limit: number) => repo.withdrawalsIn(status, limit),
   };
