@@ -58,49 +58,43 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = (a
     },
   );
 
-  app.post(
-    '/user/two-factor/confirm',
+  // Both answer ten recovery codes, shown once, for a code: the app's first one turns it on;
+  // a later one (or a recovery code) replaces the old recovery codes.
+  const recoveryCodeRoutes = [
     {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['user'],
-        summary: "Turn it on with the app's first code; answers ten recovery codes, shown once",
-        security,
-        body: twoFactorCodeRequestSchema,
-        response: { 200: recoveryCodesResponseSchema },
-      },
+      path: '/user/two-factor/confirm',
+      summary: "Turn it on with the app's first code; answers ten recovery codes, shown once",
+      issue: 'confirmEnrolment',
     },
-    async (request, reply) => {
-      const codes = await twoFactor.confirmEnrolment(
-        requirePlayer(request).id,
-        request.body.code,
-        request.ip,
-      );
-      return reply.header('cache-control', 'no-store').send({ recovery_codes: codes });
-    },
-  );
-
-  app.post(
-    '/user/two-factor/recovery-codes',
     {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['user'],
-        summary: 'Ten new recovery codes for a code; the old ones stop working',
-        security,
-        body: twoFactorCodeRequestSchema,
-        response: { 200: recoveryCodesResponseSchema },
+      path: '/user/two-factor/recovery-codes',
+      summary: 'Ten new recovery codes for a code; the old ones stop working',
+      issue: 'regenerateRecoveryCodes',
+    },
+  ] as const;
+  for (const { path, summary, issue } of recoveryCodeRoutes) {
+    app.post(
+      path,
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags: ['user'],
+          summary,
+          security,
+          body: twoFactorCodeRequestSchema,
+          response: { 200: recoveryCodesResponseSchema },
+        },
       },
-    },
-    async (request, reply) => {
-      const codes = await twoFactor.regenerateRecoveryCodes(
-        requirePlayer(request).id,
-        request.body.code,
-        request.ip,
-      );
-      return reply.header('cache-control', 'no-store').send({ recovery_codes: codes });
-    },
-  );
+      async (request, reply) => {
+        const codes = await twoFactor[issue](
+          requirePlayer(request).id,
+          request.body.code,
+          request.ip,
+        );
+        return reply.header('cache-control', 'no-store').send({ recovery_codes: codes });
+      },
+    );
+  }
 
   app.post(
     '/user/two-factor/disable',

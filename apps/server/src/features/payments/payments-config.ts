@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dollarAmount, httpUrl, wholeNumber } from '../../lib/config-values';
 import { fromDecimalString } from '../wallet';
 
 /**
@@ -10,35 +11,23 @@ import { fromDecimalString } from '../wallet';
 export const paymentModes = ['simulated', 'external', 'off'] as const;
 export type PaymentMode = (typeof paymentModes)[number];
 
-const dollars = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, {
-  error: 'must be a positive amount in dollars with at most two decimals, e.g. 10.00',
-});
+const dollars = dollarAmount('10.00', 'a positive amount');
+const mode = z
+  .enum(paymentModes, { error: 'must be simulated, external or off' })
+  .default('simulated');
 const key = z.string().min(8, { error: 'must be at least 8 characters long' });
 
 export const paymentsEnvShape = {
-  CARD_PAYMENTS_MODE: z
-    .enum(paymentModes, { error: 'must be simulated, external or off' })
-    .default('simulated'),
-  CARD_PAYMENTS_API_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-    .optional(),
+  CARD_PAYMENTS_MODE: mode,
+  CARD_PAYMENTS_API_URL: httpUrl.optional(),
   CARD_PAYMENTS_SECRET_KEY: key.optional(),
   CARD_PAYMENTS_PUBLISHABLE_KEY: key.optional(),
   CARD_PAYMENTS_WEBHOOK_SECRET: key.optional(),
-  CRYPTO_PAYMENTS_MODE: z
-    .enum(paymentModes, { error: 'must be simulated, external or off' })
-    .default('simulated'),
-  CRYPTO_PAYMENTS_API_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-    .optional(),
+  CRYPTO_PAYMENTS_MODE: mode,
+  CRYPTO_PAYMENTS_API_URL: httpUrl.optional(),
   CRYPTO_PAYMENTS_API_KEY: key.optional(),
   CRYPTO_PAYMENTS_IPN_SECRET: key.optional(),
-  CRYPTO_SANDBOX_CONFIRMATIONS: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(100, { error: 'must be at most 100' })
-    .default(2),
+  CRYPTO_SANDBOX_CONFIRMATIONS: wholeNumber(1, 100).default(2),
   DEPOSIT_MIN: dollars.default('10.00'),
   DEPOSIT_MAX: dollars.default('10000.00'),
   WITHDRAWAL_MIN: dollars.default('20.00'),

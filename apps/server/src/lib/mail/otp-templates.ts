@@ -19,75 +19,89 @@ export interface CodeMail {
   html: string;
 }
 
-interface Texts {
-  subject: string;
+/** What a language's three letters say alike: the greeting, the code's life, the signature. */
+interface LanguageTexts {
   greeting: (name: string) => string;
-  intro: string;
   validity: (minutes: number) => string;
-  ignore: string;
   signature: string;
+}
+
+/** What a letter says of its own purpose. */
+interface PurposeTexts {
+  subject: string;
+  intro: string;
+  /** Said after the validity (a password reset signs the other devices out). */
+  afterValidity?: string;
+  ignore: string;
 }
 
 const brand = 'Orbita';
 
-const texts: Record<Language, Record<CodePurpose, Texts>> = {
+const languageTexts: Record<Language, LanguageTexts> = {
+  en: {
+    greeting: (name) => `Hello, ${name}!`,
+    validity: (m) => `The code is valid for ${m} minutes and works once.`,
+    signature: `The ${brand} team`,
+  },
+  ru: {
+    greeting: (name) => `Здравствуйте, ${name}!`,
+    validity: (m) => `Код действует ${m} минут и подходит один раз.`,
+    signature: `Команда ${brand}`,
+  },
+};
+
+const purposeTexts: Record<Language, Record<CodePurpose, PurposeTexts>> = {
   en: {
     registration: {
       subject: `${brand}: your registration code`,
-      greeting: (name) => `Hello, ${name}!`,
       intro: 'Enter this code to finish creating your account:',
-      validity: (m) => `The code is valid for ${m} minutes and works once.`,
       ignore: 'If you did not register, ignore this message: no account is created without it.',
-      signature: `The ${brand} team`,
     },
     email_change: {
       subject: `${brand}: confirm your new e-mail`,
-      greeting: (name) => `Hello, ${name}!`,
       intro: 'Enter this code in your profile to make this your account e-mail:',
-      validity: (m) => `The code is valid for ${m} minutes and works once.`,
       ignore: 'If you did not ask for this, ignore this message: nothing changes without it.',
-      signature: `The ${brand} team`,
     },
     password_reset: {
       subject: `${brand}: your password reset code`,
-      greeting: (name) => `Hello, ${name}!`,
       intro: 'Enter this code with your new password to get back into your account:',
-      validity: (m) =>
-        `The code is valid for ${m} minutes and works once. Your other devices will be signed out.`,
+      afterValidity: 'Your other devices will be signed out.',
       ignore: 'If you did not ask for this, ignore this message: your password stays as it is.',
-      signature: `The ${brand} team`,
     },
   },
   ru: {
     registration: {
       subject: `${brand}: код для регистрации`,
-      greeting: (name) => `Здравствуйте, ${name}!`,
       intro: 'Введите этот код, чтобы завершить создание аккаунта:',
-      validity: (m) => `Код действует ${m} минут и подходит один раз.`,
       ignore:
         'Если вы не регистрировались, просто проигнорируйте это письмо: без кода аккаунт не будет создан.',
-      signature: `Команда ${brand}`,
     },
     email_change: {
       subject: `${brand}: подтвердите новый e-mail`,
-      greeting: (name) => `Здравствуйте, ${name}!`,
       intro: 'Введите этот код в профиле, чтобы сделать этот адрес e-mail аккаунта:',
-      validity: (m) => `Код действует ${m} минут и подходит один раз.`,
       ignore:
         'Если вы этого не запрашивали, просто проигнорируйте письмо: без кода ничего не изменится.',
-      signature: `Команда ${brand}`,
     },
     password_reset: {
       subject: `${brand}: код для сброса пароля`,
-      greeting: (name) => `Здравствуйте, ${name}!`,
       intro: 'Введите этот код вместе с новым паролем, чтобы вернуться в аккаунт:',
-      validity: (m) =>
-        `Код действует ${m} минут и подходит один раз. На других устройствах вход будет завершён.`,
+      afterValidity: 'На других устройствах вход будет завершён.',
       ignore: 'Если вы этого не запрашивали, просто проигнорируйте письмо: пароль не изменится.',
-      signature: `Команда ${brand}`,
     },
   },
 };
+
+/** One letter's texts: its language's common lines around its purpose's own. */
+function textsOf(language: Language, purpose: CodePurpose) {
+  const common = languageTexts[language];
+  const own = purposeTexts[language][purpose];
+  return {
+    ...common,
+    ...own,
+    validity: (minutes: number) =>
+      [common.validity(minutes), own.afterValidity].filter(Boolean).join(' '),
+  };
+}
 
 const htmlEscapes: Record<string, string> = {
   '&': '&amp;',
@@ -103,7 +117,7 @@ function escapeHtml(text: string): string {
 
 /** The e-mail carrying a one-time code, in plain text and HTML, in the player's language. */
 export function codeMail(input: CodeMailInput): CodeMail {
-  const t = texts[input.language][input.purpose];
+  const t = textsOf(input.language, input.purpose);
   const lines = [
     t.greeting(input.username),
     '',

@@ -1,18 +1,12 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { httpUrl, secret, wholeNumber } from '../config-values';
 
 /**
  * What an operator sets to run Orbita in production: the shutdown budget, the metrics
  * endpoint's protection and the tracing exporter. Read by config.ts with every other
  * variable, so a bad value stops start-up naming it.
  */
-
-const whole = (min: number, max: number) =>
-  z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(min, { error: `must be at least ${min}` })
-    .max(max, { error: `must be at most ${max}` });
 
 /**
  * Loopback and private ranges (RFC 1918, RFC 4193, link-local): a metrics port bound there
@@ -38,10 +32,10 @@ export function isPrivateAddress(host: string): boolean {
 }
 
 export const operationsEnvShape = {
-  SHUTDOWN_TIMEOUT_MS: whole(0, 600_000).default(10_000),
+  SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 600_000).default(10_000),
   // Bearer token of GET /metrics on the main port; at least 32 characters like every secret.
-  METRICS_TOKEN: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
-  METRICS_PORT: whole(1, 65_535).optional(),
+  METRICS_TOKEN: secret.optional(),
+  METRICS_PORT: wholeNumber(1, 65_535).optional(),
   METRICS_HOST: z
     .string()
     .refine(isPrivateAddress, {
@@ -49,9 +43,7 @@ export const operationsEnvShape = {
         'must be a loopback or private IP address (127.0.0.1, 10.x, 172.16-31.x, 192.168.x, fc00::/7)',
     })
     .default('127.0.0.1'),
-  OTEL_EXPORTER_OTLP_ENDPOINT: z
-    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-    .optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
   OTEL_SERVICE_NAME: z.string().min(1).max(100).default('orbita'),
 };
 

@@ -25,3 +25,4 @@ export {
 } from './api/two-factor-status';
 export { TwoFactorCodeField, twoFactorErrorText } from './components/two-factor-code-field';
 export { useSecondFactorField } from './hooks/use-second-factor-field';
+export { AccountField } from './components/account-fields';

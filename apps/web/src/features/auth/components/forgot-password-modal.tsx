@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../shared/lib/api-error-text';
 import { isApiError } from '../../../shared/lib/api-client';
 import { fieldErrorText, useSchemaForm } from '../../../shared/lib/schema-form';
-import { TextField } from '../../../shared/ui/field/text-field';
 import { Modal } from '../../../shared/ui/modal/modal';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -13,6 +12,7 @@ import { useLoginDraftStore } from '../login-draft-store';
 import styles from './auth-form.module.css';
 import { ResetCodeForm } from './reset-code-form';
 import { ModalSwitch, SubmitButton } from './form-parts';
+import { AccountField } from './account-fields';
 
 /** Where the reset stands: the address the code went to and when another may be asked. */
 export interface ResetSent {
@@ -107,15 +107,11 @@ function ResetEmailForm({
         </span>
         <p>{t('auth.reset.lead')}</p>
       </div>
-      <TextField
+      <AccountField
+        kind="email"
         {...register('email')}
         error={fieldErrorText(formState.errors.email) ?? failure ?? undefined}
-        label={t('auth.email')}
-        type="email"
-        inputMode="email"
         autoComplete="username"
-        autoCapitalize="off"
-        spellCheck={false}
         placeholder={t('auth.emailPlaceholder')}
         data-autofocus
         testId="reset-email"

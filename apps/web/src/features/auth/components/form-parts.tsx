@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../shared/ui/button/button';
-import { Spinner } from '../../../shared/ui/spinner/spinner';
 import styles from './auth-form.module.css';
 
 /**
@@ -25,8 +24,7 @@ export function SubmitButton({
       size="lg"
       block
       className={flush ? undefined : styles.submit}
-      disabled={pending}
-      icon={pending ? <Spinner /> : undefined}
+      pending={pending}
       data-testid={testId}
     >
       {children}

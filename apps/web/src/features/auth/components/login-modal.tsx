@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText, useSchemaForm } from '../../../shared/lib/schema-form';
 import { PasswordField } from '../../../shared/ui/field/password-field';
-import { TextField } from '../../../shared/ui/field/text-field';
 import { Modal } from '../../../shared/ui/modal/modal';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { useLogin } from '../api/login';
 import { useLoginDraftStore } from '../login-draft-store';
 import styles from './auth-form.module.css';
 import { ModalSwitch, SubmitButton } from './form-parts';
+import { AccountField } from './account-fields';
 
 type Field = 'email' | 'password';
 
@@ -43,14 +43,10 @@ export function LoginModal() {
     <Modal open onClose={close} title={t('modal.login.title')} name="login">
       <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <p className={styles.lead}>{t('auth.login.lead')}</p>
-        <TextField
+        <AccountField
+          kind="email"
           {...bind('email')}
-          label={t('auth.email')}
-          type="email"
-          inputMode="email"
           autoComplete="username"
-          autoCapitalize="off"
-          spellCheck={false}
           placeholder={t('auth.emailPlaceholder')}
           testId="login-email"
         />

@@ -17,6 +17,7 @@ import {
 } from '../registration-store';
 import styles from './auth-form.module.css';
 import { ModalSwitch, SubmitButton } from './form-parts';
+import { AccountField } from './account-fields';
 
 const fieldOrder: readonly RegistrationField[] = [
   'username',
@@ -99,24 +100,16 @@ export function RegisterModal() {
     <Modal open onClose={close} title={t('modal.register.title')} name="register">
       <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <p className={styles.lead}>{t('auth.register.lead')}</p>
-        <TextField
+        <AccountField
+          kind="username"
           {...bind('username')}
-          label={t('auth.username')}
-          autoComplete="username"
-          autoCapitalize="off"
-          spellCheck={false}
           placeholder={t('auth.usernamePlaceholder')}
           note={usernameNote}
           testId="register-username"
         />
-        <TextField
+        <AccountField
+          kind="email"
           {...bind('email')}
-          label={t('auth.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
           placeholder={t('auth.emailPlaceholder')}
           note={emailNote}
           testId="register-email"

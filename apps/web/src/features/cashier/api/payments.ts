@@ -89,7 +89,7 @@ export interface CryptoSubmission {
   idempotency_key: string;
 }
 
-type Submission =
+export type Submission =
   | { kind: 'card-deposit'; body: CardSubmission }
   | { kind: 'crypto-deposit'; body: CryptoSubmission }
   | { kind: 'card-withdrawal'; body: CardSubmission & SecondFactor }

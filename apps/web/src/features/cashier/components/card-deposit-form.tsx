@@ -10,9 +10,7 @@ import {
   useSchemaForm,
   withMask,
 } from '../../../shared/lib/schema-form';
-import { Button } from '../../../shared/ui/button/button';
 import { TextField } from '../../../shared/ui/field/text-field';
-import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { useAuthStore } from '../../auth';
 import { useSavedCards, useSubmitPayment } from '../api/payments';
@@ -28,7 +26,6 @@ import {
   maskExpiry,
 } from '../lib/masks';
 import { leaveFor } from '../lib/leave-for';
-import { amountErrorOf, submissionErrorText } from '../lib/submission-errors';
 import { cardFormSchema } from '../lib/form-schemas';
 import {
   parseExpiry,
@@ -39,6 +36,7 @@ import {
 } from '../lib/validation';
 import type { CardPayCard } from './card-pay-modal';
 import { useErrorText } from './error-text';
+import { CashierSubmit, SumField, useLimitsNote, useRefusal } from './form-parts';
 import styles from './cashier.module.css';
 import { useIdempotentSubmit } from './use-idempotent-submit';
 
@@ -68,6 +66,8 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
   const language = useLanguage();
   const errorText = useErrorText(config.limits.deposit);
   const limits = config.limits.deposit;
+  const limitsNote = useLimitsNote(limits);
+  const refusal = useRefusal();
   const schema = useMemo(() => cardFormSchema(limits), [limits]);
   const { register, handleSubmit, watch, reset, setError, clearErrors, setFocus, formState } =
     useSchemaForm(schema, empty);
@@ -164,12 +164,10 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
       toast.error(field ? t('cashier.errors.cardRefused') : text, t('cashier.status.toastTitle'));
       return;
     }
-    const amount = amountErrorOf(error);
-    if (amount) {
-      setError('sum', { type: serverErrorType, message: amount });
+    refusal(error, (message) => {
+      setError('sum', { type: serverErrorType, message });
       setFocus('sum');
-    }
-    toast.error(submissionErrorText(error), t('cashier.status.toastTitle'));
+    });
   };
 
   const bind = (field: Field) => {
@@ -192,20 +190,7 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
       noValidate
       data-testid="card-form"
     >
-      <TextField
-        {...bind('sum')}
-        label={t('cashier.sum')}
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="100"
-        note={{
-          tone: 'muted',
-          text: t('cashier.sumNote', {
-            min: formatMoney(limits.min, language),
-            max: formatMoney(limits.max, language),
-          }),
-        }}
-      />
+      <SumField {...bind('sum')} note={limitsNote} />
       <TextField {...bind('name')} label={t('cashier.name')} autoComplete="cc-name" />
       <TextField
         {...bind('card')}
@@ -237,17 +222,9 @@ export function CardDepositForm({ config, onPayment }: CardDepositFormProps) {
         <LockKeyhole size={14} aria-hidden="true" />
         {t('cashier.secure')}
       </p>
-      <Button
-        type="submit"
-        variant="primary"
-        size="lg"
-        block
-        disabled={busy}
-        data-testid="card-submit"
-      >
-        {busy && <Spinner size={16} />}
+      <CashierSubmit busy={busy} testId="card-submit">
         {amount ? t('cashier.deposit', { amount }) : t('cashier.depositPlain')}
-      </Button>
+      </CashierSubmit>
       {billingStep && (
         <Suspense fallback={null}>
           <CardPayModal

@@ -1,30 +1,25 @@
-import {
-  cryptoNetworks,
-  type CryptoNetwork,
-  type Payment,
-  type PaymentsConfigResponse,
-} from '@casino/contracts';
+import type { Payment, PaymentsConfigResponse } from '@casino/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../shared/i18n/i18n';
-import { formatMoney } from '../../../shared/lib/format';
 import {
   fieldErrorText,
   serverErrorType,
   useSchemaForm,
   withMask,
 } from '../../../shared/lib/schema-form';
-import { Button } from '../../../shared/ui/button/button';
-import { Dropdown } from '../../../shared/ui/dropdown/dropdown';
-import { TextField } from '../../../shared/ui/field/text-field';
-import { Spinner } from '../../../shared/ui/spinner/spinner';
-import { toast } from '../../../shared/ui/toast/toast-store';
 import { useSubmitPayment } from '../api/payments';
 import { maskAmount } from '../lib/masks';
-import { amountErrorOf, submissionErrorText } from '../lib/submission-errors';
 import { cryptoFormSchema } from '../lib/form-schemas';
 import { toAmount, type CashierErrorKey } from '../lib/validation';
 import { useErrorText } from './error-text';
+import {
+  CashierSubmit,
+  defaultNetwork,
+  NetworkDropdown,
+  SumField,
+  useLimitsNote,
+  useRefusal,
+} from './form-parts';
 import styles from './cashier.module.css';
 import { useIdempotentSubmit } from './use-idempotent-submit';
 
@@ -39,7 +34,6 @@ interface CryptoDepositFormProps {
  */
 export function CryptoDepositForm({ config, onPayment }: CryptoDepositFormProps) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const networks = config.crypto?.networks ?? [];
   const limits = config.limits.deposit;
   const schema = useMemo(() => cryptoFormSchema(limits, { withAddress: false }), [limits]);
@@ -47,7 +41,7 @@ export function CryptoDepositForm({ config, onPayment }: CryptoDepositFormProps)
     schema,
     {
       sum: '',
-      net: networks.includes('ETH') ? 'ETH' : (networks[0] ?? 'ETH'),
+      net: defaultNetwork(networks),
       transferAdress: '',
     },
   );
@@ -55,6 +49,8 @@ export function CryptoDepositForm({ config, onPayment }: CryptoDepositFormProps)
   const { busy, run } = useIdempotentSubmit();
   const submit = useSubmitPayment();
   const errorText = useErrorText(limits, net);
+  const limitsNote = useLimitsNote(limits);
+  const refusal = useRefusal();
   const sumError = fieldErrorText(formState.errors.sum, (key) => errorText(key as CashierErrorKey));
 
   const onSubmit = handleSubmit(async ({ sum }) => {
@@ -72,9 +68,7 @@ export function CryptoDepositForm({ config, onPayment }: CryptoDepositFormProps)
     }
     const { error } = result;
     console.warn('Crypto deposit was not started', error instanceof Error ? error.name : error);
-    const amount = amountErrorOf(error);
-    if (amount) setError('sum', { type: serverErrorType, message: amount });
-    toast.error(submissionErrorText(error), t('cashier.status.toastTitle'));
+    refusal(error, (message) => setError('sum', { type: serverErrorType, message }));
   });
 
   if (!config.crypto || networks.length === 0) {
@@ -91,42 +85,21 @@ export function CryptoDepositForm({ config, onPayment }: CryptoDepositFormProps)
       noValidate
       data-testid="crypto-form"
     >
-      <TextField
+      <SumField
         {...withMask(register('sum'), maskAmount)}
-        label={t('cashier.sum')}
         error={sumError}
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="100"
         testId="crypto-sum"
-        note={{
-          tone: 'muted',
-          text: t('cashier.sumNote', {
-            min: formatMoney(limits.min, language),
-            max: formatMoney(limits.max, language),
-          }),
-        }}
+        note={limitsNote}
       />
-      <Dropdown
-        label={t('cashier.net')}
+      <NetworkDropdown
+        networks={networks}
         value={net}
-        options={cryptoNetworks
-          .filter((network) => networks.includes(network))
-          .map((network) => ({ value: network, label: network }))}
-        onChange={(next: CryptoNetwork) => setValue('net', next)}
+        onChange={(next) => setValue('net', next)}
         testId="crypto-net"
       />
-      <Button
-        type="submit"
-        variant="primary"
-        size="lg"
-        block
-        disabled={busy}
-        data-testid="crypto-submit"
-      >
-        {busy && <Spinner size={16} />}
+      <CashierSubmit busy={busy} testId="crypto-submit">
         {t('cashier.getAddress')}
-      </Button>
+      </CashierSubmit>
     </form>
   );
 }

@@ -7,26 +7,12 @@ import { useToastStore } from '../../../shared/ui/toast/toast-store';
 import { json, mockApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
 import { paymentsListKey } from '../api/payments';
+import { payment } from '../pages/cashier-fixtures';
 import { PaymentsList } from './payments-list';
 
 registerAccountMessages();
 
-const base: Payment = {
-  id: 'p1',
-  direction: 'deposit',
-  method: 'card',
-  status: 'succeeded',
-  display_status: 'confirmed',
-  amount: '100.00',
-  currency: 'USD',
-  card: { brand: 'visa', last4: '4242' },
-  crypto: null,
-  redirect_url: null,
-  failure: null,
-  cancelable: false,
-  created_at: '2026-11-25T02:00:00Z',
-  updated_at: '2026-11-25T02:00:00Z',
-};
+const base = payment({ id: 'p1' });
 const withdrawal: Payment = {
   ...base,
   id: 'p2',

@@ -1,9 +1,4 @@
-import {
-  cryptoNetworks,
-  type CryptoNetwork,
-  type Payment,
-  type PaymentsConfigResponse,
-} from '@casino/contracts';
+import type { CryptoNetwork, Payment, PaymentsConfigResponse } from '@casino/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,20 +10,18 @@ import {
   useSchemaForm,
   withMask,
 } from '../../../shared/lib/schema-form';
-import { Button, buttonClassName } from '../../../shared/ui/button/button';
+import { buttonClassName } from '../../../shared/ui/button/button';
 import { Dropdown } from '../../../shared/ui/dropdown/dropdown';
 import { TextField } from '../../../shared/ui/field/text-field';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
-import { toast } from '../../../shared/ui/toast/toast-store';
-import { useAuthStore, useSecondFactorField } from '../../auth';
-import { useSavedCards, useSubmitPayment } from '../api/payments';
+import { useAuthStore } from '../../auth';
+import { useSavedCards } from '../api/payments';
 import { maskAmount } from '../lib/masks';
-import { amountErrorOf, submissionErrorText } from '../lib/submission-errors';
 import { cardWithdrawalSchema, cryptoFormSchema } from '../lib/form-schemas';
 import { toAmount, type CashierErrorKey } from '../lib/validation';
-import { useBonusForfeit } from './bonus-forfeit';
 import { useErrorText } from './error-text';
-import { useIdempotentSubmit } from './use-idempotent-submit';
+import { defaultNetwork, NetworkDropdown, SumField, useLimitsNote } from './form-parts';
+import { useWithdrawal } from './use-withdrawal';
 import styles from './cashier.module.css';
 
 interface WithdrawalFormProps {
@@ -41,17 +34,13 @@ function useSumNote(config: PaymentsConfigResponse) {
   const { t } = useTranslation();
   const language = useLanguage();
   const balance = useAuthStore((state) => state.user?.balance);
-  const limits = t('cashier.sumNote', {
-    min: formatMoney(config.limits.withdrawal.min, language),
-    max: formatMoney(config.limits.withdrawal.max, language),
-  });
-  return {
-    tone: 'muted' as const,
-    text:
-      balance === undefined
-        ? limits
-        : `${limits} · ${t('cashier.withdraw.available', { amount: formatMoney(balance, language) })}`,
-  };
+  const limits = useLimitsNote(config.limits.withdrawal);
+  return balance === undefined
+    ? limits
+    : {
+        ...limits,
+        text: `${limits.text} · ${t('cashier.withdraw.available', { amount: formatMoney(balance, language) })}`,
+      };
 }
 
 /**
@@ -69,10 +58,7 @@ export function CardWithdrawalForm({ config, onPayment }: WithdrawalFormProps) {
     sum: '',
   });
   const [chosen, setChosen] = useState<string | null>(null);
-  const submit = useSubmitPayment();
-  const { busy, run } = useIdempotentSubmit();
-  const secondFactor = useSecondFactorField('withdraw-card-two-factor');
-  const forfeit = useBonusForfeit('withdraw-card');
+  const withdrawal = useWithdrawal('withdraw-card');
 
   if (!config.card) return <p className={styles.unavailable}>{t('cashier.unavailable')}</p>;
   if (cards.isPending) return <Spinner size={20} />;
@@ -93,38 +79,21 @@ export function CardWithdrawalForm({ config, onPayment }: WithdrawalFormProps) {
   const sumError = fieldErrorText(formState.errors.sum, (key) => errorText(key as CashierErrorKey));
 
   const onSubmit = handleSubmit(async ({ sum }) => {
-    if (forfeit.blocked()) return;
     const amount = toAmount(sum);
-    const signature = `${amount}|${card}|${secondFactor.signature}|${forfeit.signature}`;
-    const result = await run(signature, (key) =>
-      submit.mutateAsync({
+    const payment = await withdrawal.send(
+      `${amount}|${card}`,
+      (extras) => ({
         kind: 'card-withdrawal',
-        body: {
-          amount,
-          payment_method: card,
-          idempotency_key: key,
-          ...secondFactor.body,
-          ...forfeit.body,
-        },
+        body: { amount, payment_method: card, ...extras },
       }),
+      (message) => {
+        setError('sum', { type: serverErrorType, message });
+        setFocus('sum');
+      },
     );
-    if (!result) return;
-    if (result.ok) {
-      reset({ sum: '' });
-      secondFactor.clear();
-      forfeit.clear();
-      onPayment(result.value);
-      return;
-    }
-    console.warn('Card withdrawal was not made', result.error);
-    if (secondFactor.refused(result.error)) return;
-    if (forfeit.refused(result.error)) return;
-    const amountError = amountErrorOf(result.error);
-    if (amountError) {
-      setError('sum', { type: serverErrorType, message: amountError });
-      setFocus('sum');
-    }
-    toast.error(submissionErrorText(result.error), t('cashier.status.toastTitle'));
+    if (!payment) return;
+    reset({ sum: '' });
+    onPayment(payment);
   });
 
   return (
@@ -134,13 +103,9 @@ export function CardWithdrawalForm({ config, onPayment }: WithdrawalFormProps) {
       noValidate
       data-testid="card-withdrawal-form"
     >
-      <TextField
+      <SumField
         {...withMask(register('sum'), maskAmount)}
-        label={t('cashier.sum')}
         error={sumError}
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="100"
         testId="withdraw-card-sum"
         note={sumNote}
       />
@@ -154,19 +119,7 @@ export function CardWithdrawalForm({ config, onPayment }: WithdrawalFormProps) {
         onChange={setChosen}
         testId="withdraw-card"
       />
-      {secondFactor.field}
-      {forfeit.panel}
-      <Button
-        type="submit"
-        variant="primary"
-        size="lg"
-        block
-        disabled={busy}
-        data-testid="withdraw-card-submit"
-      >
-        {busy && <Spinner size={16} />}
-        {forfeit.submitLabel}
-      </Button>
+      {withdrawal.footer}
     </form>
   );
 }
@@ -190,15 +143,12 @@ export function CryptoWithdrawalForm({ config, onPayment }: WithdrawalFormProps)
     formState,
   } = useSchemaForm(schema, {
     sum: '',
-    net: networks.includes('ETH') ? 'ETH' : (networks[0] ?? 'ETH'),
+    net: defaultNetwork(networks),
     transferAdress: '',
   });
   const net = watch('net');
   const errorText = useErrorText(limits, net);
-  const submit = useSubmitPayment();
-  const { busy, run } = useIdempotentSubmit();
-  const secondFactor = useSecondFactorField('withdraw-crypto-two-factor');
-  const forfeit = useBonusForfeit('withdraw-crypto');
+  const withdrawal = useWithdrawal('withdraw-crypto');
 
   if (!config.crypto || networks.length === 0) {
     return <p className={styles.unavailable}>{t('cashier.unavailable')}</p>;
@@ -207,38 +157,19 @@ export function CryptoWithdrawalForm({ config, onPayment }: WithdrawalFormProps)
     fieldErrorText(formState.errors[field], (key) => errorText(key as CashierErrorKey));
 
   const onSubmit = handleSubmit(async (values) => {
-    if (forfeit.blocked()) return;
     const amount = toAmount(values.sum);
     const address = values.transferAdress.trim();
-    const result = await run(
-      `${amount}|${values.net}|${address}|${secondFactor.signature}|${forfeit.signature}`,
-      (key) =>
-        submit.mutateAsync({
-          kind: 'crypto-withdrawal',
-          body: {
-            amount,
-            net: values.net,
-            address,
-            idempotency_key: key,
-            ...secondFactor.body,
-            ...forfeit.body,
-          },
-        }),
+    const payment = await withdrawal.send(
+      `${amount}|${values.net}|${address}`,
+      (extras) => ({
+        kind: 'crypto-withdrawal',
+        body: { amount, net: values.net, address, ...extras },
+      }),
+      (message) => setError('sum', { type: serverErrorType, message }),
     );
-    if (!result) return;
-    if (result.ok) {
-      reset({ sum: '', net: values.net, transferAdress: '' });
-      secondFactor.clear();
-      forfeit.clear();
-      onPayment(result.value);
-      return;
-    }
-    console.warn('Crypto withdrawal was not made', result.error);
-    if (secondFactor.refused(result.error)) return;
-    if (forfeit.refused(result.error)) return;
-    const amountError = amountErrorOf(result.error);
-    if (amountError) setError('sum', { type: serverErrorType, message: amountError });
-    toast.error(submissionErrorText(result.error), t('cashier.status.toastTitle'));
+    if (!payment) return;
+    reset({ sum: '', net: values.net, transferAdress: '' });
+    onPayment(payment);
   });
 
   // The address's rule depends on the network: a message already shown follows the change.
@@ -256,22 +187,15 @@ export function CryptoWithdrawalForm({ config, onPayment }: WithdrawalFormProps)
       noValidate
       data-testid="crypto-withdrawal-form"
     >
-      <TextField
+      <SumField
         {...withMask(register('sum'), maskAmount)}
-        label={t('cashier.sum')}
         error={errorOf('sum')}
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="100"
         testId="withdraw-crypto-sum"
         note={sumNote}
       />
-      <Dropdown
-        label={t('cashier.net')}
+      <NetworkDropdown
+        networks={networks}
         value={net}
-        options={cryptoNetworks
-          .filter((network) => networks.includes(network))
-          .map((network) => ({ value: network, label: network }))}
         onChange={onNetwork}
         testId="withdraw-crypto-net"
       />
@@ -284,19 +208,7 @@ export function CryptoWithdrawalForm({ config, onPayment }: WithdrawalFormProps)
         placeholder={net === 'TRC' ? 'T…' : '0x…'}
         testId="withdraw-crypto-address"
       />
-      {secondFactor.field}
-      {forfeit.panel}
-      <Button
-        type="submit"
-        variant="primary"
-        size="lg"
-        block
-        disabled={busy}
-        data-testid="withdraw-crypto-submit"
-      >
-        {busy && <Spinner size={16} />}
-        {forfeit.submitLabel}
-      </Button>
+      {withdrawal.footer}
     </form>
   );
 }

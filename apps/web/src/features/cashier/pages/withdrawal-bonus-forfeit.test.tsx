@@ -1,10 +1,10 @@
-import type { Payment } from '@casino/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n';
 import { useToastStore } from '../../../shared/ui/toast/toast-store';
 import { apiError, countOf, json, mockApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
+import { config, pendingWithdrawal as pending, savedCards as cards } from './cashier-fixtures';
 import { WithdrawalPage } from './withdrawal-page';
 import { signIn, signOut } from '../../../test/signed-in';
 
@@ -13,32 +13,6 @@ import { signIn, signOut } from '../../../test/signed-in';
  * still go; the server's first answer carries what would be forfeited; nothing more is sent
  * until the player ticks the box under those amounts, and then the confirmation goes with it.
  */
-const config = {
-  currency: 'USD',
-  limits: {
-    deposit: { min: '10.00', max: '5000.00' },
-    withdrawal: { min: '20.00', max: '2000.00' },
-  },
-  card: { tokenize_url: '/sandbox/card/v1/payment_methods', publishable_key: 'pk_test_abc' },
-  crypto: { networks: ['ETH', 'BNC', 'TRC'] },
-};
-const cards = { data: [{ payment_method: 'pm_card_1', brand: 'visa', last4: '4242' }] };
-const pending: Payment = {
-  id: '0b9a3f5e-8f61-4c1e-9a43-2a1d7e1c5b22',
-  direction: 'withdrawal',
-  method: 'card',
-  status: 'pending',
-  display_status: 'pending',
-  amount: '40.00',
-  currency: 'USD',
-  card: { brand: 'visa', last4: '4242' },
-  crypto: null,
-  redirect_url: null,
-  failure: null,
-  cancelable: true,
-  created_at: '2026-11-25T02:00:00Z',
-  updated_at: '2026-11-25T02:00:00Z',
-};
 const forfeitFields = [
   { path: 'bonus_id', message: '7' },
   { path: 'bonus', message: '5.00' },

@@ -3,6 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
+import { config } from './cashier-fixtures';
 import { WithdrawalPage } from './withdrawal-page';
 import { signedInInEnglish } from '../../../test/signed-in';
 
@@ -19,16 +20,7 @@ signedInInEnglish();
 
 describe('the withdrawal page and the identity check', () => {
   const payments = {
-    'GET /payments/config': () =>
-      json(200, {
-        currency: 'USD',
-        limits: {
-          deposit: { min: '10.00', max: '5000.00' },
-          withdrawal: { min: '20.00', max: '2000.00' },
-        },
-        card: { tokenize_url: '/sandbox/card/v1/payment_methods', publishable_key: 'pk_test_abc' },
-        crypto: { networks: ['ETH'] },
-      }),
+    'GET /payments/config': () => json(200, { ...config, crypto: { networks: ['ETH'] } }),
     'GET /payments/cards': () => json(200, { data: [] }),
   };
 

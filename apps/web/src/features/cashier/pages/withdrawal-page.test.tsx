@@ -4,36 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { useToastStore } from '../../../shared/ui/toast/toast-store';
 import { apiError, countOf, json, mockApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
+import { config, pendingWithdrawal as pending, savedCards as cards } from './cashier-fixtures';
 import { WithdrawalPage } from './withdrawal-page';
 import { signedInInEnglish } from '../../../test/signed-in';
 
-const config = {
-  currency: 'USD',
-  limits: {
-    deposit: { min: '10.00', max: '5000.00' },
-    withdrawal: { min: '20.00', max: '2000.00' },
-  },
-  card: { tokenize_url: '/sandbox/card/v1/payment_methods', publishable_key: 'pk_test_abc' },
-  crypto: { networks: ['ETH', 'BNC', 'TRC'] },
-};
-const cards = { data: [{ payment_method: 'pm_card_1', brand: 'visa', last4: '4242' }] };
-
-const pending: Payment = {
-  id: '0b9a3f5e-8f61-4c1e-9a43-2a1d7e1c5b22',
-  direction: 'withdrawal',
-  method: 'card',
-  status: 'pending',
-  display_status: 'pending',
-  amount: '40.00',
-  currency: 'USD',
-  card: { brand: 'visa', last4: '4242' },
-  crypto: null,
-  redirect_url: null,
-  failure: null,
-  cancelable: true,
-  created_at: '2026-11-25T02:00:00Z',
-  updated_at: '2026-11-25T02:00:00Z',
-};
 const canceled: Payment = {
   ...pending,
   status: 'canceled',

@@ -5,7 +5,6 @@ import { fieldErrorText, serverErrorType, useSchemaForm } from '../../../shared/
 import { Button } from '../../../shared/ui/button/button';
 import { PasswordField } from '../../../shared/ui/field/password-field';
 import { Modal } from '../../../shared/ui/modal/modal';
-import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { endSession, useSecondFactorField } from '../../auth';
 import { postClose } from '../api/identity';
@@ -57,13 +56,7 @@ export function CloseAccountDialog({ onClose }: { onClose: () => void }) {
         />
         {secondFactor.field}
         <div className={styles.actions}>
-          <Button
-            type="submit"
-            variant="danger"
-            disabled={pending}
-            icon={pending ? <Spinner /> : undefined}
-            data-testid="close-confirm"
-          >
+          <Button type="submit" variant="danger" pending={pending} data-testid="close-confirm">
             {t('privacy.confirm')}
           </Button>
           <Button type="button" variant="ghost" onClick={onClose} data-testid="close-cancel">

@@ -11,7 +11,6 @@ import { useLanguage } from '../../../shared/i18n/i18n';
 import { isApiError } from '../../../shared/lib/api-client';
 import { formatDateTime } from '../../../shared/lib/format-date-time';
 import { Button } from '../../../shared/ui/button/button';
-import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { useUploadDocument } from '../api/identity';
 import { checkDocument, formatFileSize, maxDocumentMegabytes } from '../lib/document-check';
@@ -125,9 +124,9 @@ export function DocumentUpload({
             <Button
               variant={sent ? 'secondary' : 'primary'}
               onClick={() => inputRef.current?.click()}
-              disabled={upload.isPending}
+              pending={upload.isPending}
               aria-describedby={`${hintId} ${errorKey ? errorId : ''}`.trim()}
-              icon={upload.isPending ? <Spinner /> : <FileUp size={18} aria-hidden="true" />}
+              icon={<FileUp size={18} aria-hidden="true" />}
               data-testid={`identity-choose-${kind}`}
             >
               {upload.isPending

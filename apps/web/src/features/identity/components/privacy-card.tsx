@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerIdentityMessages } from '../../../shared/i18n/identity/register';
 import { Button } from '../../../shared/ui/button/button';
-import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { fetchExport } from '../api/identity';
 import { saveJson } from '../lib/save-json';
@@ -49,8 +48,8 @@ export function PrivacyCard() {
         <Button
           variant="secondary"
           onClick={() => void download()}
-          disabled={exporting}
-          icon={exporting ? <Spinner /> : <Download size={18} aria-hidden="true" />}
+          pending={exporting}
+          icon={<Download size={18} aria-hidden="true" />}
           data-testid="privacy-export"
         >
           {exporting ? t('privacy.exporting') : t('privacy.export')}

@@ -12,8 +12,6 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/lib/api-client';
 import { Button } from '../../../shared/ui/button/button';
 import { OtpInput } from '../../../shared/ui/field/otp-input';
-import { TextField } from '../../../shared/ui/field/text-field';
-import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { i18n } from '../../../shared/i18n/i18n';
 import { failedToast, type FailedToastTexts } from '../../../shared/ui/toast/failed-toast';
 import { toast } from '../../../shared/ui/toast/toast-store';
@@ -26,6 +24,7 @@ import {
   useSecondFactorField,
   type AvailabilityKind,
   type User,
+  AccountField,
 } from '../../auth';
 import { registerTwoFactorMessages } from '../../../shared/i18n/two-factor/register';
 import { useUpdateSetting } from '../api/update-setting';
@@ -191,24 +190,8 @@ export function AccountSettings({ user }: { user: User }) {
         <p className={styles.cardLead}>{t('profile.settings.lead')}</p>
       </header>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <TextField
-          {...bind('username')}
-          label={t('auth.username')}
-          autoComplete="username"
-          autoCapitalize="off"
-          spellCheck={false}
-          testId="settings-username"
-        />
-        <TextField
-          {...bind('email')}
-          label={t('auth.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          testId="settings-email"
-        />
+        <AccountField kind="username" {...bind('username')} testId="settings-username" />
+        <AccountField kind="email" {...bind('email')} testId="settings-email" />
         {secondFactor.field}
         <div className={styles.formFooter}>
           <p className={styles.notice} aria-live="polite" data-testid="settings-notice">
@@ -218,7 +201,7 @@ export function AccountSettings({ user }: { user: User }) {
             type="submit"
             variant="primary"
             disabled={!anyChanged || saving}
-            icon={saving ? <Spinner /> : undefined}
+            pending={saving}
             data-testid="settings-save"
           >
             {t('profile.settings.save')}
@@ -325,8 +308,7 @@ function EmailCodeStep({
         <Button
           type="submit"
           variant="primary"
-          disabled={verify.isPending}
-          icon={verify.isPending ? <Spinner /> : undefined}
+          pending={verify.isPending}
           data-testid="settings-verify"
         >
           {t('profile.settings.confirm')}

@@ -5,7 +5,6 @@ import { i18n } from '../../../shared/i18n/i18n';
 import { isApiError } from '../../../shared/lib/api-client';
 import { Button } from '../../../shared/ui/button/button';
 import { PasswordField } from '../../../shared/ui/field/password-field';
-import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { failedToast } from '../../../shared/ui/toast/failed-toast';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { apiErrorText } from '../../../shared/lib/api-error-text';
@@ -129,8 +128,7 @@ export function ChangePassword({ username, userId }: { username: string; userId:
           <Button
             type="submit"
             variant="accent"
-            disabled={change.isPending}
-            icon={change.isPending ? <Spinner /> : undefined}
+            pending={change.isPending}
             data-testid="password-submit"
           >
             {t('profile.password.submit')}

@@ -5,7 +5,6 @@ import { useLanguage } from '../../../shared/i18n/i18n';
 import { apiErrorText } from '../../../shared/lib/api-error-text';
 import { formatDateTime } from '../../../shared/lib/format-date-time';
 import { Button } from '../../../shared/ui/button/button';
-import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/sessions';
 import styles from './device-sessions.module.css';
@@ -52,8 +51,7 @@ export function DeviceSessions({ userId }: { userId: string }) {
           <Button
             variant="secondary"
             onClick={signOutOthers}
-            disabled={endOthers.isPending}
-            icon={endOthers.isPending ? <Spinner /> : undefined}
+            pending={endOthers.isPending}
             data-testid="sessions-end-others"
           >
             {t('profile.sessions.endOthers')}
@@ -135,8 +133,7 @@ function SessionRow({ session, userId }: { session: DeviceSession; userId: strin
               onError: (error) => toast.error(apiErrorText(error), t('profile.sessions.title')),
             })
           }
-          disabled={end.isPending}
-          icon={end.isPending ? <Spinner /> : undefined}
+          pending={end.isPending}
           aria-label={t('profile.sessions.endOneLabel', { name })}
           data-testid="session-end"
         >

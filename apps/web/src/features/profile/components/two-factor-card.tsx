@@ -6,7 +6,6 @@ import { registerTwoFactorMessages } from '../../../shared/i18n/two-factor/regis
 import { useLanguage } from '../../../shared/i18n/i18n';
 import { formatDate } from '../../../shared/lib/format';
 import { Button } from '../../../shared/ui/button/button';
-import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { failedToast } from '../../../shared/ui/toast/failed-toast';
 import { useTwoFactorStatus } from '../../auth';
 import { useTwoFactorActions } from '../api/two-factor';
@@ -108,10 +107,8 @@ export function TwoFactorCard({ userId }: { userId: string }) {
           <Button
             variant="accent"
             onClick={start}
-            disabled={actions.setup.isPending}
-            icon={
-              actions.setup.isPending ? <Spinner /> : <ShieldCheck size={18} aria-hidden="true" />
-            }
+            pending={actions.setup.isPending}
+            icon={<ShieldCheck size={18} aria-hidden="true" />}
             data-testid="two-factor-enable"
           >
             {t('twoFactor.card.enable')}

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button/button';
-import { Spinner } from '../../../shared/ui/spinner/spinner';
 import cards from './profile-cards.module.css';
 
 /** The card's forms end alike: Cancel, and the submit button, busy while the call runs. */
@@ -23,13 +22,7 @@ export function TwoFactorFormActions({
       <Button variant="ghost" onClick={onCancel} data-testid={cancelTestId}>
         {t('twoFactor.card.cancel')}
       </Button>
-      <Button
-        type="submit"
-        variant="primary"
-        disabled={pending}
-        icon={pending ? <Spinner /> : undefined}
-        data-testid={submitTestId}
-      >
+      <Button type="submit" variant="primary" pending={pending} data-testid={submitTestId}>
         {submitLabel}
       </Button>
     </div>

@@ -6,7 +6,6 @@ import { useLanguage } from '../../../shared/i18n/i18n';
 import { formatDate, formatMoney } from '../../../shared/lib/format';
 import { Button } from '../../../shared/ui/button/button';
 import { Page } from '../../../shared/ui/page/page';
-import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { useAuthStore, useLogout, useMe, type User } from '../../auth';
 import { IdentityCard, PrivacyCard } from '../../identity';
 import { AccountSettings } from '../components/account-settings';
@@ -104,8 +103,8 @@ function LogoutButton() {
       variant="secondary"
       className={styles.logout}
       onClick={() => logout.mutate()}
-      disabled={logout.isPending}
-      icon={logout.isPending ? <Spinner /> : <LogOut size={18} aria-hidden="true" />}
+      pending={logout.isPending}
+      icon={<LogOut size={18} aria-hidden="true" />}
       data-testid="logout-button"
     >
       {t('profile.logout')}

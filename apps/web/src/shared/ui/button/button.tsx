@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { cx } from '../../lib/class-names';
+import { Spinner } from '../spinner/spinner';
 import styles from './button.module.css';
 
 /** `danger`: an action that cannot be undone (closing the account), the only red button. */
@@ -19,6 +20,8 @@ export function buttonClassName({ variant = 'secondary', size = 'md', block }: B
 
 interface ButtonProps extends ComponentProps<'button'>, ButtonLook {
   icon?: ReactNode;
+  /** Its action runs: the button is disabled and a spinner stands in for the icon. */
+  pending?: boolean | undefined;
 }
 
 export function Button({
@@ -26,6 +29,8 @@ export function Button({
   size,
   block,
   icon,
+  pending = false,
+  disabled,
   className,
   children,
   type = 'button',
@@ -35,9 +40,10 @@ export function Button({
     <button
       type={type}
       className={cx(buttonClassName({ variant, size, block }), className)}
+      disabled={disabled || pending}
       {...rest}
     >
-      {icon}
+      {pending ? <Spinner /> : icon}
       {children !== undefined && <span className={styles.label}>{children}</span>}
     </button>
   );
