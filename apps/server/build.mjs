@@ -49,15 +49,14 @@ const separateTracingSdk = {
   },
 };
 
-// Only our own output goes: a stale source map would point at old code.
+// Only our own output goes: a stale source map would point at old code. (The PGlite image
+// stays: build-pglite-image.ts keeps it when its manifest names this tree's migrations.)
 await Promise.all([
   rm(outfile, { force: true }),
   rm(`${outfile}.map`, { force: true }),
   rm(resolve(dirname(outfile), 'pdf-check.worker.mjs'), { force: true }),
   rm(resolve(dirname(outfile), tracingSdkFile), { force: true }),
   rm(resolve(dirname(outfile), `${tracingSdkFile}.map`), { force: true }),
-  rm(resolve(dirname(outfile), 'pglite-image.tar'), { force: true }),
-  rm(resolve(dirname(outfile), 'pglite-image.json'), { force: true }),
 ]);
 const common = {
   absWorkingDir: root,
@@ -97,7 +96,8 @@ await copyFile(
 );
 
 // A new embedded database starts from this migrated image instead of running every migration
-// (src/db/pglite-image.ts): made here from this build's migrations folder, never committed.
+// (src/db/pglite-image.ts): made here from this build's migrations folder, never committed;
+// remade only when the migrations or PGlite changed (10-30 s of a build otherwise).
 execFileSync(
   process.execPath,
   ['--import', 'tsx', 'scripts/build-pglite-image.ts', dirname(outfile)],

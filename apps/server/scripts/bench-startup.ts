@@ -13,6 +13,11 @@
 // (user + system, from /proc on Linux): on a shared, busy machine the wall time mostly
 // measures the queue for a core, and the CPU time is what the start itself costs (about the
 // wall time on an idle machine: the start is single-threaded). The load average is printed.
+// Below each row, the split of the median start from the server's own `start-up timings`
+// log line (decision 093): modules (loading the bundle, before start-up begins), config,
+// database (open: the image written into a new folder, PGlite started; then migrate), app (instance
+// identity, buildApp), catalog (the first sync, awaited only on an empty catalog) and listen;
+// each as wall / CPU milliseconds.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -52,6 +57,8 @@ async function cpuMsOf(pid: number | undefined): Promise<number> {
 interface Start {
   wallMs: number;
   cpuMs: number;
+  /** The server's `start-up timings` log line: wall and CPU ms of each step. */
+  split?: { startup: Record<string, number>; startupCpu: Record<string, number> };
 }
 
 /** Milliseconds from spawn to the first 200 of /api/health/ready (and CPU used), then SIGTERM. */
@@ -67,9 +74,20 @@ async function startToReady(script: string, dataDir: string): Promise<Start> {
       PORT: String(port),
       DATA_DIR: dataDir,
       WEB_DIST_DIR: webDist,
-      LOG_LEVEL: 'warn',
+      // info, for the `start-up timings` line (probes are not logged, app.ts).
+      LOG_LEVEL: 'info',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let split: Start['split'];
+  let pending = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    const lines = (pending + chunk).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.includes('"start-up timings"')) continue;
+      split = JSON.parse(line) as NonNullable<Start['split']>;
+    }
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
@@ -80,7 +98,11 @@ async function startToReady(script: string, dataDir: string): Promise<Start> {
         () => 0,
       );
       if (status === 200) {
-        return { wallMs: performance.now() - began, cpuMs: await cpuMsOf(child.pid) };
+        const wallMs = performance.now() - began;
+        const cpuMs = await cpuMsOf(child.pid);
+        // The timings line is written before listen() returns, so it is in by now or next tick.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return { wallMs, cpuMs, ...(split ? { split } : {}) };
       }
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -116,5 +138,33 @@ for (const [name, starts] of Object.entries(results)) {
   process.stdout.write(
     `  ${name.padEnd(14)} wall median ${Math.round(median(wall))} ms (${shown(wall)}); ` +
       `CPU median ${Math.round(median(cpu))} ms (${shown(cpu)})\n`,
+  );
+  const middle = [...starts].sort((a, b) => a.wallMs - b.wallMs)[Math.floor(starts.length / 2)];
+  if (middle?.split) process.stdout.write(`  ${''.padEnd(14)} ${splitText(middle.split)}\n`);
+}
+
+/** "modules 612/540, database 380/350, …" (wall/CPU ms) from a start-up timings line. */
+function splitText({ startup, startupCpu }: NonNullable<Start['split']>): string {
+  const steps: [string, string[]][] = [
+    ['config', ['configMs']],
+    ['database', ['migrateMs']],
+    ['app', ['identityMs', 'buildAppMs']],
+    ['catalog', ['catalogMs']],
+    ['listen', ['listenMs']],
+  ];
+  const sum = (of: Record<string, number>, keys: string[]) =>
+    keys.reduce((total, key) => total + (of[key] ?? 0), 0);
+  const started = Object.keys(startup).filter(
+    (k) => k !== 'sinceProcessStartMs' && k !== 'totalMs',
+  );
+  const modules: [number, number] = [
+    (startup.sinceProcessStartMs ?? 0) - sum(startup, started),
+    (startupCpu.sinceProcessStartMs ?? 0) - sum(startupCpu, started),
+  ];
+  return (
+    [
+      `modules ${modules.map(Math.round).join('/')}`,
+      ...steps.map(([name, keys]) => `${name} ${sum(startup, keys)}/${sum(startupCpu, keys)}`),
+    ].join(', ') + ' (wall/CPU ms)'
   );
 }

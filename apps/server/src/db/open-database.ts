@@ -2,17 +2,22 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config';
 import type { Logger } from '../lib/logger';
+import { serverPackageRoot } from '../lib/package-root';
 import type { Tracing } from '../lib/tracing/tracing';
 import type { DatabaseConnection } from './database';
-import { openPglite } from './pglite-connection';
-import { findPgliteImage, holdsDatabase } from './pglite-image';
+import { openPglite, holdsDatabase } from './pglite-connection';
+import { findPgliteImage } from './pglite-image';
 import { openPostgres } from './postgres-connection';
 
 /**
  * Where build.mjs puts the migrated PGlite image: beside the bundle (dist/). Run from source
- * (tsx) there is none, and a new database is migrated from scratch.
+ * (tsx: the commands, `npm run staff:create` before the back office's browser tests) this
+ * module lies in src/db, and the build's dist/ is looked at instead; findPgliteImage takes an
+ * image only if it holds this tree's migrations (or the first of them), else a new database
+ * is migrated from scratch.
  */
-const imageDir = dirname(fileURLToPath(import.meta.url));
+const thisModule = fileURLToPath(import.meta.url);
+const imageDir = thisModule.endsWith('.ts') ? join(serverPackageRoot, 'dist') : dirname(thisModule);
 
 /** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite. */
 export async function openDatabase(
@@ -29,11 +34,11 @@ export async function openDatabase(
   const dataDir = join(config.dataDir, 'pglite');
   // A new embedded database starts as a copy of the migrated image; an existing one opens as
   // it is (migrate() then applies only what is new).
-  const image = (await holdsDatabase(dataDir))
+  const image = holdsDatabase(dataDir)
     ? undefined
     : await findPgliteImage(options.pgliteImageDir ?? imageDir);
   if (image) logger?.info('new embedded database: starting from the migrated image');
-  const db = await openPglite({ dataDir, ...(image ? { loadDataDir: image } : {}) });
+  const db = await openPglite({ dataDir, ...(image ? { image } : {}) });
   tracing?.tracePglite(db.$client);
   return db;
 }

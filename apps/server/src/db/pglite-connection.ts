@@ -1,4 +1,6 @@
-import { mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -6,6 +8,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { lockDataDir } from './data-dir-lock';
 import type { DatabaseConnection } from './database';
 import { migrationsFolder } from './migrations-folder';
+import { extractDataDirTar } from './pglite-image-tar';
 import * as schema from './schema';
 
 export interface PgliteOptions {
@@ -13,6 +16,17 @@ export interface PgliteOptions {
   dataDir?: string;
   /** A tarball from `dumpDataDir()` to start from (tests copy a migrated template this way). */
   loadDataDir?: Blob;
+  /**
+   * With `dataDir`: the file of such a tarball (the build's migrated image) that a new folder
+   * starts from, written into it under the folder's lock; a folder that holds a database
+   * already opens as it is.
+   */
+  image?: string;
+}
+
+/** Whether a PGlite data folder holds a database already (initdb writes PG_VERSION first). */
+export function holdsDatabase(dataDir: string): boolean {
+  return existsSync(join(dataDir, 'PG_VERSION'));
 }
 
 /** Embedded PostgreSQL (WASM): the default, so a fresh checkout runs with nothing installed. */
@@ -24,6 +38,14 @@ export async function openPglite(
     await mkdir(options.dataDir, { recursive: true });
     // One process per data folder (see data-dir-lock.ts): a second one gets DataDirLocked.
     unlock = await lockDataDir(options.dataDir);
+    if (options.image !== undefined && !holdsDatabase(options.dataDir)) {
+      await extractDataDirTar(await readFile(options.image), options.dataDir).catch(
+        async (error: unknown) => {
+          await unlock();
+          throw error;
+        },
+      );
+    }
   }
   const client = await PGlite.create(options.dataDir, {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

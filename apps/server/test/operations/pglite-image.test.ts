@@ -1,8 +1,21 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPgliteImage, imageFile, manifestFile, migrationsOf } from '../../src/db/pglite-image';
+import { sql } from 'drizzle-orm';
+import type { DatabaseConnection } from '../../src/db/database';
+import { migrationsFolder } from '../../src/db/migrations-folder';
+import { openDatabase } from '../../src/db/open-database';
+import { openPglite } from '../../src/db/pglite-connection';
+import {
+  buildPgliteImage,
+  findPgliteImage,
+  imageFile,
+  manifestFile,
+  migrationsOf,
+} from '../../src/db/pglite-image';
+import { extractDataDirTar } from '../../src/db/pglite-image-tar';
+import type { Logger } from '../../src/lib/logger';
 import { serverPackageRoot } from '../../src/lib/package-root';
 
 /**
@@ -36,8 +49,8 @@ describe('the migrated PGlite image', () => {
 
   it('is used when it holds this build’s migrations, or the first of them', async () => {
     const all = await migrationsOf();
-    expect(await withManifest({ pglite, migrations: all })).toBeInstanceOf(Blob);
-    expect(await withManifest({ pglite, migrations: all.slice(0, -1) })).toBeInstanceOf(Blob);
+    expect(await withManifest({ pglite, migrations: all })).toBe(join(dir, imageFile));
+    expect(await withManifest({ pglite, migrations: all.slice(0, -1) })).toBe(join(dir, imageFile));
   });
 
   it('is not used for changed or unknown migrations, or another PGlite', async () => {
@@ -49,3 +62,112 @@ describe('the migrated PGlite image', () => {
     expect(await withManifest({ pglite: '0.0.1', migrations: all })).toBeUndefined();
   });
 });
+
+/**
+ * The image at work (decision 093): a new data folder starts from it, migrated, and only the
+ * migrations the image lacks are applied; a folder that holds a database already is never
+ * replaced by it, and is upgraded by the new migrations alone. The image here is made the way
+ * build.mjs makes it, from all but the last migration, so that both paths have one to apply.
+ */
+describe('a data folder and the image', () => {
+  let root: string;
+  let imageDir: string;
+  let all: Awaited<ReturnType<typeof migrationsOf>>;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'casino-image-start-'));
+    all = await migrationsOf();
+    // This tree's migrations but the last, as an older build would have shipped them.
+    const older = join(root, 'older-migrations');
+    await cp(migrationsFolder, older, { recursive: true });
+    const journalFile = join(older, 'meta/_journal.json');
+    const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: unknown[] };
+    journal.entries.pop();
+    await writeFile(journalFile, JSON.stringify(journal));
+    imageDir = join(root, 'dist');
+    await mkdir(imageDir);
+    await buildPgliteImage(imageDir, older);
+  }, 180_000);
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  /** Applied migrations, and what the opening logged. */
+  async function open(dataDir: string) {
+    const said: string[] = [];
+    const logger = { info: (message: string) => said.push(message) } as unknown as Logger;
+    const db = await openDatabase({ dataDir, databaseUrl: undefined }, logger, {
+      pgliteImageDir: imageDir,
+    });
+    try {
+      const before = await appliedCount(db);
+      await db.migrate();
+      return { said, before, after: await appliedCount(db), db };
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+  }
+
+  // Each opens a data folder on disk two or three times: seconds apiece on a busy machine.
+  it(
+    'starts a new folder from the image, then applies only what the image lacks',
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = join(root, 'new');
+      const { said, before, after, db } = await open(dataDir);
+      try {
+        expect(said).toContain('new embedded database: starting from the migrated image');
+        expect(before).toBe(all.length - 1);
+        expect(after).toBe(all.length);
+        await db.execute(sql`insert into app_meta (key, value) values ('image-test', 'kept')`);
+      } finally {
+        await db.close();
+      }
+      // The scratch folder of the extraction is gone; the database is where it belongs.
+      expect(await readdir(dataDir)).toEqual(['pglite']);
+      const again = await open(dataDir);
+      try {
+        expect(again.said).not.toContain('new embedded database: starting from the migrated image');
+        expect([again.before, again.after]).toEqual([all.length, all.length]);
+        const { rows } = await again.db.execute<{ value: string }>(
+          sql`select value from app_meta where key = 'image-test'`,
+        );
+        expect(rows).toEqual([{ value: 'kept' }]);
+      } finally {
+        await again.db.close();
+      }
+    },
+  );
+
+  it(
+    'upgrades an existing folder with the new migrations, never from the image',
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = join(root, 'old');
+      // An older server's database: the image's migrations, and a row of its own.
+      await extractDataDirTar(await readFile(join(imageDir, imageFile)), join(dataDir, 'pglite'));
+      const older = await openPglite({ dataDir: join(dataDir, 'pglite') });
+      await older.execute(sql`insert into app_meta (key, value) values ('older', 'row')`);
+      await older.close();
+
+      const { said, before, after, db } = await open(dataDir);
+      try {
+        expect(said).not.toContain('new embedded database: starting from the migrated image');
+        expect([before, after]).toEqual([all.length - 1, all.length]);
+        const { rows } = await db.execute<{ value: string }>(
+          sql`select value from app_meta where key = 'older'`,
+        );
+        expect(rows).toEqual([{ value: 'row' }]);
+      } finally {
+        await db.close();
+      }
+    },
+  );
+});
+
+async function appliedCount(db: DatabaseConnection): Promise<number> {
+  const { rows } = await db.execute<{ n: number | string }>(
+    sql`select count(*) as n from drizzle.__drizzle_migrations`,
+  );
+  return Number(rows[0]?.n);
+}
