@@ -72,10 +72,7 @@ const distinct = (values: string[]) => new Set(values).size === values.length;
 
 export const staffGameLobbyBodySchema = z.object({
   mark: z.enum(gameMarks).nullable(),
-  countries: z
-    .array(countryCodeSchema)
-    .max(250)
-    .refine(distinct, { error: 'countries' }),
+  countries: z.array(countryCodeSchema).max(250).refine(distinct, { error: 'countries' }),
   reason,
 });
 

@@ -90,6 +90,10 @@ export const games = pgTable(
       .on(t.category, t.popularity.desc().nullsFirst(), t.name, t.id)
       .where(sql`${t.enabled}`),
     check('games_popularity_range', sql`${t.popularity} between 0 and 100`),
+    // The few games blocked somewhere (decision 089): the lobby's settings read them.
+    index('games_blocked_idx')
+      .on(t.id)
+      .where(sql`${t.blockedCountries} <> '{}'::text[]`),
     check('games_staff_mark', sql`${t.staffMark} is null or ${t.staffMark} in ('new', 'hot')`),
   ],
 );

@@ -92,11 +92,13 @@ export function createCatalogRepository(
           .from(lobbySections)
           .orderBy(asc(lobbySections.position)),
         db.execute<{ country: string }>(
-          sql`select distinct unnest(${games.blockedCountries}) as country from ${games}`,
+          // Few games are blocked anywhere: the partial index games_blocked_idx finds them.
+          sql`select distinct unnest(${games.blockedCountries}) as country from ${games} where ${games.blockedCountries} <> '{}'::text[]`,
         ),
       ]);
       const pins = new Map<string, string[]>();
-      for (const row of pinRows) pins.set(row.section, [...(pins.get(row.section) ?? []), row.gameId]);
+      for (const row of pinRows)
+        pins.set(row.section, [...(pins.get(row.section) ?? []), row.gameId]);
       return {
         pins,
         sections: sectionRows.map((row) => row.section),

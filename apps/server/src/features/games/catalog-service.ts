@@ -82,9 +82,11 @@ export function createCatalogService(deps: {
     maxEntries: 1,
   });
   // Pins, the home sections' order and the countries with blocked games (decision 089):
-  // three small reads, kept as long as the pages built from them.
+  // three small reads that every list needs, kept until a change is heard (the same notice
+  // as the pages), even with the page cache off: otherwise each page would pay for them
+  // three times (its own list and both badge lists). The time limit is the backstop.
   const settingsCache = createCatalogCache<LobbySettings>({
-    ttlMs: Math.max(deps.pageCacheSeconds, 0) * 1000,
+    ttlMs: Math.max(deps.pageCacheSeconds, 30) * 1000,
     maxEntries: 1,
   });
 
@@ -164,8 +166,7 @@ export function createCatalogService(deps: {
     const short = restLimit > 0 && rest.length < restLimit && (rest.length > 0 || restOffset === 0);
     return {
       rows: [...head, ...rest],
-      count: async () =>
-        pinned.length + (short ? restOffset + rest.length : await total(filter)),
+      count: async () => pinned.length + (short ? restOffset + rest.length : await total(filter)),
     };
   }
 

@@ -81,7 +81,9 @@ function seenBy(
   if (shape.provider) conditions.push(eq(games.provider, sql.placeholder('provider')));
   if (shape.category) conditions.push(eq(games.category, sql.placeholder('category')));
   if (shape.country) {
-    conditions.push(sql`not (${sql.placeholder('country')}::text = any(${games.blockedCountries}))`);
+    conditions.push(
+      sql`not (${sql.placeholder('country')}::text = any(${games.blockedCountries}))`,
+    );
   }
   return conditions;
 }

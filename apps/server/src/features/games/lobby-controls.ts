@@ -110,7 +110,8 @@ export function createLobbyControls(db: Database, changed: () => void): LobbyCon
             .where(inArray(games.id, gameIds));
           if (found.length !== gameIds.length) throw noSuchGame();
         }
-        if (sameList(before, gameIds)) return { result: { section, games: await pinnedOf(tx, section) } };
+        if (sameList(before, gameIds))
+          return { result: { section, games: await pinnedOf(tx, section) } };
         await tx.delete(lobbyPins).where(eq(lobbyPins.section, section));
         if (gameIds.length > 0) {
           await tx
@@ -131,8 +132,9 @@ export function createLobbyControls(db: Database, changed: () => void): LobbyCon
       const wanted = [...new Set(countries)].sort();
       const result = await withStep(db, audit, async (tx) => {
         const read = async () =>
-          (await tx.select(staffGameColumns).from(games).where(eq(games.id, gameId)).limit(1))[0] as
-            StaffGame | undefined;
+          (
+            await tx.select(staffGameColumns).from(games).where(eq(games.id, gameId)).limit(1)
+          )[0] as StaffGame | undefined;
         const before = await read();
         if (!before) throw noSuchGame();
         if (before.mark === mark && sameList(before.countries, wanted)) return { result: before };
