@@ -64,7 +64,8 @@ function PinSearch({
             onChange={(event) => setDraft(event.target.value)}
           />
         </div>
-        <button type="submit" className="btn btn-secondary">
+        {/* Named apart from the games table's own Search button on the same page. */}
+        <button type="submit" className="btn btn-secondary" aria-label={t('games.addPinSearch')}>
           {t('common.search')}
         </button>
       </form>
