@@ -190,17 +190,28 @@ describe(`lobby marks, countries, pins and sections (${testDatabaseDriver()})`, 
     });
 
     for (const section of ['top', 'all']) {
-      const unpin = await asStaff(t, marketing, 'PUT', `/api/operator/games/lobby/pins/${section}`, {
-        game_ids: [],
-        reason: 'promotion over',
-      });
+      const unpin = await asStaff(
+        t,
+        marketing,
+        'PUT',
+        `/api/operator/games/lobby/pins/${section}`,
+        {
+          game_ids: [],
+          reason: 'promotion over',
+        },
+      );
       expect(unpin.statusCode, unpin.body).toBe(200);
     }
     expect((await list('sort=top&limit=14')).data.map((g) => g.id)).toEqual(
       before.data.map((g) => g.id),
     );
     expect(await auditOf('top')).toEqual([
-      ['games.lobby.pins', 'weekend promotion', { game_ids: [] }, { game_ids: [first.id, second.id] }],
+      [
+        'games.lobby.pins',
+        'weekend promotion',
+        { game_ids: [] },
+        { game_ids: [first.id, second.id] },
+      ],
       ['games.lobby.pins', 'promotion over', { game_ids: [first.id, second.id] }, { game_ids: [] }],
     ]);
   });
