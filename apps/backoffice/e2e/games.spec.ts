@@ -77,9 +77,99 @@ test('a marketing member switches a game off and on again', async ({ page }) => 
   expect(await lobbyNames(page, name)).toContain(name);
 });
 
+test('a marketing member marks a game hot, blocks it in a country, pins it and reorders the home page', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  expect(state, 'the marketing member signed in first').toBeTruthy();
+  const context = await browser.newContext({ baseURL, storageState: state });
+  await context.addInitScript(() => localStorage.setItem('orbita.backoffice.lang', 'en'));
+  const page = await context.newPage();
+  await page.goto('/backoffice/games');
+  const lobby = page.getByTestId('lobby-card');
+  await expect(lobby.getByTestId('sections-list')).toBeVisible();
+
+  // The home sections, reordered with the keyboard: Top games up twice, by its Up button.
+  const sectionsList = lobby.getByTestId('sections-list');
+  await expect(sectionsList.getByTestId('ordered-item')).toHaveText([
+    /Banners/,
+    /Top games/,
+    /Recent games/,
+  ]);
+  const up = sectionsList.getByRole('button', { name: 'Move up: Top games' });
+  await up.focus();
+  await page.keyboard.press('Enter');
+  await expect(sectionsList.getByTestId('ordered-item')).toHaveText([
+    /Top games/,
+    /Banners/,
+    /Recent games/,
+  ]);
+  // The focus followed the item: now first, its Down button has it; Enter moves it back.
+  await expect(sectionsList.getByRole('button', { name: 'Move down: Top games' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(sectionsList.getByTestId('ordered-item')).toHaveText([
+    /Top games/,
+    /Banners/,
+    /Recent games/,
+  ]);
+  await lobby.getByTestId('sections-save').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox').fill('games first this week');
+  await dialog.getByTestId('reason-submit').click();
+  await expect(lobby.getByTestId('sections-save')).toBeDisabled();
+  const layout = await page.request.get('/api/games/lobby');
+  expect(await layout.json()).toEqual({ sections: ['top', 'banners', 'recent'] });
+
+  // A game pinned to the top of Top games: the players' top list opens with it.
+  const table = page.getByTestId('games-table');
+  const last = table.getByRole('row').last();
+  const code = ((await last.locator('code').textContent()) ?? '').trim();
+  const name = ((await last.getByRole('cell').first().textContent()) ?? '')
+    .replace(code, '')
+    .trim();
+  await lobby.getByTestId('pin-search').fill(code);
+  await lobby.getByRole('button', { name: 'Find a game to pin' }).click();
+  await lobby.getByRole('button', { name: `Pin: ${name}` }).click();
+  await expect(lobby.getByTestId('pins-list')).toContainText(name);
+  await page.screenshot({ path: `${shots}/games-lobby-pins.png`, fullPage: true });
+  await lobby.getByTestId('pins-save').click();
+  await dialog.getByRole('textbox').fill('weekend promotion');
+  await dialog.getByTestId('reason-submit').click();
+  await expect(lobby.getByTestId('pins-save')).toBeDisabled();
+  const top = (await (await page.request.get('/api/total/games?sort=top&limit=14')).json()) as {
+    data: { name: string; isHot?: boolean }[];
+  };
+  expect(top.data[0]?.name).toBe(name);
+
+  // Its badge Hot, blocked in Russia: a guest's lobby shows it with the Hot badge.
+  await page.getByTestId('games-search').fill(code);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const row = table.getByRole('row').filter({ hasText: code });
+  await row.getByRole('button', { name: `Badge and countries: ${name}` }).click();
+  await dialog.getByTestId('mark').selectOption('hot');
+  await dialog.getByTestId('countries').fill('russia');
+  await dialog.getByTestId('reason-input').fill('campaign');
+  await dialog.getByTestId('game-lobby-submit').click();
+  await expect(dialog).toContainText('Use two-letter country codes');
+  await page.screenshot({ path: `${shots}/games-lobby-dialog.png` });
+  await dialog.getByTestId('countries').fill('ru, by');
+  await dialog.getByTestId('game-lobby-submit').click();
+  await expect(row).toContainText('Hot');
+  await expect(row).toContainText('Blocked in: BY, RU');
+  const hot = (await (await page.request.get('/api/total/games?sort=top&limit=1')).json()) as {
+    data: { name: string; isHot?: boolean }[];
+  };
+  expect(hot.data[0]).toMatchObject({ name, isHot: true });
+  await context.close();
+});
+
 for (const theme of ['dark', 'light'] as const) {
   for (const lang of ['en', 'ru'] as const) {
     test(`the games screen, ${theme} ${lang}: no serious axe finding`, async ({ browser }) => {
+      // Two viewports, each scanned by axe: more than the default 30 s on a busy machine.
+      test.setTimeout(120_000);
       expect(state, 'the marketing member signed in first').toBeTruthy();
       for (const viewport of [
         { name: 'wide', width: 1440, height: 900 },

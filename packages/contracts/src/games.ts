@@ -38,6 +38,11 @@ export const gameSchema = z.object({
   tags: z.array(z.string()),
   isNew: z.boolean(),
   isTop: z.boolean(),
+  /**
+   * Marked hot by staff (issue 30, decision 089): the tile's Hot badge. Optional so that a
+   * game written before the mark existed still reads; the server always sends it.
+   */
+  isHot: z.boolean().optional(),
   popularity: z.number().int().nonnegative(),
   demo: z.boolean(),
   real: z.boolean(),
@@ -161,3 +166,23 @@ export const bannerSchema = z.object({
   mobile: z.string(),
 });
 export type Banner = z.infer<typeof bannerSchema>;
+
+/**
+ * The lobby's layout (issue 30, decision 089). The home page's sections, in the order staff
+ * chose; the web app renders them in this order. Every section is always listed once.
+ */
+export const homeSections = ['banners', 'top', 'recent'] as const;
+export type HomeSection = (typeof homeSections)[number];
+
+/** A list the lobby shows to everyone alike, to whose top staff may pin games in order. */
+export const pinSections = ['top', 'new', 'all'] as const;
+export type PinSection = (typeof pinSections)[number];
+
+/** A staff mark of a game: its tile wears a New or Hot badge whatever the catalog says. */
+export const gameMarks = ['new', 'hot'] as const;
+export type GameMark = (typeof gameMarks)[number];
+
+export const lobbyLayoutSchema = z.object({
+  sections: z.array(z.enum(homeSections)),
+});
+export type LobbyLayout = z.infer<typeof lobbyLayoutSchema>;

@@ -50,6 +50,8 @@ interface FakeApiOptions {
   delayMs?: number;
   /** Answers a launch call. */
   launch?: (url: URL) => Response;
+  /** The home sections' order GET /games/lobby answers (default: the default order). */
+  homeSections?: string[];
 }
 
 const json = (body: unknown, status = 200) =>
@@ -99,6 +101,9 @@ export function fakeGamesApi(options: FakeApiOptions = {}): ApiCall[] {
     if (path === '/api/provider2-game/list/USD/EN') {
       const games = pageOf(page, 20, gbGames, 'gbgames');
       return json(Object.fromEntries(games.map((game, index) => [String(index), game])));
+    }
+    if (path === '/api/games/lobby') {
+      return json({ sections: options.homeSections ?? ['banners', 'top', 'recent'] });
     }
     if (options.launch && /launch|user-auth/.test(path)) return options.launch(url);
     return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);

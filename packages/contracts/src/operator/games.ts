@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { providerSlugs } from '../games';
+import { gameMarks, homeSections, pinSections, providerSlugs } from '../games';
 
 /**
  * The games and the lobby in the back office (issue 30): a provider or a single game switched
@@ -29,6 +29,10 @@ export const staffGameSchema = z.object({
   disabled: z.boolean(),
   /** Its provider is switched off by staff. */
   provider_disabled: z.boolean(),
+  /** Staff's New or Hot mark (decision 089), or none. */
+  mark: z.enum(gameMarks).nullable(),
+  /** Countries (ISO 3166-1 alpha-2) whose players neither see nor launch it. */
+  countries: z.array(z.string()),
 });
 export type StaffGame = z.infer<typeof staffGameSchema>;
 
@@ -50,3 +54,52 @@ export const staffProviderSchema = z.object({
   games: z.number().int(),
 });
 export const staffProvidersResponseSchema = z.object({ data: z.array(staffProviderSchema) });
+
+/**
+ * The lobby's marks, countries, pins and section order (decision 089). Every change carries
+ * the reason the audit log keeps, like the switches.
+ */
+export const countryCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, { error: 'country' });
+
+/** At most this many games pinned to the top of one section (two rows of the top list). */
+export const maxPinnedGames = 24;
+
+const distinct = (values: string[]) => new Set(values).size === values.length;
+
+export const staffGameLobbyBodySchema = z.object({
+  mark: z.enum(gameMarks).nullable(),
+  countries: z.array(countryCodeSchema).max(250).refine(distinct, { error: 'countries' }),
+  reason,
+});
+
+export const staffSectionsBodySchema = z.object({
+  /** Every home section exactly once, in the new order. */
+  sections: z
+    .array(z.enum(homeSections))
+    .length(homeSections.length)
+    .refine(distinct, { error: 'sections' }),
+  reason,
+});
+
+export const staffPinsParamsSchema = z.object({ section: z.enum(pinSections) });
+
+export const staffPinsBodySchema = z.object({
+  /** The pinned games in order, first on top; empty unpins all. */
+  game_ids: z.array(z.uuid()).max(maxPinnedGames).refine(distinct, { error: 'game_ids' }),
+  reason,
+});
+
+export const staffPinnedSchema = z.object({
+  section: z.enum(pinSections),
+  games: z.array(staffGameSchema),
+});
+
+export const staffLobbySchema = z.object({
+  sections: z.array(z.enum(homeSections)),
+  pins: z.array(staffPinnedSchema),
+});
+export type StaffLobby = z.infer<typeof staffLobbySchema>;

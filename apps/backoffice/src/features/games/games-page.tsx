@@ -8,7 +8,11 @@ import { usePageTitle } from '../../shared/lib/use-page-title';
 import { DataTable, gridColumns } from '../../shared/ui/data-table';
 import { Pager } from '../../shared/ui/pager';
 import { EmptyState, ErrorState, QueryView } from '../../shared/ui/states';
+import { GameLobbyDialog } from './game-lobby-dialog';
+import { LobbySections } from './lobby-sections';
+import { LobbyPins } from './lobby-pins';
 import { SwitchDialog, type SwitchTarget } from './switch-dialog';
+import './games.css';
 
 function SwitchButton({
   off,
@@ -41,7 +45,32 @@ function GameState({ game }: { game: StaffGame }) {
   return <span className="chip chip-success">{t('games.on')}</span>;
 }
 
-/** The lobby's switches (issue 30, decision 086): providers and games, on or off, searched. */
+/** A game's staff badge and blocked countries, as its row shows them (decision 089). */
+function LobbyFacts({ game }: { game: StaffGame }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {game.mark ? (
+        <span className={game.mark === 'hot' ? 'chip chip-danger' : 'chip chip-accent'}>
+          {t(`games.marks.${game.mark}`)}
+        </span>
+      ) : (
+        <span className="muted">—</span>
+      )}
+      <br />
+      <span className="muted">
+        {game.countries.length > 0
+          ? `${t('games.countries')}: ${game.countries.join(', ')}`
+          : t('games.countriesNone')}
+      </span>
+    </>
+  );
+}
+
+/**
+ * The lobby (issue 30): providers and games switched on or off (decision 086), the home
+ * sections' order, the pins of each list, a game's badge and blocked countries (decision 089).
+ */
 export default function GamesPage() {
   const { t } = useTranslation();
   usePageTitle(t('nav.games'));
@@ -51,6 +80,11 @@ export default function GamesPage() {
   const [provider, setProvider] = useState<ProviderSlug | ''>('');
   const [page, setPage] = useState(1);
   const [target, setTarget] = useState<SwitchTarget | null>(null);
+  const [editing, setEditing] = useState<StaffGame | null>(null);
+  const lobby = useQuery({
+    queryKey: ['games', 'lobby'],
+    queryFn: ({ signal }) => staffCall('games.lobby', { signal }),
+  });
   const providers = useQuery({
     queryKey: ['games', 'providers'],
     queryFn: ({ signal }) => staffCall('games.providers', { signal }),
@@ -80,6 +114,26 @@ export default function GamesPage() {
         id: 'state',
         header: () => t('games.state'),
         cell: ({ row }) => <GameState game={row.original} />,
+      }),
+      col.display({
+        id: 'lobby',
+        header: () => t('games.mark'),
+        cell: ({ row }) => <LobbyFacts game={row.original} />,
+      }),
+      col.display({
+        id: 'edit',
+        header: () => <span className="visually-hidden">{t('games.edit')}</span>,
+        cell: ({ row }) => (
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            aria-label={t('games.editGame', { name: row.original.name })}
+            onClick={() => setEditing(row.original)}
+            data-testid="game-edit"
+          >
+            {t('games.edit')}
+          </button>
+        ),
       }),
       col.display({
         id: 'switch',
@@ -137,6 +191,17 @@ export default function GamesPage() {
           )}
         </QueryView>
       </div>
+      <div className="card" data-testid="lobby-card">
+        <h2 className="card-title">{t('games.lobbyTitle')}</h2>
+        <QueryView query={lobby} lines={4}>
+          {(data) => (
+            <div className="lobby-grid">
+              <LobbySections lobby={data} />
+              <LobbyPins lobby={data} />
+            </div>
+          )}
+        </QueryView>
+      </div>
       <form
         className="toolbar"
         role="search"
@@ -187,7 +252,7 @@ export default function GamesPage() {
       {games.isError ? (
         <ErrorState error={games.error} onRetry={() => void games.refetch()} />
       ) : (
-        <div className="stack">
+        <div className="stack games-table">
           <DataTable
             columns={columns}
             data={games.data?.data}
@@ -201,6 +266,7 @@ export default function GamesPage() {
         </div>
       )}
       <SwitchDialog target={target} onClose={() => setTarget(null)} />
+      <GameLobbyDialog game={editing} onClose={() => setEditing(null)} />
     </section>
   );
 }

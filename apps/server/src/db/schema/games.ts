@@ -56,6 +56,16 @@ export const games = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     /** Switched off by staff (migration 0024, decision 086); the sync never touches it. */
     staffDisabled: boolean('staff_disabled').notNull().default(false),
+    /** Staff's mark, new or hot: the tile's badge (decision 089); the sync never touches it. */
+    staffMark: text('staff_mark'),
+    /**
+     * Countries (ISO 3166-1 alpha-2) whose players neither see nor launch the game (decision
+     * 089); staff's, never the sync's.
+     */
+    blockedCountries: text('blocked_countries')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     releasedAt: date('released_at'),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -80,6 +90,11 @@ export const games = pgTable(
       .on(t.category, t.popularity.desc().nullsFirst(), t.name, t.id)
       .where(sql`${t.enabled}`),
     check('games_popularity_range', sql`${t.popularity} between 0 and 100`),
+    // The few games blocked somewhere (decision 089): the lobby's settings read them.
+    index('games_blocked_idx')
+      .on(t.id)
+      .where(sql`${t.blockedCountries} <> '{}'::text[]`),
+    check('games_staff_mark', sql`${t.staffMark} is null or ${t.staffMark} in ('new', 'hot')`),
   ],
 );
 
@@ -142,4 +157,31 @@ export const gameProviderControls = pgTable('game_provider_controls', {
   provider: text('provider').primaryKey(),
   disabled: boolean('disabled').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Games pinned by staff to the top of a lobby section (decision 089), first `position` on
+ * top. A game switched off or restricted stays pinned but is not shown while it is.
+ */
+export const lobbyPins = pgTable(
+  'lobby_pins',
+  {
+    /** contracts' PinSection: top, new, all. */
+    section: text('section').notNull(),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.section, t.gameId] }),
+    uniqueIndex('lobby_pins_section_position_key').on(t.section, t.position),
+  ],
+);
+
+/** The home page's sections in staff's order (decision 089); none listed: the default order. */
+export const lobbySections = pgTable('lobby_sections', {
+  /** contracts' HomeSection: banners, top, recent. */
+  section: text('section').primaryKey(),
+  position: integer('position').notNull(),
 });

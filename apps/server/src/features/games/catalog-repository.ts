@@ -1,7 +1,7 @@
 import type { GameCategory, GameSort, ProviderSlug } from '@casino/contracts';
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { games } from '../../db/schema';
+import { games, lobbyPins, lobbySections, users } from '../../db/schema';
 import type { CatalogEntry } from '../providers';
 import { createCatalogStatements, rowColumns } from './catalog-statements';
 import type { GameRow } from './game-view';
@@ -17,13 +17,36 @@ export interface GameFilter {
   sort: GameSort;
   /** For sort=recent: whose launches. Without it, recent lists the newest games. */
   playerId?: string | undefined;
+  /** The player's country, set only when some game is blocked there (decision 089). */
+  country?: string | undefined;
+  /** The lobby section whose pinned games this list leaves out (they are read apart). */
+  pinSection?: string | undefined;
+}
+
+/** The lobby settings the catalog service caches with its pages (decision 089). */
+export interface LobbySettings {
+  /** Each pin section's pinned game ids, first on top. */
+  pins: Map<string, string[]>;
+  /** The home sections in staff's order (only those staff ordered). */
+  sections: string[];
+  /** The countries some game is blocked in. */
+  blockedCountries: Set<string>;
 }
 
 export interface CatalogRepository {
   page(filter: GameFilter, limit: number, offset: number): Promise<GameRow[]>;
   count(filter: GameFilter): Promise<number>;
+  /** The games pinned to the filter's section that the filter shows, in order. */
+  pinnedRows(filter: GameFilter & { pinSection: string }): Promise<GameRow[]>;
+  /** Pins, section order and the countries with blocked games, for the service's cache. */
+  lobbySettings(): Promise<LobbySettings>;
+  /** A player's country of residence (ISO alpha-2), or null while unknown. */
+  countryOf(userId: string): Promise<string | null>;
   /** An enabled game of the provider, by the provider's id or ours. */
-  findEnabled(provider: ProviderSlug, ref: string): Promise<(GameRow & { id: string }) | undefined>;
+  findEnabled(
+    provider: ProviderSlug,
+    ref: string,
+  ): Promise<(GameRow & { id: string; blockedCountries: string[] }) | undefined>;
   /** Upserts the provider's catalog and disables its games that are not in it. */
   replaceProviderCatalog(
     provider: ProviderSlug,
@@ -56,13 +79,48 @@ export function createCatalogRepository(
   return {
     page: (filter, limit, offset) => statements.page(filter, limit, offset),
     count: (filter) => statements.count(filter),
+    pinnedRows: (filter) => statements.pinnedRows(filter),
+
+    async lobbySettings() {
+      const [pinRows, sectionRows, countryRows] = await Promise.all([
+        db
+          .select({ section: lobbyPins.section, gameId: lobbyPins.gameId })
+          .from(lobbyPins)
+          .orderBy(asc(lobbyPins.section), asc(lobbyPins.position)),
+        db
+          .select({ section: lobbySections.section })
+          .from(lobbySections)
+          .orderBy(asc(lobbySections.position)),
+        db.execute<{ country: string }>(
+          // Few games are blocked anywhere: the partial index games_blocked_idx finds them.
+          sql`select distinct unnest(${games.blockedCountries}) as country from ${games} where ${games.blockedCountries} <> '{}'::text[]`,
+        ),
+      ]);
+      const pins = new Map<string, string[]>();
+      for (const row of pinRows)
+        pins.set(row.section, [...(pins.get(row.section) ?? []), row.gameId]);
+      return {
+        pins,
+        sections: sectionRows.map((row) => row.section),
+        blockedCountries: new Set(countryRows.rows.map((row) => row.country)),
+      };
+    },
+
+    async countryOf(userId) {
+      const [row] = await db
+        .select({ country: users.country })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row?.country ?? null;
+    },
 
     async findEnabled(provider, ref) {
       const byRef = isUuid(ref)
         ? or(eq(games.providerGameId, ref), eq(games.id, ref))
         : eq(games.providerGameId, ref);
       const rows = await db
-        .select(rowColumns)
+        .select({ ...rowColumns, blockedCountries: games.blockedCountries })
         .from(games)
         .where(and(eq(games.provider, provider), visibleInLobby(), byRef))
         .limit(1);

@@ -6,12 +6,14 @@ import {
   gamePageQuerySchema,
   gamePageSchema,
   gameSchema,
+  lobbyLayoutSchema,
   providerListSchema,
   providerSlugs,
   ErrorCode,
   totalGamesQuerySchema,
   type GameMap,
 } from '@casino/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CatalogService } from './catalog-service';
@@ -36,6 +38,28 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = (
   app,
   { catalog, resolvePlayer, offered },
 ) => {
+  /**
+   * A signed-in player's country, whose blocked games the lists leave out (decision 089). A
+   * guest has none: the request's own country is not known, so only the profile's counts.
+   */
+  const countryOf = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers.authorization === undefined) return undefined;
+    const player = await resolvePlayer(request, reply);
+    return player ? ((await catalog.countryOf(player.id)) ?? undefined) : undefined;
+  };
+
+  app.get(
+    '/api/games/lobby',
+    {
+      schema: {
+        tags,
+        summary: "The lobby's layout: the home page's sections in the order staff chose",
+        response: { 200: lobbyLayoutSchema },
+      },
+    },
+    async () => ({ sections: await catalog.homeSections() }),
+  );
+
   app.get(
     '/api/games/providers',
     {
@@ -58,9 +82,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = (
         response: { 200: z.array(gameSchema) },
       },
     },
-    () => {
+    async (request, reply) => {
       offered.require('endorphina');
-      return catalog.all('endorphina');
+      return catalog.all('endorphina', await countryOf(request, reply));
     },
   );
 
@@ -75,9 +99,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = (
         response: { 200: gamePageSchema },
       },
     },
-    (request) => {
+    async (request, reply) => {
       offered.require('endorphina');
-      return catalog.page({ ...request.query, provider: 'endorphina' });
+      const country = await countryOf(request, reply);
+      return catalog.page({ ...request.query, provider: 'endorphina', country });
     },
   );
 
@@ -91,9 +116,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = (
         response: { 200: z.array(gameSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       offered.require('pragmatic');
-      return (await catalog.page({ ...request.query, provider: 'pragmatic' })).data;
+      const country = await countryOf(request, reply);
+      return (await catalog.page({ ...request.query, provider: 'pragmatic', country })).data;
     },
   );
 
@@ -108,13 +134,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = (
         response: { 200: gameMapSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       offered.require('gbgames');
       const { page, limit } = request.query;
+      const country = await countryOf(request, reply);
       const games =
         page === undefined
-          ? await catalog.all('gbgames')
-          : (await catalog.page({ provider: 'gbgames', page, limit })).data;
+          ? await catalog.all('gbgames', country)
+          : (await catalog.page({ provider: 'gbgames', page, limit, country })).data;
       // Keys are positions in the whole list: integer-like keys keep their numeric order in
       // every JSON parser, so the object reads back in display order.
       const offset = page === undefined ? 0 : (page - 1) * limit;
@@ -139,10 +166,19 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = (
     async (request, reply) => {
       const query = request.query;
       if (query.provider !== undefined) offered.require(query.provider);
-      // Only "recent" depends on who asks; the other lists skip the token check entirely.
-      const player = query.sort === 'recent' ? await resolvePlayer(request, reply) : null;
+      // Who asks matters for "recent" and for a player's country (decision 089); a guest's
+      // request (no token) skips the token check entirely.
+      const player =
+        request.headers.authorization !== undefined || query.sort === 'recent'
+          ? await resolvePlayer(request, reply)
+          : null;
       if (query.sort === 'recent') reply.header('cache-control', 'private, no-store');
-      return catalog.page({ ...query, playerId: player?.id });
+      const country = player ? ((await catalog.countryOf(player.id)) ?? undefined) : undefined;
+      return catalog.page({
+        ...query,
+        playerId: query.sort === 'recent' ? player?.id : undefined,
+        country,
+      });
     },
   );
 

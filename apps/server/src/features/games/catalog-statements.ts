@@ -1,7 +1,7 @@
 import { providerSlugs, type ProviderSlug } from '@casino/contracts';
 import { and, asc, desc, eq, fillPlaceholders, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { games, recentLaunches } from '../../db/schema';
+import { games, lobbyPins, recentLaunches } from '../../db/schema';
 import type { GameFilter } from './catalog-repository';
 import type { GameRow } from './game-view';
 import { visibleInLobby } from './lobby-visible';
@@ -32,6 +32,7 @@ export const rowColumns = {
   hasDemo: games.hasDemo,
   hasReal: games.hasReal,
   demoUrl: games.demoUrl,
+  staffMark: games.staffMark,
 };
 
 interface Shape {
@@ -41,6 +42,10 @@ interface Shape {
   words: number;
   /** sort=recent for a signed-in player: joins their launches. */
   player: boolean;
+  /** A player whose country some games are blocked in: those are left out (decision 089). */
+  country: boolean;
+  /** The section has pinned games: they are read apart and left out here (decision 089). */
+  pinned: boolean;
 }
 
 function shapeOf(filter: GameFilter): Shape {
@@ -50,11 +55,13 @@ function shapeOf(filter: GameFilter): Shape {
     category: filter.category !== undefined,
     words: filter.words.length,
     player: filter.sort === 'recent' && filter.playerId !== undefined,
+    country: filter.country !== undefined,
+    pinned: filter.pinSection !== undefined,
   };
 }
 
 function keyOf(shape: Shape): string {
-  return `${shape.sort}_${shape.provider ? 'p' : ''}${shape.category ? 'c' : ''}${shape.player ? 'r' : ''}${shape.words}`;
+  return `${shape.sort}_${shape.provider ? 'p' : ''}${shape.category ? 'c' : ''}${shape.player ? 'r' : ''}${shape.country ? 'k' : ''}${shape.pinned ? 'x' : ''}${shape.words}`;
 }
 
 /** LIKE treats % _ and \ specially; folded words hold none, but a word is data, not syntax. */
@@ -62,13 +69,33 @@ function containsPattern(word: string): string {
   return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function whereOf(shape: Shape, offered: readonly ProviderSlug[]): SQL | undefined {
+/** The conditions of every list and of the pinned games: visible to this player, filtered. */
+function seenBy(
+  shape: Pick<Shape, 'provider' | 'category' | 'country'>,
+  offered: readonly ProviderSlug[],
+): SQL[] {
   const conditions: SQL[] = [visibleInLobby()];
   // A provider the operator switched off keeps its rows (they come back when it is switched
   // on again) but is never listed. A constant of the process, so part of the statement.
   if (offered.length < providerSlugs.length) conditions.push(inArray(games.provider, [...offered]));
   if (shape.provider) conditions.push(eq(games.provider, sql.placeholder('provider')));
   if (shape.category) conditions.push(eq(games.category, sql.placeholder('category')));
+  if (shape.country) {
+    conditions.push(
+      sql`not (${sql.placeholder('country')}::text = any(${games.blockedCountries}))`,
+    );
+  }
+  return conditions;
+}
+
+function whereOf(shape: Shape, offered: readonly ProviderSlug[]): SQL | undefined {
+  const conditions = seenBy(shape, offered);
+  // The pinned games come first, read apart (pinnedRows); the rest of the list is the rest.
+  if (shape.pinned) {
+    conditions.push(
+      sql`not exists (select 1 from ${lobbyPins} where ${lobbyPins.section} = ${sql.placeholder('section')} and ${lobbyPins.gameId} = ${games.id})`,
+    );
+  }
   for (let i = 0; i < shape.words; i++) {
     conditions.push(like(games.searchText, sql.placeholder(`w${i}`)));
   }
@@ -94,6 +121,8 @@ function valuesOf(filter: GameFilter): Record<string, unknown> {
     provider: filter.provider,
     category: filter.category,
     player: filter.playerId,
+    country: filter.country,
+    section: filter.pinSection,
   };
   filter.words.forEach((word, i) => {
     values[`w${i}`] = containsPattern(word);
@@ -169,6 +198,22 @@ export function createCatalogStatements(
     async count(filter: GameFilter): Promise<number> {
       const rows = await countStatement(shapeOf(filter)).execute(valuesOf(filter));
       return Number(rows[0]?.total ?? 0);
+    },
+
+    /**
+     * The games pinned to the filter's section that this filter shows, in the pins' order
+     * (decision 089). Read only for a section with pins, on a cache miss: not prepared.
+     */
+    pinnedRows(filter: GameFilter & { pinSection: string }): Promise<GameRow[]> {
+      const shape = shapeOf(filter);
+      return db
+        .select(rowColumns)
+        .from(lobbyPins)
+        .innerJoin(games, eq(games.id, lobbyPins.gameId))
+        .where(and(eq(lobbyPins.section, sql.placeholder('section')), ...seenBy(shape, offered)))
+        .orderBy(asc(lobbyPins.position))
+        .prepare('')
+        .execute(valuesOf(filter));
     },
 
     /** The statement a page request runs, as node-postgres receives it (for the benchmark). */

@@ -35,7 +35,8 @@ export interface GameControls {
 
 const providerOff = sql<boolean>`coalesce((select ${gameProviderControls.disabled} from ${gameProviderControls} where ${gameProviderControls.provider} = ${games.provider}), false)`;
 
-const columns = {
+/** A game as the back office sees it; lobby-controls.ts reads the same columns. */
+export const staffGameColumns = {
   id: games.id,
   provider: games.provider,
   provider_game_id: games.providerGameId,
@@ -44,7 +45,10 @@ const columns = {
   listed: games.enabled,
   disabled: games.staffDisabled,
   provider_disabled: providerOff,
+  mark: games.staffMark,
+  countries: games.blockedCountries,
 };
+const columns = staffGameColumns;
 
 /**
  * The staff switches of the lobby: a game or a provider switched off or on, in one

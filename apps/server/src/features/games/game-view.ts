@@ -17,6 +17,8 @@ export interface GameRow {
   hasDemo: boolean;
   hasReal: boolean;
   demoUrl: string | null;
+  /** Staff's mark (decision 089): new, hot or null. */
+  staffMark: string | null;
 }
 
 const typeByProvider: Record<ProviderSlug, GameType> = {
@@ -59,6 +61,7 @@ export function toGame(row: GameRow): Game {
     tags: row.tags,
     isNew: row.isNew,
     isTop: row.isTop,
+    isHot: row.staffMark === 'hot',
     popularity: row.popularity,
     demo: row.hasDemo,
     real: row.hasReal,

@@ -1,4 +1,5 @@
 import { createGameControls, type GameControls } from './game-controls';
+import { createLobbyControls, type LobbyControls } from './lobby-controls';
 import { sql } from 'drizzle-orm';
 import type { ProviderSlug } from '@casino/contracts';
 import type { FastifyPluginAsync } from 'fastify';
@@ -31,6 +32,8 @@ export interface GameCatalogControl {
   adapters: Readonly<Partial<Record<ProviderSlug, ProviderAdapter>>>;
   /** The staff switches of games and providers (decision 086): the back office's routes. */
   controls: GameControls;
+  /** Marks, blocked countries, pins and the home sections' order (decision 089). */
+  lobby: LobbyControls;
 }
 
 declare module 'fastify' {
@@ -99,7 +102,8 @@ const gamesPlugin: FastifyPluginAsync<GamesFeatureOptions> = async (app, options
     app.addHook('onClose', () => stopListening());
   }
   const controls = createGameControls(db, () => catalog.catalogChanged());
-  app.decorate('gameCatalog', { sync, scheduler, settings, adapters, controls });
+  const lobby = createLobbyControls(db, () => catalog.catalogChanged());
+  app.decorate('gameCatalog', { sync, scheduler, settings, adapters, controls, lobby });
 
   const resolvePlayer = options.resolvePlayer ?? optionalPlayer(app);
   const launches = createLaunchService({

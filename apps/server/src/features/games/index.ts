@@ -5,3 +5,4 @@
 export { gamesFeature } from './games-feature';
 export { gamesPersonalData } from './games-personal-data';
 export type { GameControls, SwitchChange } from './game-controls';
+export type { LobbyChange, LobbyControls } from './lobby-controls';

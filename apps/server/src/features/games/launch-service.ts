@@ -108,6 +108,12 @@ export function createLaunchService(deps: LaunchServiceDeps): LaunchService {
       }
 
       if (!game.hasReal) throw gameNotFound();
+      // A game blocked in the player's country is, for them, a game that does not exist
+      // (decision 089); a guest's demo is not checked: a guest's country is not known.
+      if (game.blockedCountries.length > 0) {
+        const country = await deps.catalog.countryOf(input.player.id);
+        if (country !== null && game.blockedCountries.includes(country)) throw gameNotFound();
+      }
       const now = deps.clock.now();
       const { token, hash } = newLaunchToken();
       const url = await providerUrl(adapter, {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SwitchChange } from '../games';
+import type { LobbyChange, SwitchChange } from '../games';
 import { auditStep } from './audit-step';
 import { contextOf, staffRoute } from './staff-scope';
 import type { StaffServices } from './staff-services';
@@ -20,6 +20,49 @@ export function gamesRoutes(app: FastifyInstance, s: StaffServices): void {
       after: change.after,
       reason,
     }));
+
+  // Marks, blocked countries, pins and the home sections' order (decision 089).
+  const lobby = () => app.gameCatalog.lobby;
+  const lobbyAudit = (request: FastifyRequest, action: string, kind: string, reason: string) =>
+    auditStep(s.clock, contextOf(request), (change: LobbyChange) => ({
+      action,
+      targetKind: kind,
+      targetId: change.target,
+      before: change.before,
+      after: change.after,
+      reason,
+    }));
+
+  staffRoute(app, 'games.lobby', async (_input, reply) => reply.send(await lobby().lobby()));
+
+  staffRoute(app, 'games.lobby.sections', async ({ body, request }, reply) =>
+    reply.send(
+      await lobby().setSections(
+        body.sections,
+        lobbyAudit(request, 'games.lobby.sections', 'lobby', body.reason),
+      ),
+    ),
+  );
+
+  staffRoute(app, 'games.lobby.pins', async ({ params, body, request }, reply) =>
+    reply.send(
+      await lobby().setPins(
+        params.section,
+        body.game_ids,
+        lobbyAudit(request, 'games.lobby.pins', 'lobby_section', body.reason),
+      ),
+    ),
+  );
+
+  staffRoute(app, 'games.lobby.game', async ({ params, body, request }, reply) =>
+    reply.send(
+      await lobby().setGame(
+        params.gameId,
+        { mark: body.mark, countries: body.countries },
+        lobbyAudit(request, 'games.lobby.game', 'game', body.reason),
+      ),
+    ),
+  );
 
   staffRoute(app, 'games.providers', async (_input, reply) =>
     reply.send({ data: await controls().providers() }),

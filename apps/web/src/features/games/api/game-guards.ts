@@ -49,6 +49,8 @@ export function toGame(value: unknown): Game | null {
     tags: Array.isArray(value.tags) ? value.tags.filter(str) : [],
     isNew: value.isNew === true,
     isTop: value.isTop === true,
+    // Only when set: the contract has it optional, and a tile without it wears no Hot badge.
+    ...(value.isHot === true ? { isHot: true } : {}),
     popularity: int(value.popularity) ? value.popularity : 0,
     demo: value.demo !== false,
     real: value.real !== false,

@@ -4,6 +4,7 @@ import { i18n } from '../../../shared/i18n/i18n';
 import { loadGamesMessages } from '../../../shared/i18n/games/load';
 import { fakeGame } from '../../../test/games-api';
 import { renderWithProviders } from '../../../test/render';
+import { gamesEn } from '../../../shared/i18n/games/en';
 import { GameTile } from './game-tile';
 
 beforeAll(() => loadGamesMessages());
@@ -18,7 +19,7 @@ function badgesOf(game: ReturnType<typeof fakeGame>): string[] {
   );
   const tile = screen.getByTestId('game-tile');
   const texts = within(tile)
-    .queryAllByText(/^(new|top|live|новинка|топ|live)$/i)
+    .queryAllByText(/^(new|top|live|hot|новинка|топ|live|хит)$/i)
     .map((node) => node.textContent ?? '');
   unmount();
   return texts;
@@ -42,6 +43,32 @@ describe('game tile badges (issue 16: at most one, and it means something)', () 
       expect.stringMatching(/^live$/i),
     ]);
     expect(badgesOf(fakeGame(5, { isTop: false, isNew: false }))).toEqual([]);
+  });
+});
+
+describe("game tile badges (issue 30: staff's Hot and New marks)", () => {
+  // The English texts too (the lazy loader fetches only the active language).
+  beforeAll(() => i18n.addResourceBundle('en', 'translation', gamesEn, true, false));
+  const badgeIn = async (language: 'en' | 'ru', game: ReturnType<typeof fakeGame>) => {
+    await i18n.changeLanguage(language);
+    return badgesOf(game);
+  };
+  afterEach(async () => {
+    await i18n.changeLanguage('ru');
+  });
+
+  it('wears Hot for a game staff marked hot, over Live and Top, in both languages', async () => {
+    // The server sends isHot alone for a hot game; Live and Top give way to it all the same.
+    const hot = fakeGame(11, { isHot: true, isTop: false, isNew: false, category: 'live' });
+    expect(await badgeIn('en', hot)).toEqual(['Hot']);
+    expect(await badgeIn('ru', hot)).toEqual(['Хит']);
+    expect(await badgeIn('en', fakeGame(12, { isHot: true, isTop: true }))).toEqual(['Hot']);
+  });
+
+  it('wears New for a game staff marked new (the server sends it as isNew)', async () => {
+    const marked = fakeGame(13, { isHot: false, isTop: false, isNew: true });
+    expect(await badgeIn('en', marked)).toEqual(['New']);
+    expect(await badgeIn('ru', marked)).toEqual(['Новинка']);
   });
 });
 

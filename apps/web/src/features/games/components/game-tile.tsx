@@ -18,10 +18,12 @@ interface GameTileProps {
 }
 
 /**
- * The one badge a tile wears, if any (issue 16): Live for a live table, else Top for the top
- * list's games, else New for the newest (the server gives Top and New to those only).
+ * The one badge a tile wears, if any (issue 16): Hot when staff marked the game so (issue 30,
+ * decision 089), else Live for a live table, else Top for the top list's games, else New for
+ * the newest or for a game staff marked new (the server gives Top and New to those only).
  */
-function badgeOf(game: Game): 'live' | 'top' | 'new' | undefined {
+export function badgeOf(game: Game): 'hot' | 'live' | 'top' | 'new' | undefined {
+  if (game.isHot) return 'hot';
   if (game.category === 'live') return 'live';
   if (game.isTop) return 'top';
   if (game.isNew) return 'new';
@@ -30,7 +32,7 @@ function badgeOf(game: Game): 'live' | 'top' | 'new' | undefined {
 
 /**
  * One game: the studio's artwork (3:4, which already carries the title in the studio's style),
- * the name and provider below it, New / Top / Live badges. The whole tile is one button named
+ * the name and provider below it, Hot / Live / Top / New badges. The whole tile is one button named
  * by the game's name; badges and the provider chip are decoration for sighted players.
  */
 export const GameTile = memo(function GameTile({

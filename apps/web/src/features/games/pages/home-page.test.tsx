@@ -34,6 +34,38 @@ describe('HomePage', () => {
   });
 });
 
+describe('HomePage section order (issue 30)', () => {
+  const order = () =>
+    Array.from(
+      screen
+        .getByTestId('home-sections')
+        .querySelectorAll<HTMLElement>(
+          '[data-testid="banner-carousel"], [data-testid="top-games"], [data-testid="recent-games"]',
+        ),
+    ).map((node) => node.dataset.testid);
+
+  it("renders the sections in the order the server gives, staff's", async () => {
+    const calls = fakeGamesApi({ homeSections: ['recent', 'top', 'banners'] });
+    renderWithProviders(<HomePage />);
+    await vi.waitFor(() =>
+      expect(order()).toEqual(['recent-games', 'top-games', 'banner-carousel']),
+    );
+    expect(callsTo(calls, '/api/games/lobby')).toHaveLength(1);
+    // The grids still load once moved.
+    const top = await screen.findByTestId('top-games-grid');
+    expect(within(top).getAllByTestId('game-tile').length).toBeGreaterThan(0);
+  });
+
+  it('keeps the default order while the layout loads', async () => {
+    fakeGamesApi({ homeSections: ['top', 'recent', 'banners'], delayMs: 50 });
+    renderWithProviders(<HomePage />);
+    expect(order()).toEqual(['banner-carousel', 'top-games', 'recent-games']);
+    await vi.waitFor(() =>
+      expect(order()).toEqual(['top-games', 'recent-games', 'banner-carousel']),
+    );
+  });
+});
+
 describe('OtherPage', () => {
   it('shows table, live and instant games, each with a link to its casino category', async () => {
     const calls = fakeGamesApi();

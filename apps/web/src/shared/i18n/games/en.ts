@@ -27,6 +27,7 @@ export const gamesEn = {
       new: 'New',
       top: 'Top',
       live: 'Live',
+      hot: 'Hot',
     },
     grid: {
       loading: 'Loading games…',

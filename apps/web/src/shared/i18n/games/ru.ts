@@ -24,6 +24,7 @@ export const gamesRu: GamesMessages = {
       new: 'Новинка',
       top: 'Топ',
       live: 'Live',
+      hot: 'Хит',
     },
     grid: {
       loading: 'Загружаем игры…',
