@@ -42,6 +42,9 @@ process.env.E2E_FINANCE_SETUP_FILE = `${backofficeData}.finance.txt`;
 // And a marketing member for the games and lobby screen's test.
 process.env.E2E_MARKETING_EMAIL ??= 'marketing@staff.orbita.test';
 process.env.E2E_MARKETING_SETUP_FILE = `${backofficeData}.marketing.txt`;
+// And a support member for the content screen's test (decision 092).
+process.env.E2E_CONTENT_EMAIL ??= 'content@staff.orbita.test';
+process.env.E2E_CONTENT_SETUP_FILE = `${backofficeData}.content.txt`;
 
 // What the tests read to find the second server and the inbox.
 process.env.E2E_SHORT_TTL_URL = `http://127.0.0.1:${shortTtlPort}`;
@@ -151,7 +154,9 @@ export default defineConfig({
         `npm run -s staff:create -- --email ${process.env.E2E_FINANCE_EMAIL} --role payments ` +
         `> ${process.env.E2E_FINANCE_SETUP_FILE} && ` +
         `npm run -s staff:create -- --email ${process.env.E2E_MARKETING_EMAIL} --role marketing ` +
-        `> ${process.env.E2E_MARKETING_SETUP_FILE} && node apps/server/dist/server.js`,
+        `> ${process.env.E2E_MARKETING_SETUP_FILE} && ` +
+        `npm run -s staff:create -- --email ${process.env.E2E_CONTENT_EMAIL} --role support ` +
+        `> ${process.env.E2E_CONTENT_SETUP_FILE} && node apps/server/dist/server.js`,
     },
   ],
 });

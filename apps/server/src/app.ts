@@ -230,7 +230,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     shared,
     links: { channelUrl: config.supportChannelUrl, partnerUrl: config.supportPartnerUrl },
   });
-  await app.register(contentFeature, { contentDir: config.contentDir });
+  // The FAQ and the pages, stored and edited in the back office (decision 092).
+  await app.register(contentFeature, { contentDir: config.contentDir, db, clock });
   // Data export and account closure (decision 053).
   await app.register(privacyFeature, { config, db, clock, logger });
   // The operator's reports and the job that keeps their daily summaries (decision 075).

@@ -26,6 +26,8 @@ const SupportPage = lazy(() => import('../features/support/support-page'));
 const ChatPage = lazy(() => import('../features/chat/chat-page'));
 const ReportsPage = lazy(() => import('../features/reports/reports-page'));
 const GamesPage = lazy(() => import('../features/games/games-page'));
+const ContentPage = lazy(() => import('../features/content/content-page'));
+const PageEditorPage = lazy(() => import('../features/content/page-editor-page'));
 const AuditPage = lazy(() => import('../features/audit/audit-page'));
 const StaffPage = lazy(() => import('../features/staff/staff-page'));
 
@@ -46,6 +48,8 @@ export const routes: RouteObject[] = [
       { path: 'chat', element: page(ChatPage) },
       { path: 'reports', element: page(ReportsPage) },
       { path: 'games', element: page(GamesPage) },
+      { path: 'content', element: page(ContentPage) },
+      { path: 'content/:slug', element: page(PageEditorPage) },
       { path: 'audit', element: page(AuditPage) },
       { path: 'staff', element: page(StaffPage) },
       { path: 'sessions', element: page(MySessionsPage) },

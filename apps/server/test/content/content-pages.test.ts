@@ -50,7 +50,7 @@ describe('content pages', () => {
     expect(traversal.statusCode).toBe(400);
   });
 
-  it('shows an operator’s edit on the next request, without a restart', async () => {
+  it('stores the files of CONTENT_DIR on a new install; afterwards the database is the source', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'casino-content-'));
     scratch.push(dir);
     await mkdir(join(dir, 'en'));
@@ -63,12 +63,16 @@ describe('content pages', () => {
         markdown: string;
       }>().markdown;
     expect(await read()).toBe('First version.');
+    // Edits are made in the back office now (decision 092): the file is not read again.
     await writeFile(file, '# Terms\n\nSecond version.');
     const later = new Date(Date.now() + 5_000);
     await utimes(file, later, later);
-    expect(await read()).toBe('Second version.');
+    expect(await read()).toBe('First version.');
+    // No file at install: no text (404), and an FAQ without entries.
     const missing = await t.app.inject({ method: 'GET', url: '/api/content/pages/terms?lang=ru' });
     expect(missing.statusCode).toBe(404);
+    const faq = await t.app.inject({ method: 'GET', url: '/api/content/faq?lang=en' });
+    expect(faq.statusCode).toBe(404);
   });
 });
 

@@ -99,6 +99,7 @@ describe('feature plugins', () => {
         'reports',
         'responsible-gaming',
         'games',
+        'content',
       ],
       reports: [],
       'responsible-gaming': ['auth', 'wallet', 'game-sessions'],

@@ -55,6 +55,8 @@ export const permissions = [
   'support:answer',
   /** The games and the lobby: a provider or a game switched on or off (issue 30). */
   'games:manage',
+  /** The FAQ and the information pages: edit, publish (issue 30, decision 092). */
+  'content:manage',
   /** Read and search the audit log. */
   'audit:read',
   /** The finance reports: stakes, wins, GGR, bonus cost, NGR, cashier, liability (issue 30). */
@@ -76,6 +78,7 @@ export const rolePermissions: Record<StaffRole, readonly Permission[]> = {
     'chat:moderate',
     'support:read',
     'support:answer',
+    'content:manage',
   ],
   payments: [
     'dashboard:read',
@@ -112,7 +115,14 @@ export const rolePermissions: Record<StaffRole, readonly Permission[]> = {
     'bonuses:read',
     'audit:read',
   ],
-  marketing: ['dashboard:read', 'players:read', 'bonuses:read', 'bonuses:manage', 'games:manage'],
+  marketing: [
+    'dashboard:read',
+    'players:read',
+    'bonuses:read',
+    'bonuses:manage',
+    'games:manage',
+    'content:manage',
+  ],
   admin: permissions,
 };
 

@@ -28,6 +28,13 @@ describe('the sections a role sees', () => {
     expect(sections(['payments'])).not.toContain('/games');
   });
 
+  it('gives support and marketing the content screen, not payments or risk', () => {
+    expect(sections(['support'])).toContain('/content');
+    expect(sections(['marketing'])).toContain('/content');
+    expect(sections(['payments'])).not.toContain('/content');
+    expect(sections(['risk'])).not.toContain('/content');
+  });
+
   it('gives an admin every section, staff management included', () => {
     expect(sections(['admin'])).toEqual(navItems.map((item) => item.to));
   });

@@ -3,6 +3,7 @@ import { auth } from './en/auth';
 import { dashboard } from './en/dashboard';
 import { players } from './en/players';
 import { queues } from './en/queues';
+import { content } from './en/content';
 import { games } from './en/games';
 import { reports } from './en/reports';
 import { shell } from './en/shell';
@@ -18,5 +19,6 @@ export const en = {
   ...admin,
   ...reports,
   ...games,
+  ...content,
   ...rgEn,
 };

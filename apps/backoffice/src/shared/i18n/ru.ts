@@ -5,6 +5,7 @@ import { auth } from './ru/auth';
 import { dashboard } from './ru/dashboard';
 import { players } from './ru/players';
 import { queues } from './ru/queues';
+import { content } from './ru/content';
 import { games } from './ru/games';
 import { reports } from './ru/reports';
 import { shell } from './ru/shell';
@@ -20,4 +21,5 @@ export const ru: Messages<typeof en> = {
   ...rgRu,
   ...reports,
   ...games,
+  ...content,
 };

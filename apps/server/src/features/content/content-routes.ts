@@ -6,18 +6,18 @@ import {
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
-import type { createContentFiles } from './content-files';
-import { parseFaq } from './faq-parser';
+import { publicFaq, publicPage, type ContentRepository } from './content-repository';
 
 export interface ContentRoutesOptions {
-  files: ReturnType<typeof createContentFiles>;
+  repo: ContentRepository;
 }
 
-// Short: an operator's edit reaches players within a minute.
+// Short: a published edit reaches players within a minute (the server itself caches nothing,
+// so every instance answers the new text at once).
 const cacheControl = 'public, max-age=60';
 
-/** GET /content/faq and GET /content/pages/:slug, from the Markdown files (public). */
-export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = (app, { files }) => {
+/** GET /content/faq and GET /content/pages/:slug, from the database (public). */
+export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = (app, { repo }) => {
   const missing = () => new AppError(404, 'NOT_FOUND', 'This page has no text yet.');
 
   app.get(
@@ -26,18 +26,19 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = (app, 
       schema: {
         tags: ['content'],
         summary: 'The FAQ, by section',
-        description: 'From CONTENT_DIR/<lang>/faq.md: `## Section`, `### Question`, answer.',
+        description: 'The entries edited in the back office, in their order, grouped by section.',
         querystring: contentQuerySchema,
         response: { 200: faqResponseSchema },
       },
     },
     async (request, reply) => {
       const { lang } = request.query;
-      const file = await files.read(lang, 'faq');
-      if (!file) throw missing();
+      const [page, rows] = await Promise.all([repo.page('faq', lang), repo.faqRows()]);
+      const sections = publicFaq(rows, lang);
+      if (!page?.title && sections.length === 0) throw missing();
       return reply
         .header('cache-control', cacheControl)
-        .send({ lang, title: file.title, sections: parseFaq(file.body) });
+        .send({ lang, title: page?.title ?? '', sections });
     },
   );
 
@@ -47,7 +48,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = (app, 
       schema: {
         tags: ['content'],
         summary: 'An information page (privacy, terms, loyalty, responsible gaming)',
-        description: 'From CONTENT_DIR/<lang>/<slug>.md; the first `# ` line is the title.',
+        description: 'The published text (back office); the title and the Markdown body.',
         params: contentPageParamsSchema,
         querystring: contentQuerySchema,
         response: { 200: contentPageResponseSchema },
@@ -56,15 +57,10 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = (app, 
     async (request, reply) => {
       const { slug } = request.params;
       const { lang } = request.query;
-      const file = await files.read(lang, slug);
-      if (!file) throw missing();
-      return reply.header('cache-control', cacheControl).send({
-        slug,
-        lang,
-        title: file.title,
-        markdown: file.body,
-        updated_at: file.modifiedAt.toISOString(),
-      });
+      const row = await repo.page(slug, lang);
+      // A page never written (no file at install, nothing published since) has no text.
+      if (!row || (row.title === '' && row.markdown === '')) throw missing();
+      return reply.header('cache-control', cacheControl).send({ slug, lang, ...publicPage(row) });
     },
   );
   return Promise.resolve();

@@ -3,3 +3,4 @@
  * (decision 035).
  */
 export { contentFeature } from './content-feature';
+export type { ContentChange, ContentService } from './content-service';

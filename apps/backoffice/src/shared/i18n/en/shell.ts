@@ -44,6 +44,7 @@ export const shell = {
     staff: 'Staff',
     reports: 'Reports',
     games: 'Games and lobby',
+    content: 'Content',
     mySessions: 'My sessions',
     signOut: 'Sign out',
   },

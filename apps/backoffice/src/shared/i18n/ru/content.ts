@@ -1,0 +1,56 @@
+import type { Messages } from '../messages';
+import type { content as en } from '../en/content';
+
+export const content: Messages<typeof en> = {
+  content: {
+    pages: 'Страницы',
+    faq: 'Вопросы и ответы',
+    slug: {
+      terms: 'Условия использования',
+      privacy: 'Политика конфиденциальности',
+      loyalty: 'Программа лояльности',
+      'responsible-gaming': 'Ответственная игра',
+    },
+    updated: 'Опубликовано {{date}}',
+    draft: 'Неопубликованный черновик',
+    version: 'Версия {{version}} от {{date}}',
+    noVersion: 'Версия задана при установке',
+    versioned: 'Каждую новую версию игроки принимают при следующем входе.',
+    edit: 'Изменить',
+    back: 'Весь контент',
+    title: 'Заголовок',
+    markdown: 'Текст (Markdown)',
+    markdownHint:
+      'Markdown: ## заголовки, **жирный**, списки, таблицы, [ссылки](https://…). HTML показывается как текст.',
+    preview: 'Предпросмотр',
+    previewEmpty: 'Пока нечего показать.',
+    language: 'Язык',
+    en: 'Английский',
+    ru: 'Русский',
+    saveDraft: 'Сохранить черновик',
+    publish: 'Опубликовать',
+    publishTitle: 'Опубликовать «{{page}}»?',
+    publishHint: 'Игроки сразу увидят этот текст на обоих языках.',
+    publishVersioned:
+      'Это новая версия с сегодняшней датой: каждый игрок должен принять её при следующем входе.',
+    published: 'Опубликовано.',
+    unsaved: 'Есть несохранённые изменения',
+    titleRequired: 'Нужен заголовок на обоих языках.',
+    faqEmpty: 'В разделе пока нет вопросов.',
+    addEntry: 'Добавить вопрос',
+    editEntry: 'Изменить вопрос',
+    newEntry: 'Новый вопрос',
+    section: 'Раздел',
+    question: 'Вопрос',
+    answer: 'Ответ (Markdown)',
+    moveUp: 'Выше: {{question}}',
+    moveDown: 'Ниже: {{question}}',
+    remove: 'Удалить',
+    removeTitle: 'Удалить этот вопрос?',
+    removeHint: 'Игроки сразу перестанут его видеть на обоих языках.',
+    removed: 'Удалено.',
+    missingLanguage: 'Не показан ({{lang}}): нет вопроса или ответа',
+    entryHint:
+      'Сохранённые вопросы сразу видны игрокам. Оставьте язык пустым, чтобы скрыть вопрос на нём.',
+  },
+};
