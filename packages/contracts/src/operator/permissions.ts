@@ -55,6 +55,8 @@ export const permissions = [
   'support:answer',
   /** The games and the lobby: a provider or a game switched on or off (issue 30). */
   'games:manage',
+  /** The home carousel's banners: create, edit, upload art, order, retire (issue 30). */
+  'banners:manage',
   /** Read and search the audit log. */
   'audit:read',
   /** The finance reports: stakes, wins, GGR, bonus cost, NGR, cashier, liability (issue 30). */
@@ -112,7 +114,14 @@ export const rolePermissions: Record<StaffRole, readonly Permission[]> = {
     'bonuses:read',
     'audit:read',
   ],
-  marketing: ['dashboard:read', 'players:read', 'bonuses:read', 'bonuses:manage', 'games:manage'],
+  marketing: [
+    'dashboard:read',
+    'players:read',
+    'bonuses:read',
+    'bonuses:manage',
+    'games:manage',
+    'banners:manage',
+  ],
   admin: permissions,
 };
 

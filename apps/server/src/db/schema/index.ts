@@ -19,3 +19,4 @@ export * from './shared-state';
 export * from './staff';
 export * from './reports';
 export * from './responsible-gaming';
+export * from './banners';

@@ -14,6 +14,7 @@ import { playerActionRoutes } from './player-action-routes';
 import { playerReadRoutes } from './player-read-routes';
 import { createPlayersRepository } from './players-repository';
 import { createStaffAuthService, type StaffAuthService } from './staff-auth-service';
+import { bannersRoutes } from './banners-routes';
 import { gamesRoutes } from './games-routes';
 import { reportsRoutes } from './reports-routes';
 import { rgRoutes } from './rg-routes';
@@ -106,6 +107,7 @@ const staffPlugin: FastifyPluginAsync<StaffFeatureOptions> = async (app, options
     reportsRoutes(scope, app.reports.service);
     rgRoutes(scope, services);
     gamesRoutes(scope, services);
+    bannersRoutes(scope, services);
     return Promise.resolve();
   });
   const served = await registerBackofficeApp(app, config.backoffice.distDir);
@@ -126,5 +128,6 @@ export const staffFeature = fastifyPlugin(staffPlugin, {
     'reports',
     'responsible-gaming',
     'games',
+    'banners',
   ],
 });
