@@ -44,6 +44,7 @@ export const shell = {
     staff: 'Staff',
     reports: 'Reports',
     games: 'Games and lobby',
+    banners: 'Banners',
     mySessions: 'My sessions',
     signOut: 'Sign out',
   },
