@@ -141,6 +141,8 @@ test('a marketing member creates, orders and retires a banner; the players see i
 for (const theme of ['dark', 'light'] as const) {
   for (const lang of ['en', 'ru'] as const) {
     test(`the banners screen, ${theme} ${lang}: no serious axe finding`, async ({ browser }) => {
+      // Four scans and four full-page pictures: more than the default 30 s on a busy machine.
+      test.setTimeout(180_000);
       expect(state, 'the marketing member signed in first').toBeTruthy();
       for (const viewport of [
         { name: 'wide', width: 1440, height: 900 },

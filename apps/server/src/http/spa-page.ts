@@ -107,7 +107,8 @@ export function withBootBanner(html: string, banner: BootBanner | null | undefin
   if (!block || !built.desktop || !built.mobile) return html;
   const painted = block
     .replace(/\bsrcset="[^"]*"/, `srcset="${attribute(banner.mobile)}"`)
-    .replace(/(<img\b[^>]*?)\bsrc="[^"]*"/, `$1src="${attribute(banner.desktop)}"`);
+    .replace(/(<img\b[^>]*?)\bsrc="[^"]*"/, `$1src="${attribute(banner.desktop)}"`)
+    .replace(/\sdata-boot-src(set)?="[^"]*"/g, '');
   const preload = (href: string, to: string) => (tags: string) =>
     tags.replace(
       new RegExp(

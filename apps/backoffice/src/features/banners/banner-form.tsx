@@ -1,9 +1,4 @@
-import {
-  bannerCopySchema,
-  bannerLimits,
-  bannerLinkSchema,
-  type BannerCut,
-} from '@casino/contracts';
+import { bannerCopySchema, bannerLimits, bannerLinkSchema } from '@casino/contracts';
 import type { StaffBanner } from '@casino/contracts/operator';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -96,7 +91,7 @@ export function BannerForm({ banner, onDone }: { banner: StaffBanner | null; onD
         ['desktop', desktop.file],
         ['mobile', mobile.file],
       ] as const) {
-        if (chosen) await uploadBannerArt(saved.id, cut as BannerCut, chosen);
+        if (chosen) await uploadBannerArt(saved.id, cut, chosen);
       }
       return saved;
     },

@@ -1,6 +1,6 @@
 import type { BannerCut } from '@casino/contracts';
 import { staffRoutes, type StaffBanner } from '@casino/contracts/operator';
-import { call, type ResponseSchema } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 
 export const bannersKey = ['banners'] as const;
 
@@ -22,7 +22,7 @@ export function uploadBannerArt(
       params: { bannerId, cut },
       body,
       schemaFor: (status) =>
-        status === 200 ? (route.response[200] as ResponseSchema<StaffBanner>) : undefined,
+        status === 200 ? (route.response[200]) : undefined,
     },
   );
 }

@@ -2,7 +2,7 @@ import { bannerErrorCodes } from '@casino/contracts';
 import type { StaffBanner, StaffBannerState } from '@casino/contracts/operator';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/client';
 import { staffCall } from '../../shared/api/staff-api';
@@ -51,6 +51,21 @@ export default function BannersPage() {
     queryFn: ({ signal }) => staffCall('banners.list', { signal }),
   });
   const rows = useRef(new Map<string, HTMLLIElement>());
+  const focusAfterMove = useRef<{ id: string; direction: 'up' | 'down' } | null>(null);
+
+  // After a move, the focus stays on the moved banner's arrow while it can go on (keyboard
+  // use: press again to move it further), else on its other arrow.
+  useEffect(() => {
+    const target = focusAfterMove.current;
+    if (!target) return;
+    focusAfterMove.current = null;
+    const node = rows.current.get(target.id);
+    const same = node?.querySelector<HTMLButtonElement>(`[data-move="${target.direction}"]`);
+    const other = node?.querySelector<HTMLButtonElement>(
+      `[data-move="${target.direction === 'up' ? 'down' : 'up'}"]`,
+    );
+    (same && !same.disabled ? same : other)?.focus();
+  }, [list.data]);
 
   const reorder = useMutation({
     mutationFn: (ids: string[]) => staffCall('banners.reorder', { body: { ids } }),
@@ -111,25 +126,14 @@ export default function BannersPage() {
           const retired = data.filter((b) => b.state === 'retired');
           if (data.length === 0) return <EmptyState>{t('banners.empty')}</EmptyState>;
           const move = (index: number, by: -1 | 1) => {
+            if (reorder.isPending) return;
             const ids = active.map((b) => b.id);
             const [moved] = ids.splice(index, 1);
             if (!moved) return;
             ids.splice(index + by, 0, moved);
-            reorder.mutate(ids, {
-              // The focus follows the banner it moved, on the same arrow while it can go on
-              // (keyboard use: press again to move it further), else on the other one.
-              onSuccess: () =>
-                requestAnimationFrame(() => {
-                  const node = rows.current.get(moved);
-                  const same = node?.querySelector<HTMLButtonElement>(
-                    `[data-move="${by < 0 ? 'up' : 'down'}"]`,
-                  );
-                  const other = node?.querySelector<HTMLButtonElement>(
-                    `[data-move="${by < 0 ? 'down' : 'up'}"]`,
-                  );
-                  (same && !same.disabled ? same : other)?.focus();
-                }),
-            });
+            // The focus follows the banner it moved (the effect above, once the list shows it).
+            focusAfterMove.current = { id: moved, direction: by < 0 ? 'up' : 'down' };
+            reorder.mutate(ids);
           };
           const row = (banner: StaffBanner, index: number | null) => (
             <li
@@ -173,7 +177,7 @@ export default function BannersPage() {
                     className="btn btn-secondary btn-sm"
                     data-move="up"
                     aria-label={t('banners.moveUp', { title: title(banner) })}
-                    disabled={index === 0 || reorder.isPending}
+                    disabled={index === 0}
                     onClick={() => move(index, -1)}
                   >
                     <ArrowUp size={16} aria-hidden="true" />
@@ -183,7 +187,7 @@ export default function BannersPage() {
                     className="btn btn-secondary btn-sm"
                     data-move="down"
                     aria-label={t('banners.moveDown', { title: title(banner) })}
-                    disabled={index === active.length - 1 || reorder.isPending}
+                    disabled={index === active.length - 1}
                     onClick={() => move(index, 1)}
                   >
                     <ArrowDown size={16} aria-hidden="true" />
