@@ -21,8 +21,7 @@ export function uploadBannerArt(
     {
       params: { bannerId, cut },
       body,
-      schemaFor: (status) =>
-        status === 200 ? (route.response[200]) : undefined,
+      schemaFor: (status) => (status === 200 ? route.response[200] : undefined),
     },
   );
 }
