@@ -294,7 +294,10 @@ export function inlineBootImages(): Plugin {
         return html
           .replace(
             /\bdata-(src|srcset)="(\/[^"]+\.svg)"/g,
-            (_, name: string, href: string) => `${name}="${inline(href)}"`,
+            // data-boot-*: which file it was, so the server can tell whether the banner staff
+            // put first is this one, or write its art in instead (decision 090).
+            (_, name: string, href: string) =>
+              `${name}="${inline(href)}" data-boot-${name}="${href}"`,
           )
           .replace(
             /(<link rel="icon"[^>]*\bhref=")(\/[^"]+\.svg)"/,

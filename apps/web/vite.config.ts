@@ -70,7 +70,10 @@ export default defineConfig(({ mode }) => ({
           ],
           // The first screen's answers only: the recent games sit below it, and a third
           // answer in front of the code held one of a phone's six connections (decision 059).
+          // The banners come from the server (decision 090); their answer arrives beside the
+          // code, so the carousel's texts come with its first render.
           fetches: [
+            '/api/banners',
             '/api/games/providers',
             `/api/total/games?currency=${currency}&page=1&limit=${topGames}&sort=top`,
           ],

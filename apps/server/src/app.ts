@@ -19,6 +19,7 @@ import { bonusFeature } from './features/bonus';
 import { chatFeature } from './features/chat';
 import { supportFeature } from './features/support';
 import { contentFeature } from './features/content';
+import { bannersFeature } from './features/banners';
 import { identityFeature } from './features/identity';
 import { privacyFeature } from './features/privacy';
 import { staffFeature } from './features/staff';
@@ -232,6 +233,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // The FAQ and the pages, stored and edited in the back office (decision 092).
   await app.register(contentFeature, { contentDir: config.contentDir, db, clock });
+  // The home carousel's banners, written in the back office (decision 090).
+  await app.register(bannersFeature, { db, clock });
   // Data export and account closure (decision 053).
   await app.register(privacyFeature, { config, db, clock, logger });
   // The operator's reports and the job that keeps their daily summaries (decision 075).
@@ -249,7 +252,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // In development Vite serves the SPA (and proxies /api here); only production serves it.
   let serveSpaIndex: ServeSpaIndex | undefined;
-  if (config.env === 'production') serveSpaIndex = await registerWebApp(app, config.webDistDir);
+  if (config.env === 'production') {
+    serveSpaIndex = await registerWebApp(app, config.webDistDir, async () => {
+      const [first] = await app.banners.live();
+      return first ? { desktop: first.desktop, mobile: first.mobile } : null;
+    });
+  }
   app.setNotFoundHandler(createNotFoundHandler(serveSpaIndex ? { serveSpaIndex } : {}));
 
   return app;

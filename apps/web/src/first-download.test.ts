@@ -109,8 +109,8 @@ describe('the home page’s first download', () => {
     expect(html).not.toContain('/favicon.svg');
   });
 
-  // What a guest's home page asks for beside its code: the sidebar's providers and the top
-  // games under the banner; the recent games below the first screen wait for the code, so
+  // What a guest's home page asks for beside its code: the banners (decision 090), the
+  // sidebar's providers and the top games under the banner; the recent games below the first screen wait for the code, so
   // that a phone's connections go to the code first (decision 059).
   it('preloads only the first screen’s answers with the home page', async () => {
     const preloads = JSON.parse(await readFile(join(outDir, 'route-preloads.json'), 'utf8')) as {
@@ -121,6 +121,7 @@ describe('the home page’s first download', () => {
       (match) => (match[1] ?? '').replaceAll('&amp;', '&'),
     );
     expect(fetched).toEqual([
+      '/api/banners',
       '/api/games/providers',
       '/api/total/games?currency=USD&page=1&limit=14&sort=top',
     ]);

@@ -4,6 +4,7 @@ export * from './limits';
 export * from './auth';
 export * from './user';
 export * from './games';
+export * from './banners';
 export * from './dev';
 export * from './wallet';
 export * from './payments';

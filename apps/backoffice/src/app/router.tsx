@@ -28,6 +28,7 @@ const ReportsPage = lazy(() => import('../features/reports/reports-page'));
 const GamesPage = lazy(() => import('../features/games/games-page'));
 const ContentPage = lazy(() => import('../features/content/content-page'));
 const PageEditorPage = lazy(() => import('../features/content/page-editor-page'));
+const BannersPage = lazy(() => import('../features/banners/banners-page'));
 const AuditPage = lazy(() => import('../features/audit/audit-page'));
 const StaffPage = lazy(() => import('../features/staff/staff-page'));
 
@@ -50,6 +51,7 @@ export const routes: RouteObject[] = [
       { path: 'games', element: page(GamesPage) },
       { path: 'content', element: page(ContentPage) },
       { path: 'content/:slug', element: page(PageEditorPage) },
+      { path: 'banners', element: page(BannersPage) },
       { path: 'audit', element: page(AuditPage) },
       { path: 'staff', element: page(StaffPage) },
       { path: 'sessions', element: page(MySessionsPage) },

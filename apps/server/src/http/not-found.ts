@@ -29,7 +29,10 @@ export interface NotFoundOptions {
    * Answers client routes with the SPA's index.html (production, where we serve the SPA):
    * 200 for the web app's pages, 404 for any other path (the SPA shows its own page for it).
    */
-  serveSpaIndex?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+  serveSpaIndex?: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => FastifyReply | Promise<FastifyReply>;
 }
 
 export function createNotFoundHandler(options: NotFoundOptions = {}) {

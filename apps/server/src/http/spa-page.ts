@@ -79,6 +79,51 @@ const oneOf = <T extends string>(list: readonly T[], value: string | undefined):
 // The home page's boot content (index.html): only the home page keeps it.
 const homeBlock = /<!-- boot:home -->[\s\S]*?<!-- \/boot:home -->\s*/;
 
+/** The two cuts of the carousel's first banner now (the banners feature), for the home page. */
+export interface BootBanner {
+  desktop: string;
+  mobile: string;
+}
+
+const attribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The home page's painted copy of the first banner (decision 057) is the one the build wrote
+ * in (`data:` URLs, the seeded first banner's art, named by `data-boot-src(set)`). When staff
+ * have put another banner first, its art replaces them, and the route's image preloads of the
+ * built art point at it with high priority: it is the page's largest paint (decision 090).
+ * With no banner live the copy goes (the carousel shows none either).
+ */
+export function withBootBanner(html: string, banner: BootBanner | null | undefined): string {
+  if (banner === undefined) return html;
+  if (banner === null) return html.replace(homeBlock, '');
+  const built = {
+    desktop: /\bdata-boot-src="([^"]*)"/.exec(html)?.[1],
+    mobile: /\bdata-boot-srcset="([^"]*)"/.exec(html)?.[1],
+  };
+  if (built.desktop === banner.desktop && built.mobile === banner.mobile) return html;
+  const [, block] = /(<!-- boot:home -->[\s\S]*?<!-- \/boot:home -->)/.exec(html) ?? [];
+  if (!block || !built.desktop || !built.mobile) return html;
+  const painted = block
+    .replace(/\bsrcset="[^"]*"/, `srcset="${attribute(banner.mobile)}"`)
+    .replace(/(<img\b[^>]*?)\bsrc="[^"]*"/, `$1src="${attribute(banner.desktop)}"`)
+    .replace(/\sdata-boot-src(set)?="[^"]*"/g, '');
+  const preload = (href: string, to: string) => (tags: string) =>
+    tags.replace(
+      new RegExp(
+        `<link rel="preload" as="image"[^>]*href="${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`,
+        'g',
+      ),
+      (tag) =>
+        tag
+          .replace(`href="${href}"`, `href="${attribute(to)}"`)
+          .replace(/fetchpriority="low"/, 'fetchpriority="high"'),
+    );
+  const page = html.replace(block, () => painted);
+  return preload(built.mobile, banner.mobile)(preload(built.desktop, banner.desktop)(page));
+}
+
 /**
  * index.html as the server sends it for a path (decision 057): <html> carries the saved theme
  * (a class; none when nothing is saved, and the page follows the system) and language from
@@ -91,7 +136,11 @@ const homeBlock = /<!-- boot:home -->[\s\S]*?<!-- \/boot:home -->\s*/;
 export function renderSpaPage(
   template: string,
   preloads: RoutePreloads,
-  { path, cookie }: { path: string; cookie: string | undefined },
+  {
+    path,
+    cookie,
+    bootBanner,
+  }: { path: string; cookie: string | undefined; bootBanner?: BootBanner | null },
 ): string {
   const theme = oneOf(themes, cookieValue(cookie, pageCookies.theme));
   const lang = oneOf(languages, cookieValue(cookie, pageCookies.lang)) ?? defaultLanguage;
@@ -114,14 +163,16 @@ export function renderSpaPage(
     const guestTags = guest ? (route.guestTags ?? '') : '';
     html = html.replace('</head>', `${route.tags}${preloads.texts[lang] ?? ''}${guestTags}</head>`);
   }
-  return html;
+  return home ? withBootBanner(html, bootBanner) : html;
 }
 
 /**
  * The page renderer of a built web app: reads index.html and the route list once; each call
  * gives one page (a few string replacements) and its encoded forms, each with an ETag.
  */
-export function spaPages(webDistDir: string): (url: string, cookie?: string) => SpaPage {
+export function spaPages(
+  webDistDir: string,
+): (url: string, cookie?: string, bootBanner?: BootBanner | null) => SpaPage {
   const template = readFileSync(join(webDistDir, 'index.html'), 'utf8');
   const manifestPath = join(webDistDir, 'route-preloads.json');
   const preloads = existsSync(manifestPath)
@@ -131,7 +182,7 @@ export function spaPages(webDistDir: string): (url: string, cookie?: string) => 
   // flag: a handful of variants, each written and hashed once instead of on every request.
   const written = new Map<string, SpaPage>();
   const routeMatchers = preloads.routes.map((route) => new RegExp(route.path));
-  return (url, cookie) => {
+  return (url, cookie, bootBanner) => {
     const query = url.indexOf('?');
     // As the app's router reads it: /casino/ is /casino.
     const path = (query === -1 ? url : url.slice(0, query)).replace(/\/+$/, '') || '/';
@@ -140,10 +191,15 @@ export function spaPages(webDistDir: string): (url: string, cookie?: string) => 
       oneOf(themes, cookieValue(cookie, pageCookies.theme)) ?? '',
       oneOf(languages, cookieValue(cookie, pageCookies.lang)) ?? defaultLanguage,
       cookieValue(cookie, pageCookies.session) === undefined ? 'guest' : 'session',
+      path === '/' && bootBanner !== undefined
+        ? ((bootBanner && `${bootBanner.desktop} ${bootBanner.mobile}`) ?? 'none')
+        : '',
     ].join('|');
     const known = written.get(variant);
     if (known) return known;
-    const page = encodedPage(renderSpaPage(template, preloads, { path, cookie }));
+    const page = encodedPage(renderSpaPage(template, preloads, { path, cookie, bootBanner }));
+    // Each first banner staff choose is a new variant of the home page: forget old ones.
+    if (written.size >= 256) written.clear();
     written.set(variant, page);
     return page;
   };

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StartupError } from '../lib/errors';
 import { isApiPath } from './not-found';
 import { dropDocumentOnlyHeaders } from './security-headers';
-import { spaPages, type PageEncoding } from './spa-page';
+import { spaPages, type BootBanner, type PageEncoding } from './spa-page';
 
 // Vite names files under assets/ by content hash, so they never change: cache forever.
 const immutable = 'public, max-age=31536000, immutable';
@@ -30,7 +30,13 @@ export function assertWebAppBuilt(webDistDir: string): void {
 }
 
 /** Answers a client route with the app's page (the status is the caller's). */
-export type ServeSpaIndex = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+export type ServeSpaIndex = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => FastifyReply | Promise<FastifyReply>;
+
+/** The first live banner's art now (null: none live), for the home page's painted copy. */
+export type FirstBanner = () => Promise<BootBanner | null>;
 
 /**
  * Serves the built SPA from webDistDir (production). Returns what the not-found handler
@@ -40,6 +46,7 @@ export type ServeSpaIndex = (request: FastifyRequest, reply: FastifyReply) => Fa
 export async function registerWebApp(
   app: FastifyInstance,
   webDistDir: string,
+  firstBanner?: FirstBanner,
 ): Promise<ServeSpaIndex> {
   assertWebAppBuilt(webDistDir);
   const pageFor = spaPages(webDistDir);
@@ -68,8 +75,13 @@ export async function registerWebApp(
       if (inAssets && subresource.test(path)) dropDocumentOnlyHeaders(reply);
     },
   });
-  return (request, reply) => {
-    const page = pageFor(request.url, request.headers.cookie);
+  return async (request, reply) => {
+    // The home page paints the carousel's first banner before the code (decision 057); which
+    // one staff have put first is read from the banners' cached list (decision 090).
+    const home = (request.url.split('?')[0] ?? '').replace(/\/+$/, '') === '';
+    // A failed read keeps the built copy: the page must answer even with the database down.
+    const bootBanner = home && firstBanner ? await firstBanner().catch(() => undefined) : undefined;
+    const page = pageFor(request.url, request.headers.cookie, bootBanner);
     // Compressed once per page (spa-page.ts), so not again by the compress plugin.
     const accepted = request.headers['accept-encoding'];
     const encoding: PageEncoding = (accepted && negotiate(accepted, pageEncodings)) || 'identity';

@@ -1,5 +1,6 @@
 import type {
   AuthErrorCode,
+  BannerErrorCode,
   BonusErrorCode,
   ErrorCode,
   FieldIssue,
@@ -15,6 +16,7 @@ import type { StaffErrorCode } from '@casino/contracts/operator';
 export type AppErrorCode =
   | ErrorCode
   | AuthErrorCode
+  | BannerErrorCode
   | GamesErrorCode
   | PaymentsErrorCode
   | BonusErrorCode

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAuditChain, formatAuditReport } from '../../src/features/staff/audit-log';
 import { contentScenarios } from '../content/content-audit-scenarios';
+import { bannerScenarios } from '../banners/banner-audit-scenarios';
 import { gameScenarios } from '../games/game-audit-scenarios';
 import { submitBoth } from '../identity/identity-helpers';
 import { createPlayer, type SignedInPlayer } from '../helpers/players';
@@ -307,6 +308,11 @@ describe(`audit log (${testDatabaseDriver()})`, () => {
     },
     ...gameScenarios(() => t, call),
     ...contentScenarios(call),
+    ...bannerScenarios(
+      () => t,
+      () => admin,
+      call,
+    ),
     'staff.sessions.endAll': async () => {
       const other = await createStaff(t, ['support']);
       const res = await call('DELETE', `/api/operator/staff/${other.id}/sessions`);

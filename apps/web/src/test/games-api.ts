@@ -1,4 +1,4 @@
-import type { Game, GamePage } from '@casino/contracts';
+import type { Game, GamePage, PublicBanner } from '@casino/contracts';
 import { vi } from 'vitest';
 
 /** A game of the common shape, numbered so every page holds different names. */
@@ -23,6 +23,33 @@ export function fakeGame(n: number, overrides: Partial<Game> = {}): Game {
     demo_url: null,
     ...overrides,
   };
+}
+
+/** The home carousel's banners as the server answers them (the seeded four, decision 090). */
+export function fakeBanners(): PublicBanner[] {
+  const banner = (
+    id: string,
+    link: string,
+    en: string,
+    ru: string,
+    guest_action: 'register' | null = null,
+  ): PublicBanner => ({
+    id,
+    desktop: `/banners/${id}-desktop.svg`,
+    mobile: `/banners/${id}-mobile.svg`,
+    link,
+    guest_action,
+    copy: {
+      en: { eyebrow: `${en} eyebrow`, title: en, text: `${en} text`, cta: `${en} cta` },
+      ru: { eyebrow: `${ru}: надзаголовок`, title: ru, text: `${ru}: текст`, cta: `${ru}: кнопка` },
+    },
+  });
+  return [
+    banner('universe', '/casino', 'A universe of slots', 'Вселенная слотов'),
+    banner('welcome', '/profile/bonus', 'Up to $500', 'До $500', 'register'),
+    banner('tables', '/other', 'Take a seat', 'Займите место'),
+    banner('demo', '/casino?tab=top', 'Try any game', 'Любая игра'),
+  ];
 }
 
 const pageOf = (page: number, limit: number, total: number, provider?: Game['provider']) => {
@@ -52,6 +79,8 @@ interface FakeApiOptions {
   launch?: (url: URL) => Response;
   /** The home sections' order GET /games/lobby answers (default: the default order). */
   homeSections?: string[];
+  /** Behind /banners (the seeded four by default). */
+  banners?: PublicBanner[];
 }
 
 const json = (body: unknown, status = 200) =>
@@ -105,6 +134,7 @@ export function fakeGamesApi(options: FakeApiOptions = {}): ApiCall[] {
     if (path === '/api/games/lobby') {
       return json({ sections: options.homeSections ?? ['banners', 'top', 'recent'] });
     }
+    if (path === '/api/banners') return json({ data: options.banners ?? fakeBanners() });
     if (options.launch && /launch|user-auth/.test(path)) return options.launch(url);
     return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
   };

@@ -10,4 +10,5 @@ export * from './queues';
 export * from './audit';
 export * from './games';
 export * from './content';
+export * from './banners';
 export * from './routes';

@@ -57,6 +57,8 @@ export const permissions = [
   'games:manage',
   /** The FAQ and the information pages: edit, publish (issue 30, decision 092). */
   'content:manage',
+  /** The home carousel's banners: create, edit, upload art, order, retire (issue 30). */
+  'banners:manage',
   /** Read and search the audit log. */
   'audit:read',
   /** The finance reports: stakes, wins, GGR, bonus cost, NGR, cashier, liability (issue 30). */
@@ -122,6 +124,7 @@ export const rolePermissions: Record<StaffRole, readonly Permission[]> = {
     'bonuses:manage',
     'games:manage',
     'content:manage',
+    'banners:manage',
   ],
   admin: permissions,
 };

@@ -1,4 +1,5 @@
 import { contentRoutes } from './content-routes';
+import { bannerRoutes } from './banner-routes';
 import { gameRoutes } from './game-routes';
 import { playerRoutes } from './player-routes';
 import { queueRoutes } from './queue-routes';
@@ -19,6 +20,7 @@ export const staffRoutes = {
   ...reportRoutes,
   ...gameRoutes,
   ...contentRoutes,
+  ...bannerRoutes,
 } as const;
 
 export type StaffRouteId = keyof typeof staffRoutes;

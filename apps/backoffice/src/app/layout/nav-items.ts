@@ -4,6 +4,7 @@ import {
   BookOpenText,
   ChartColumn,
   Gamepad2,
+  GalleryHorizontal,
   IdCard,
   LayoutDashboard,
   LifeBuoy,
@@ -27,6 +28,7 @@ export interface NavItem {
     | 'nav.reports'
     | 'nav.games'
     | 'nav.content'
+    | 'nav.banners'
     | 'nav.audit'
     | 'nav.staff'
     | 'nav.mySessions';
@@ -46,6 +48,7 @@ export const navItems: readonly NavItem[] = [
   { to: '/reports', label: 'nav.reports', icon: ChartColumn, permission: 'reports:finance' },
   { to: '/games', label: 'nav.games', icon: Gamepad2, permission: 'games:manage' },
   { to: '/content', label: 'nav.content', icon: BookOpenText, permission: 'content:manage' },
+  { to: '/banners', label: 'nav.banners', icon: GalleryHorizontal, permission: 'banners:manage' },
   { to: '/audit', label: 'nav.audit', icon: ScrollText, permission: 'audit:read' },
   { to: '/staff', label: 'nav.staff', icon: ShieldCheck, permission: 'staff:manage' },
   { to: '/sessions', label: 'nav.mySessions', icon: MonitorSmartphone, permission: null },

@@ -146,7 +146,10 @@ export async function call<T = unknown>(route: RouteRef, options: CallOptions<T>
     credentials,
     ...(options.signal ? { signal: options.signal } : {}),
   };
-  if (options.body !== undefined) {
+  if (options.body instanceof FormData) {
+    // An upload (banner art): the browser writes the multipart boundary itself.
+    init.body = options.body;
+  } else if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }

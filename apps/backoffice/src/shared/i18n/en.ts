@@ -5,6 +5,7 @@ import { players } from './en/players';
 import { queues } from './en/queues';
 import { content } from './en/content';
 import { games } from './en/games';
+import { banners } from './en/banners';
 import { reports } from './en/reports';
 import { shell } from './en/shell';
 import { rgEn } from '../../features/players/rg/rg-messages';
@@ -20,5 +21,6 @@ export const en = {
   ...reports,
   ...games,
   ...content,
+  ...banners,
   ...rgEn,
 };

@@ -7,6 +7,7 @@ import { players } from './ru/players';
 import { queues } from './ru/queues';
 import { content } from './ru/content';
 import { games } from './ru/games';
+import { banners } from './ru/banners';
 import { reports } from './ru/reports';
 import { shell } from './ru/shell';
 import { rgRu } from '../../features/players/rg/rg-messages';
@@ -22,4 +23,5 @@ export const ru: Messages<typeof en> = {
   ...reports,
   ...games,
   ...content,
+  ...banners,
 };

@@ -20,3 +20,4 @@ export * from './staff';
 export * from './reports';
 export * from './responsible-gaming';
 export * from './content';
+export * from './banners';

@@ -15,6 +15,7 @@ import { playerActionRoutes } from './player-action-routes';
 import { playerReadRoutes } from './player-read-routes';
 import { createPlayersRepository } from './players-repository';
 import { createStaffAuthService, type StaffAuthService } from './staff-auth-service';
+import { bannersRoutes } from './banners-routes';
 import { gamesRoutes } from './games-routes';
 import { reportsRoutes } from './reports-routes';
 import { rgRoutes } from './rg-routes';
@@ -108,6 +109,7 @@ const staffPlugin: FastifyPluginAsync<StaffFeatureOptions> = async (app, options
     rgRoutes(scope, services);
     gamesRoutes(scope, services);
     contentRoutes(scope, services);
+    bannersRoutes(scope, services);
     return Promise.resolve();
   });
   const served = await registerBackofficeApp(app, config.backoffice.distDir);
@@ -129,5 +131,6 @@ export const staffFeature = fastifyPlugin(staffPlugin, {
     'responsible-gaming',
     'games',
     'content',
+    'banners',
   ],
 });

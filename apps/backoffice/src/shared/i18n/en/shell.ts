@@ -45,6 +45,7 @@ export const shell = {
     reports: 'Reports',
     games: 'Games and lobby',
     content: 'Content',
+    banners: 'Banners',
     mySessions: 'My sessions',
     signOut: 'Sign out',
   },

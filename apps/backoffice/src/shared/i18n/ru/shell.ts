@@ -48,6 +48,7 @@ export const shell: Messages<typeof en> = {
     reports: 'Отчёты',
     games: 'Игры и лобби',
     content: 'Контент',
+    banners: 'Баннеры',
     mySessions: 'Мои сеансы',
     signOut: 'Выйти',
   },

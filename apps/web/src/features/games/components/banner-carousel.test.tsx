@@ -1,6 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../shared/i18n/i18n';
 import { loadGamesMessages } from '../../../shared/i18n/games/load';
+import { callsTo, fakeBanners, fakeGamesApi } from '../../../test/games-api';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { renderWithProviders } from '../../../test/render';
 import { BannerCarousel } from './banner-carousel';
@@ -9,7 +11,16 @@ beforeAll(() => loadGamesMessages());
 
 afterEach(() => {
   useModalStore.setState({ modal: null, demo: false });
+  vi.unstubAllGlobals();
 });
+
+/** The carousel over the server's banners (the seeded four unless given), once they are in. */
+async function renderCarousel(ui = <BannerCarousel />, banners = fakeBanners()) {
+  const calls = fakeGamesApi({ banners });
+  renderWithProviders(ui);
+  await screen.findByTestId('banner-carousel');
+  return calls;
+}
 
 const carousel = () => screen.getByTestId('banner-carousel');
 const index = () => Number(carousel().dataset.index);
@@ -17,8 +28,75 @@ const prev = () => screen.getByTestId('carousel-prev');
 const next = () => screen.getByTestId('carousel-next');
 
 describe('BannerCarousel', () => {
-  it('shows four slides, the first one current', () => {
+  it("shows the server's banners in its order, with their copy, art and links", async () => {
+    const calls = fakeGamesApi({ delayMs: 20 });
     renderWithProviders(<BannerCarousel />);
+    // While the list loads, the carousel's box stands empty (under the page's painted banner).
+    expect(screen.getByTestId('banner-carousel-loading').getAttribute('aria-busy')).toBe('true');
+    await screen.findByTestId('banner-carousel');
+
+    const slides = screen.getAllByTestId('banner-slide');
+    expect(slides.map((slide) => slide.dataset.slide)).toEqual([
+      'universe',
+      'welcome',
+      'tables',
+      'demo',
+    ]);
+    // The interface's language (Russian here): the server sends both.
+    expect(slides[0]?.textContent).toContain('Вселенная слотов');
+    expect(slides[0]?.textContent).toContain('Вселенная слотов: кнопка');
+    expect(slides[0]?.querySelector('a')?.getAttribute('href')).toBe('/casino');
+    expect(slides[3]?.querySelector('a')?.getAttribute('href')).toBe('/casino?tab=top');
+    expect(slides[2]?.querySelector('img')?.getAttribute('src')).toBe(
+      '/banners/tables-desktop.svg',
+    );
+    // Asked once, without the session's token: the page's preload is the same request.
+    const [request] = callsTo(calls, '/api/banners');
+    expect(callsTo(calls, '/api/banners')).toHaveLength(1);
+    expect(request?.headers.get('Authorization')).toBeNull();
+  });
+
+  it('shows English copy in English', async () => {
+    await i18n.changeLanguage('en');
+    try {
+      await renderCarousel();
+      const first = screen.getAllByTestId('banner-slide')[0];
+      expect(first?.textContent).toContain('A universe of slots');
+      expect(first?.textContent).toContain('A universe of slots cta');
+    } finally {
+      await i18n.changeLanguage('ru');
+    }
+  });
+
+  it('follows the order and the number of banners the server gives', async () => {
+    const [universe, welcome, tables] = fakeBanners();
+    await renderCarousel(<BannerCarousel />, [tables!, universe!]);
+    expect(screen.getAllByTestId('banner-slide').map((s) => s.dataset.slide)).toEqual([
+      'tables',
+      'universe',
+    ]);
+    expect(welcome).toBeDefined();
+  });
+
+  it('shows no carousel, and takes the painted banner away, when no banner is live', async () => {
+    const boot = document.createElement('div');
+    boot.id = 'boot-home';
+    document.body.append(boot);
+    fakeGamesApi({ banners: [] });
+    renderWithProviders(<BannerCarousel />);
+    await vi.waitFor(() => expect(screen.queryByTestId('banner-carousel-loading')).toBeNull());
+    expect(screen.queryByTestId('banner-carousel')).toBeNull();
+    expect(document.getElementById('boot-home')).toBeNull();
+  });
+
+  it('leaves out a banner whose link would leave the site', async () => {
+    const [universe, welcome] = fakeBanners();
+    await renderCarousel(<BannerCarousel />, [universe!, { ...welcome!, link: '//evil.example/' }]);
+    expect(screen.getAllByTestId('banner-slide')).toHaveLength(1);
+  });
+
+  it('shows four slides, the first one current', async () => {
+    await renderCarousel();
     const slides = screen.getAllByTestId('banner-slide');
     expect(slides).toHaveLength(4);
     expect(index()).toBe(0);
@@ -28,8 +106,8 @@ describe('BannerCarousel', () => {
     expect(slides[1]?.hasAttribute('inert')).toBe(true);
   });
 
-  it('disables the previous arrow on the first slide and the next arrow on the last', () => {
-    renderWithProviders(<BannerCarousel />);
+  it('disables the previous arrow on the first slide and the next arrow on the last', async () => {
+    await renderCarousel();
     expect(prev()).toHaveProperty('disabled', true);
     expect(next()).toHaveProperty('disabled', false);
 
@@ -51,8 +129,8 @@ describe('BannerCarousel', () => {
     expect(index()).toBe(2);
   });
 
-  it('moves with the left and right arrow keys, stopping at the ends', () => {
-    renderWithProviders(<BannerCarousel />);
+  it('moves with the left and right arrow keys, stopping at the ends', async () => {
+    await renderCarousel();
     fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
     expect(index()).toBe(0);
     fireEvent.keyDown(document.body, { key: 'ArrowRight' });
@@ -65,8 +143,8 @@ describe('BannerCarousel', () => {
     expect(index()).toBe(2);
   });
 
-  it('leaves the arrow keys to text fields, other widgets and open modals', () => {
-    renderWithProviders(
+  it('leaves the arrow keys to text fields, other widgets and open modals', async () => {
+    await renderCarousel(
       <>
         <input aria-label="Somewhere else" />
         <button type="button">Elsewhere</button>
@@ -85,8 +163,8 @@ describe('BannerCarousel', () => {
     expect(index()).toBe(0);
   });
 
-  it('loads the first artwork eagerly with high priority and the others lazily', () => {
-    renderWithProviders(<BannerCarousel />);
+  it('loads the first artwork eagerly with high priority and the others lazily', async () => {
+    await renderCarousel();
     const images = carousel().querySelectorAll('img');
     expect(images).toHaveLength(4);
     expect(images[0]?.getAttribute('loading')).toBe('eager');
@@ -104,8 +182,8 @@ describe('BannerCarousel', () => {
     expect(images[0]?.getAttribute('height')).toBe('500');
   });
 
-  it('starts loading the next artwork once the player moves', () => {
-    renderWithProviders(<BannerCarousel />);
+  it('starts loading the next artwork once the player moves', async () => {
+    await renderCarousel();
     fireEvent.click(next());
     const images = carousel().querySelectorAll('img');
     expect(images[1]?.getAttribute('loading')).toBe('eager');
@@ -113,8 +191,8 @@ describe('BannerCarousel', () => {
     expect(images[3]?.getAttribute('loading')).toBe('lazy');
   });
 
-  it("sends a guest to registration from the welcome bonus slide's call to action", () => {
-    renderWithProviders(<BannerCarousel />);
+  it("sends a guest to registration from the welcome bonus slide's call to action", async () => {
+    await renderCarousel();
     fireEvent.click(next());
     const welcome = screen.getAllByTestId('banner-slide')[1];
     const cta = welcome?.querySelector('button');

@@ -1,4 +1,4 @@
-import { limits } from '@casino/contracts';
+import { limits, type Language } from '@casino/contracts';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useReducer, useRef, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { buttonClassName } from '../../../shared/ui/button/button';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { useAuthStore } from '../../auth';
 import styles from './banner-carousel.module.css';
-import { bannerSize, bannerSlides, type BannerSlide } from './banners';
+import { bannerSize, copyIn, useBanners, type BannerSlide } from './banners';
 
 /** The media query of the mobile artwork: 768 px wide or less (SPEC §2, §9). */
 export const bannerMobileQuery = `(max-width: ${limits.bannerMobileMaxWidth}px)`;
@@ -64,14 +64,50 @@ export function carouselReducer(
 }
 
 /**
- * The home banners (SPEC "Banner carousel"): four slides, previous and next arrows disabled at
- * the ends, arrow keys, swipe on touch screens, dots. No autoplay: slides move only when the
- * player moves them (WCAG 2.2.2).
+ * The home banners (SPEC "Banner carousel"), the live ones the server lists (decision 090).
+ * While they load, the carousel's box stands empty under the page's painted copy of the first
+ * banner (index.html, which the server keeps in step with the first banner): nothing moves
+ * when they arrive. With none live, or the list unavailable, there is no carousel.
  */
 export function BannerCarousel() {
   const { t } = useTranslation();
+  const { data, isPending } = useBanners();
+  const slides = data?.data ?? [];
+  const none = !isPending && slides.length === 0;
+  // Nothing will replace the painted copy: it goes now.
+  useEffect(() => {
+    if (none) removeBootBanner();
+  }, [none]);
+  if (isPending) {
+    return (
+      <section
+        className={styles.carousel}
+        aria-label={t('games.carousel.label')}
+        aria-busy="true"
+        data-testid="banner-carousel-loading"
+      >
+        <div className={styles.viewport}>
+          <div className={styles.track}>
+            <div className={styles.slide}>
+              <div className={styles.copy} />
+            </div>
+          </div>
+        </div>
+      </section>
+    );
+  }
+  if (none) return null;
+  return <Carousel slides={slides} />;
+}
+
+/**
+ * The slides: previous and next arrows disabled at the ends, arrow keys, swipe on touch
+ * screens, dots. No autoplay: slides move only when the player moves them (WCAG 2.2.2).
+ */
+export function Carousel({ slides }: { slides: readonly BannerSlide[] }) {
+  const { t } = useTranslation();
   const rootRef = useRef<HTMLElement>(null);
-  const count = bannerSlides.length;
+  const count = slides.length;
   const last = count - 1;
   const [{ index, warm }, dispatch] = useReducer(
     (state: CarouselState, action: CarouselAction) => carouselReducer(state, action, last),
@@ -139,7 +175,7 @@ export function BannerCarousel() {
         onPointerCancel={() => (swipe.current = null)}
       >
         <div className={styles.track} style={{ transform: `translateX(${-index * 100}%)` }}>
-          {bannerSlides.map((slide, slideIndex) => (
+          {slides.map((slide, slideIndex) => (
             <Slide
               key={slide.id}
               slide={slide}
@@ -164,7 +200,7 @@ export function BannerCarousel() {
           <ChevronLeft size={20} aria-hidden="true" />
         </button>
         <div className={styles.dots}>
-          {bannerSlides.map((slide, slideIndex) => (
+          {slides.map((slide, slideIndex) => (
             <button
               key={slide.id}
               type="button"
@@ -204,13 +240,14 @@ interface SlideProps {
 }
 
 function Slide({ slide, position, count, current, eager }: SlideProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const isAuth = useAuthStore((state) => state.isAuth);
   const openModal = useModalStore((state) => state.open);
   const first = position === 0;
   const cta = buttonClassName({ variant: 'primary', size: 'lg' });
-  const texts = `games.carousel.${slide.id}` as const;
-  const guestModal = isAuth ? undefined : slide.guestModal;
+  const language: Language = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const copy = copyIn(slide, language);
+  const guestModal = isAuth ? undefined : (slide.guest_action ?? undefined);
   const image = useRef<HTMLImageElement>(null);
 
   // The first picture replaces the page's painted copy (index.html) once it can show itself:
@@ -246,17 +283,17 @@ function Slide({ slide, position, count, current, eager }: SlideProps) {
           onError={first ? removeBootBanner : undefined}
         />
       </picture>
-      <div className={styles.copy}>
-        <p className={styles.eyebrow}>{t(`${texts}.eyebrow`)}</p>
-        <p className={styles.headline}>{t(`${texts}.title`)}</p>
-        <p className={styles.text}>{t(`${texts}.text`)}</p>
+      <div className={styles.copy} lang={language}>
+        {copy.eyebrow && <p className={styles.eyebrow}>{copy.eyebrow}</p>}
+        <p className={styles.headline}>{copy.title}</p>
+        {copy.text && <p className={styles.text}>{copy.text}</p>}
         {guestModal ? (
           <button type="button" className={cta} onClick={() => openModal(guestModal)}>
-            {t(`${texts}.cta`)}
+            {copy.cta}
           </button>
         ) : (
-          <Link to={slide.to} className={cta}>
-            {t(`${texts}.cta`)}
+          <Link to={slide.link} className={cta}>
+            {copy.cta}
           </Link>
         )}
       </div>

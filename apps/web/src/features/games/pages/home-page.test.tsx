@@ -14,7 +14,7 @@ describe('HomePage', () => {
     const calls = fakeGamesApi();
     renderWithProviders(<HomePage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Лобби' })).toBeTruthy();
-    expect(screen.getAllByTestId('banner-slide')).toHaveLength(4);
+    expect(await screen.findAllByTestId('banner-slide')).toHaveLength(4);
     await screen.findByTestId('top-games-grid');
     const recent = await screen.findByTestId('recent-games-grid');
     expect(within(recent).getAllByTestId('game-tile')).toHaveLength(20);

@@ -69,30 +69,6 @@ export const gamesEn = {
       previous: 'Previous slide',
       next: 'Next slide',
       goTo: 'Slide {{index}}',
-      universe: {
-        eyebrow: 'Top studios, one lobby',
-        title: 'A universe of slots',
-        text: 'Hundreds of games from leading studios, all in one place.',
-        cta: 'Explore games',
-      },
-      welcome: {
-        eyebrow: 'Welcome package',
-        title: 'Up to $500 on your first deposit',
-        text: 'Plus 100 free spins to try the top games of the week.',
-        cta: 'Claim the bonus',
-      },
-      tables: {
-        eyebrow: 'Table and live',
-        title: 'Take a seat at the table',
-        text: 'Roulette, blackjack and baccarat, with instant games for a quick round.',
-        cta: 'Find a table',
-      },
-      demo: {
-        eyebrow: 'No account needed',
-        title: 'Try any game for free',
-        text: 'Every game has a demo mode. Play for fun first, play for real when you are ready.',
-        cta: 'Play a demo',
-      },
     },
     provider: {
       eyebrow: 'Provider',
