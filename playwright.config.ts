@@ -42,6 +42,9 @@ process.env.E2E_FINANCE_SETUP_FILE = `${backofficeData}.finance.txt`;
 // And a marketing member for the games and lobby screen's test.
 process.env.E2E_MARKETING_EMAIL ??= 'marketing@staff.orbita.test';
 process.env.E2E_MARKETING_SETUP_FILE = `${backofficeData}.marketing.txt`;
+// And one for the bonuses' test (marketing makes the promo code, payments reads the report).
+process.env.E2E_BONUS_STAFF_EMAIL ??= 'bonuses@staff.orbita.test';
+process.env.E2E_BONUS_STAFF_SETUP_FILE = `${backofficeData}.bonuses.txt`;
 
 // What the tests read to find the second server and the inbox.
 process.env.E2E_SHORT_TTL_URL = `http://127.0.0.1:${shortTtlPort}`;
@@ -148,7 +151,9 @@ export default defineConfig({
         `npm run -s staff:create -- --email ${process.env.E2E_FINANCE_EMAIL} --role payments ` +
         `> ${process.env.E2E_FINANCE_SETUP_FILE} && ` +
         `npm run -s staff:create -- --email ${process.env.E2E_MARKETING_EMAIL} --role marketing ` +
-        `> ${process.env.E2E_MARKETING_SETUP_FILE} && node apps/server/dist/server.js`,
+        `> ${process.env.E2E_MARKETING_SETUP_FILE} && ` +
+        `npm run -s staff:create -- --email ${process.env.E2E_BONUS_STAFF_EMAIL} --role marketing ` +
+        `--role payments > ${process.env.E2E_BONUS_STAFF_SETUP_FILE} && node apps/server/dist/server.js`,
     },
   ],
 });

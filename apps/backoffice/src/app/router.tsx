@@ -26,6 +26,7 @@ const SupportPage = lazy(() => import('../features/support/support-page'));
 const ChatPage = lazy(() => import('../features/chat/chat-page'));
 const ReportsPage = lazy(() => import('../features/reports/reports-page'));
 const GamesPage = lazy(() => import('../features/games/games-page'));
+const BonusesPage = lazy(() => import('../features/bonuses/bonuses-page'));
 const AuditPage = lazy(() => import('../features/audit/audit-page'));
 const StaffPage = lazy(() => import('../features/staff/staff-page'));
 
@@ -46,6 +47,7 @@ export const routes: RouteObject[] = [
       { path: 'chat', element: page(ChatPage) },
       { path: 'reports', element: page(ReportsPage) },
       { path: 'games', element: page(GamesPage) },
+      { path: 'bonuses', element: page(BonusesPage) },
       { path: 'audit', element: page(AuditPage) },
       { path: 'staff', element: page(StaffPage) },
       { path: 'sessions', element: page(MySessionsPage) },

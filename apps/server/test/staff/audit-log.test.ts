@@ -2,6 +2,7 @@ import { staffRoutes, type StaffRouteId } from '@casino/contracts/operator';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAuditChain, formatAuditReport } from '../../src/features/staff/audit-log';
+import { bonusScenarios } from '../bonus/bonus-audit-scenarios';
 import { gameScenarios } from '../games/game-audit-scenarios';
 import { submitBoth } from '../identity/identity-helpers';
 import { createPlayer, type SignedInPlayer } from '../helpers/players';
@@ -305,6 +306,7 @@ describe(`audit log (${testDatabaseDriver()})`, () => {
       return { status: res.statusCode, body: res.body };
     },
     ...gameScenarios(() => t, call),
+    ...bonusScenarios(() => t, call),
     'staff.sessions.endAll': async () => {
       const other = await createStaff(t, ['support']);
       const res = await call('DELETE', `/api/operator/staff/${other.id}/sessions`);

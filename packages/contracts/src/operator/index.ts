@@ -9,4 +9,5 @@ export * from './players';
 export * from './queues';
 export * from './audit';
 export * from './games';
+export * from './bonuses';
 export * from './routes';

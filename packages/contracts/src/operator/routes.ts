@@ -1,3 +1,4 @@
+import { bonusRoutes } from './bonus-routes';
 import { gameRoutes } from './game-routes';
 import { playerRoutes } from './player-routes';
 import { queueRoutes } from './queue-routes';
@@ -17,6 +18,7 @@ export const staffRoutes = {
   ...queueRoutes,
   ...reportRoutes,
   ...gameRoutes,
+  ...bonusRoutes,
 } as const;
 
 export type StaffRouteId = keyof typeof staffRoutes;

@@ -3,6 +3,7 @@ import {
   Banknote,
   ChartColumn,
   Gamepad2,
+  Gift,
   IdCard,
   LayoutDashboard,
   LifeBuoy,
@@ -25,6 +26,7 @@ export interface NavItem {
     | 'nav.chat'
     | 'nav.reports'
     | 'nav.games'
+    | 'nav.bonuses'
     | 'nav.audit'
     | 'nav.staff'
     | 'nav.mySessions';
@@ -43,6 +45,7 @@ export const navItems: readonly NavItem[] = [
   { to: '/chat', label: 'nav.chat', icon: MessagesSquare, permission: 'chat:moderate' },
   { to: '/reports', label: 'nav.reports', icon: ChartColumn, permission: 'reports:finance' },
   { to: '/games', label: 'nav.games', icon: Gamepad2, permission: 'games:manage' },
+  { to: '/bonuses', label: 'nav.bonuses', icon: Gift, permission: 'bonuses:manage' },
   { to: '/audit', label: 'nav.audit', icon: ScrollText, permission: 'audit:read' },
   { to: '/staff', label: 'nav.staff', icon: ShieldCheck, permission: 'staff:manage' },
   { to: '/sessions', label: 'nav.mySessions', icon: MonitorSmartphone, permission: null },

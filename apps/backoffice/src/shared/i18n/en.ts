@@ -4,6 +4,7 @@ import { dashboard } from './en/dashboard';
 import { players } from './en/players';
 import { queues } from './en/queues';
 import { games } from './en/games';
+import { bonusAdmin } from './en/bonuses';
 import { reports } from './en/reports';
 import { shell } from './en/shell';
 import { rgEn } from '../../features/players/rg/rg-messages';
@@ -18,5 +19,6 @@ export const en = {
   ...admin,
   ...reports,
   ...games,
+  ...bonusAdmin,
   ...rgEn,
 };

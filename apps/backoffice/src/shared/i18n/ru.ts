@@ -6,6 +6,7 @@ import { dashboard } from './ru/dashboard';
 import { players } from './ru/players';
 import { queues } from './ru/queues';
 import { games } from './ru/games';
+import { bonusAdmin } from './ru/bonuses';
 import { reports } from './ru/reports';
 import { shell } from './ru/shell';
 import { rgRu } from '../../features/players/rg/rg-messages';
@@ -20,4 +21,5 @@ export const ru: Messages<typeof en> = {
   ...rgRu,
   ...reports,
   ...games,
+  ...bonusAdmin,
 };

@@ -7,6 +7,7 @@ import type { Logger } from '../../lib/logger';
 import type { SharedState } from '../../lib/shared-state/shared-state';
 import { adminRoutes } from './admin-routes';
 import { authRoutes } from './auth-routes';
+import { bonusAdminRoutes } from './bonus-admin-routes';
 import { registerBackofficeApp } from './backoffice-app';
 import { createFourEyes, type FourEyes } from './four-eyes';
 import { operationsRoutes } from './operations-routes';
@@ -106,6 +107,7 @@ const staffPlugin: FastifyPluginAsync<StaffFeatureOptions> = async (app, options
     reportsRoutes(scope, app.reports.service);
     rgRoutes(scope, services);
     gamesRoutes(scope, services);
+    bonusAdminRoutes(scope, services);
     return Promise.resolve();
   });
   const served = await registerBackofficeApp(app, config.backoffice.distDir);

@@ -44,6 +44,7 @@ export const shell = {
     staff: 'Staff',
     reports: 'Reports',
     games: 'Games and lobby',
+    bonuses: 'Bonuses',
     mySessions: 'My sessions',
     signOut: 'Sign out',
   },

@@ -47,6 +47,7 @@ export const shell: Messages<typeof en> = {
     staff: 'Сотрудники',
     reports: 'Отчёты',
     games: 'Игры и лобби',
+    bonuses: 'Бонусы',
     mySessions: 'Мои сеансы',
     signOut: 'Выйти',
   },
