@@ -215,9 +215,12 @@ for (const theme of ['dark', 'light'] as const) {
         const page = await context.newPage();
         for (const tab of ['offers', 'promos', 'claims'] as const) {
           await page.goto(`/backoffice/bonuses?tab=${tab}`);
-          if (tab === 'claims') await page.getByTestId('claims-status').selectOption('');
-          await expect(page.getByTestId(`${tab}-table`)).toBeVisible();
-          await expect(page.locator('.skeleton')).toHaveCount(0);
+          if (tab === 'claims') {
+            await page.getByTestId('claims-status').selectOption('', { timeout: 30_000 });
+          }
+          // Waits only: a shared, loaded machine answers slowly, nothing here is about speed.
+          await expect(page.getByTestId(`${tab}-table`)).toBeVisible({ timeout: 30_000 });
+          await expect(page.locator('.skeleton')).toHaveCount(0, { timeout: 30_000 });
           expect(await seriousFindings(page)).toEqual([]);
           // Nothing wider than the screen: wide tables scroll inside their card.
           const overflow = await page.evaluate(
