@@ -48,6 +48,9 @@ process.env.E2E_CONTENT_SETUP_FILE = `${backofficeData}.content.txt`;
 // And one for the banners screen's test (a set-up link is used once).
 process.env.E2E_BANNERS_EMAIL ??= 'banners@staff.orbita.test';
 process.env.E2E_BANNERS_SETUP_FILE = `${backofficeData}.banners.txt`;
+// And one for the bonuses' test (marketing makes the promo code, payments reads the report).
+process.env.E2E_BONUS_STAFF_EMAIL ??= 'bonuses@staff.orbita.test';
+process.env.E2E_BONUS_STAFF_SETUP_FILE = `${backofficeData}.bonuses.txt`;
 
 // What the tests read to find the second server and the inbox.
 process.env.E2E_SHORT_TTL_URL = `http://127.0.0.1:${shortTtlPort}`;
@@ -161,7 +164,9 @@ export default defineConfig({
         `npm run -s staff:create -- --email ${process.env.E2E_CONTENT_EMAIL} --role support ` +
         `> ${process.env.E2E_CONTENT_SETUP_FILE} && ` +
         `npm run -s staff:create -- --email ${process.env.E2E_BANNERS_EMAIL} --role marketing ` +
-        `> ${process.env.E2E_BANNERS_SETUP_FILE} && node apps/server/dist/server.js`,
+        `> ${process.env.E2E_BANNERS_SETUP_FILE} && ` +
+        `npm run -s staff:create -- --email ${process.env.E2E_BONUS_STAFF_EMAIL} --role marketing ` +
+        `--role payments > ${process.env.E2E_BONUS_STAFF_SETUP_FILE} && node apps/server/dist/server.js`,
     },
   ],
 });

@@ -169,5 +169,10 @@ export const bonusErrorCodes = {
   DEPOSIT_REQUIRED: 'DEPOSIT_REQUIRED',
   /** Cancel of a bonus that already ended. */
   BONUS_ENDED: 'BONUS_ENDED',
+  /** The offer is not available in the player's country (decision 091). */
+  NOT_ELIGIBLE: 'NOT_ELIGIBLE',
+  /** Back office: an offer id or a promo code that already exists. */
+  OFFER_EXISTS: 'OFFER_EXISTS',
+  PROMO_EXISTS: 'PROMO_EXISTS',
 } as const;
 export type BonusErrorCode = (typeof bonusErrorCodes)[keyof typeof bonusErrorCodes];

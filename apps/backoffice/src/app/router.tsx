@@ -29,6 +29,7 @@ const GamesPage = lazy(() => import('../features/games/games-page'));
 const ContentPage = lazy(() => import('../features/content/content-page'));
 const PageEditorPage = lazy(() => import('../features/content/page-editor-page'));
 const BannersPage = lazy(() => import('../features/banners/banners-page'));
+const BonusesPage = lazy(() => import('../features/bonuses/bonuses-page'));
 const AuditPage = lazy(() => import('../features/audit/audit-page'));
 const StaffPage = lazy(() => import('../features/staff/staff-page'));
 
@@ -52,6 +53,7 @@ export const routes: RouteObject[] = [
       { path: 'content', element: page(ContentPage) },
       { path: 'content/:slug', element: page(PageEditorPage) },
       { path: 'banners', element: page(BannersPage) },
+      { path: 'bonuses', element: page(BonusesPage) },
       { path: 'audit', element: page(AuditPage) },
       { path: 'staff', element: page(StaffPage) },
       { path: 'sessions', element: page(MySessionsPage) },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAuditChain, formatAuditReport } from '../../src/features/staff/audit-log';
 import { contentScenarios } from '../content/content-audit-scenarios';
 import { bannerScenarios } from '../banners/banner-audit-scenarios';
+import { bonusScenarios } from '../bonus/bonus-audit-scenarios';
 import { gameScenarios } from '../games/game-audit-scenarios';
 import { submitBoth } from '../identity/identity-helpers';
 import { createPlayer, type SignedInPlayer } from '../helpers/players';
@@ -313,6 +314,7 @@ describe(`audit log (${testDatabaseDriver()})`, () => {
       () => admin,
       call,
     ),
+    ...bonusScenarios(() => t, call),
     'staff.sessions.endAll': async () => {
       const other = await createStaff(t, ['support']);
       const res = await call('DELETE', `/api/operator/staff/${other.id}/sessions`);

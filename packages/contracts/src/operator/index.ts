@@ -11,4 +11,5 @@ export * from './audit';
 export * from './games';
 export * from './content';
 export * from './banners';
+export * from './bonuses';
 export * from './routes';

@@ -1,5 +1,6 @@
 import { contentRoutes } from './content-routes';
 import { bannerRoutes } from './banner-routes';
+import { bonusRoutes } from './bonus-routes';
 import { gameRoutes } from './game-routes';
 import { playerRoutes } from './player-routes';
 import { queueRoutes } from './queue-routes';
@@ -21,6 +22,7 @@ export const staffRoutes = {
   ...gameRoutes,
   ...contentRoutes,
   ...bannerRoutes,
+  ...bonusRoutes,
 } as const;
 
 export type StaffRouteId = keyof typeof staffRoutes;

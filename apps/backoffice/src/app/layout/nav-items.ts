@@ -5,6 +5,7 @@ import {
   ChartColumn,
   Gamepad2,
   GalleryHorizontal,
+  Gift,
   IdCard,
   LayoutDashboard,
   LifeBuoy,
@@ -29,6 +30,7 @@ export interface NavItem {
     | 'nav.games'
     | 'nav.content'
     | 'nav.banners'
+    | 'nav.bonuses'
     | 'nav.audit'
     | 'nav.staff'
     | 'nav.mySessions';
@@ -49,6 +51,7 @@ export const navItems: readonly NavItem[] = [
   { to: '/games', label: 'nav.games', icon: Gamepad2, permission: 'games:manage' },
   { to: '/content', label: 'nav.content', icon: BookOpenText, permission: 'content:manage' },
   { to: '/banners', label: 'nav.banners', icon: GalleryHorizontal, permission: 'banners:manage' },
+  { to: '/bonuses', label: 'nav.bonuses', icon: Gift, permission: 'bonuses:manage' },
   { to: '/audit', label: 'nav.audit', icon: ScrollText, permission: 'audit:read' },
   { to: '/staff', label: 'nav.staff', icon: ShieldCheck, permission: 'staff:manage' },
   { to: '/sessions', label: 'nav.mySessions', icon: MonitorSmartphone, permission: null },

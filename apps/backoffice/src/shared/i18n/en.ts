@@ -6,6 +6,7 @@ import { queues } from './en/queues';
 import { content } from './en/content';
 import { games } from './en/games';
 import { banners } from './en/banners';
+import { bonusAdmin } from './en/bonuses';
 import { reports } from './en/reports';
 import { shell } from './en/shell';
 import { rgEn } from '../../features/players/rg/rg-messages';
@@ -22,5 +23,6 @@ export const en = {
   ...games,
   ...content,
   ...banners,
+  ...bonusAdmin,
   ...rgEn,
 };

@@ -8,6 +8,7 @@ import { queues } from './ru/queues';
 import { content } from './ru/content';
 import { games } from './ru/games';
 import { banners } from './ru/banners';
+import { bonusAdmin } from './ru/bonuses';
 import { reports } from './ru/reports';
 import { shell } from './ru/shell';
 import { rgRu } from '../../features/players/rg/rg-messages';
@@ -24,4 +25,5 @@ export const ru: Messages<typeof en> = {
   ...games,
   ...content,
   ...banners,
+  ...bonusAdmin,
 };

@@ -81,6 +81,18 @@ export const bonusOffers = pgTable(
     featured: boolean('featured').notNull().default(false),
     enabled: boolean('enabled').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
+    /**
+     * The schedule (decision 091): claimable, listed and reachable through its promo codes
+     * only from `availableFrom` and before `availableUntil` (null: no bound).
+     */
+    availableFrom: timestamp('available_from', { withTimezone: true }),
+    availableUntil: timestamp('available_until', { withTimezone: true }),
+    /**
+     * Eligible countries (ISO 3166-1 alpha-2, upper case) of the player's residence
+     * (`users.country`); null: every country. A player whose country is unknown is not
+     * eligible for an offer that names countries.
+     */
+    countries: text('countries').array(),
   },
   (t) => [
     check('bonus_offers_kind', sql`${t.kind} in (${inList(bonusOfferKinds)})`),
@@ -91,6 +103,10 @@ export const bonusOffers = pgTable(
         or ${t.kind} <> 'deposit_match' and ${t.amount} > 0`,
     ),
     check('bonus_offers_wagering', sql`${t.wageringMultiplier} >= 0 and ${t.validDays} > 0`),
+    check(
+      'bonus_offers_schedule',
+      sql`${t.availableFrom} is null or ${t.availableUntil} is null or ${t.availableFrom} < ${t.availableUntil}`,
+    ),
   ],
 );
 
@@ -110,11 +126,18 @@ export const promoCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** The player must have deposited at least this much in total (thousandths). */
     minDeposit: bigint('min_deposit', { mode: 'bigint' }),
+    /** How many times one player may redeem it (counted under the wallet's lock). */
+    maxUsesPerPlayer: integer('max_uses_per_player').notNull().default(1),
+    /** Redeemable from then (null: at once); before it the code is unknown to players. */
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    /** Retired by staff: answered as expired from then on. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('promo_codes_code').on(t.code),
     check('promo_codes_upper', sql`${t.code} = upper(${t.code})`),
     check('promo_codes_uses', sql`${t.uses} >= 0 and ${t.uses} <= ${t.maxUses}`),
+    check('promo_codes_per_player', sql`${t.maxUsesPerPlayer} >= 1`),
   ],
 );
 
@@ -164,10 +187,13 @@ export const playerBonuses = pgTable(
     uniqueIndex('player_bonuses_one_open')
       .on(t.userId)
       .where(sql`${t.status} in ('awaiting_deposit', 'active')`),
-    // A promo code once per player.
-    uniqueIndex('player_bonuses_promo_once')
-      .on(t.userId, t.promoCodeId)
+    // A promo code's uses by one player (its per-player limit, decision 091; counted under
+    // the wallet's row lock, so it needs no unique index).
+    index('player_bonuses_promo_idx')
+      .on(t.promoCodeId, t.userId)
       .where(sql`${t.promoCodeId} is not null`),
+    // The staff's list of claims, newest first, by status.
+    index('player_bonuses_status_idx').on(t.status, t.id),
     // A listed one-time offer (not daily, not through a code) once per player.
     uniqueIndex('player_bonuses_offer_once')
       .on(t.userId, t.offerId)

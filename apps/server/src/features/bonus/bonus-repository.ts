@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { bonusOffers, playerBonuses, promoCodes } from '../../db/schema';
+import { bonusOffers, playerBonuses, promoCodes, users } from '../../db/schema';
 
 /**
  * The bonus feature's rows (offers, promo codes, players' bonuses) and the ledger reads it
@@ -119,6 +119,15 @@ export function bonusRepository(db: Database) {
         .where(and(eq(playerBonuses.id, id), inArray(playerBonuses.status, [...from])))
         .returning();
       return rows[0];
+    },
+
+    /** The player's country of residence (offers' eligible countries); null while unknown. */
+    async country(userId: string, tx: Database = db): Promise<string | null> {
+      const rows = await tx
+        .select({ country: users.country })
+        .from(users)
+        .where(eq(users.id, userId));
+      return rows[0]?.country ?? null;
     },
 
     /** Total of the player's deposits (thousandths): promo codes' minimum deposit. */

@@ -5,6 +5,8 @@ import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Ledger } from '../wallet';
 import { formatMoney } from '../wallet';
+import { bonusAdmin } from './bonus-admin';
+import { countryEligible, offerWindow, promoWindow } from './bonus-eligibility';
 import { bonusLifecycle, forfeitSplit } from './bonus-lifecycle';
 import { bonusRepository, type OfferRow, type PlayerBonusRow } from './bonus-repository';
 import { offerView, playerBonusView } from './bonus-view';
@@ -60,15 +62,19 @@ export function createBonusService(deps: BonusServiceDeps) {
   return {
     settle,
 
+    /** The back office's offers, promo codes, claims and cancels (decision 091). */
+    admin: bonusAdmin({ db: deps.db, ledger, clock, lifecycle: { end, settleIn } }),
+
     async overview(userId: string): Promise<BonusOverviewResponse> {
       await settle(userId);
-      const [offers, open, queued, history, claims, wallet] = await Promise.all([
+      const [offers, open, queued, history, claims, wallet, country] = await Promise.all([
         offersById(),
         repo.open(userId),
         repo.queued(userId),
         repo.history(userId, historyLimit),
         repo.claims(userId),
         ledger.getBalance(userId),
+        repo.country(userId),
       ]);
       const now = clock.now();
       const lastDaily = claims
@@ -87,8 +93,15 @@ export function createBonusService(deps: BonusServiceDeps) {
         return claimedOnce.has(offer.id) ? ('claimed' as const) : null;
       };
       const queues = open !== undefined;
+      // Listed: switched on, not promo-only, inside its schedule, for the player's country.
       const listed = [...offers.values()]
-        .filter((o) => o.enabled && !o.promoOnly)
+        .filter(
+          (o) =>
+            o.enabled &&
+            !o.promoOnly &&
+            offerWindow(o, now) === 'open' &&
+            countryEligible(o, country),
+        )
         .sort((a, b) => a.sortOrder - b.sortOrder || a.id.localeCompare(b.id));
       const featured = listed.find((o) => o.featured && o.kind !== 'daily');
       const daily = listed.find((o) => o.kind === 'daily');
@@ -114,8 +127,16 @@ export function createBonusService(deps: BonusServiceDeps) {
 
     async claim(userId: string, offerId: string): Promise<PlayerBonus> {
       const offer = await repo.offer(offerId);
-      if (!offer || !offer.enabled || offer.promoOnly) {
+      if (
+        !offer ||
+        !offer.enabled ||
+        offer.promoOnly ||
+        offerWindow(offer, clock.now()) !== 'open'
+      ) {
         throw fail(404, 'OFFER_NOT_FOUND', 'There is no such offer.');
+      }
+      if (!countryEligible(offer, await repo.country(userId))) {
+        throw fail(403, 'NOT_ELIGIBLE', 'This offer is not available in your country.');
       }
       const row = await ledger.inBonusTransaction(userId, async (tx) => {
         await settleIn(tx, userId);
@@ -145,16 +166,24 @@ export function createBonusService(deps: BonusServiceDeps) {
     async activatePromo(userId: string, input: string): Promise<PlayerBonus> {
       const code = input.trim().toUpperCase();
       const promo = await repo.promo(code);
-      if (!promo) throw fail(404, 'PROMO_UNKNOWN', 'There is no such promo code.');
+      const unknown = () => fail(404, 'PROMO_UNKNOWN', 'There is no such promo code.');
+      // A code (or its offer) whose schedule has not begun is not known to players yet.
+      if (!promo || promoWindow(promo, clock.now()) === 'before') throw unknown();
       const offer = await repo.offer(promo.offerId);
-      if (!offer || !offer.enabled)
-        throw fail(404, 'PROMO_UNKNOWN', 'There is no such promo code.');
+      if (!offer || !offer.enabled) throw unknown();
+      const offerNow = offerWindow(offer, clock.now());
+      if (offerNow === 'before') throw unknown();
+      if (!countryEligible(offer, await repo.country(userId))) {
+        throw fail(403, 'NOT_ELIGIBLE', 'This offer is not available in your country.');
+      }
       const row = await ledger.inBonusTransaction(userId, async (tx) => {
+        // Under the wallet's row lock: this player's claims of the code cannot race.
         const claims = await repo.claims(userId, tx.db);
-        if (claims.some((c) => c.promoCodeId === promo.id)) {
+        const used = claims.filter((c) => c.promoCodeId === promo.id).length;
+        if (used >= promo.maxUsesPerPlayer) {
           throw fail(409, 'PROMO_ALREADY_USED', 'You have already used this promo code.');
         }
-        if (promo.expiresAt <= clock.now()) {
+        if (promoWindow(promo, clock.now()) === 'after' || offerNow === 'after') {
           throw fail(409, 'PROMO_EXPIRED', 'This promo code has expired.');
         }
         await settleIn(tx, userId);

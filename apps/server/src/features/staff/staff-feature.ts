@@ -8,6 +8,7 @@ import type { SharedState } from '../../lib/shared-state/shared-state';
 import { adminRoutes } from './admin-routes';
 import { authRoutes } from './auth-routes';
 import { contentRoutes } from './content-routes';
+import { bonusAdminRoutes } from './bonus-admin-routes';
 import { registerBackofficeApp } from './backoffice-app';
 import { createFourEyes, type FourEyes } from './four-eyes';
 import { operationsRoutes } from './operations-routes';
@@ -110,6 +111,7 @@ const staffPlugin: FastifyPluginAsync<StaffFeatureOptions> = async (app, options
     gamesRoutes(scope, services);
     contentRoutes(scope, services);
     bannersRoutes(scope, services);
+    bonusAdminRoutes(scope, services);
     return Promise.resolve();
   });
   const served = await registerBackofficeApp(app, config.backoffice.distDir);

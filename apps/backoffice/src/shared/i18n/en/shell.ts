@@ -46,6 +46,7 @@ export const shell = {
     games: 'Games and lobby',
     content: 'Content',
     banners: 'Banners',
+    bonuses: 'Bonuses',
     mySessions: 'My sessions',
     signOut: 'Sign out',
   },

@@ -49,6 +49,7 @@ export const shell: Messages<typeof en> = {
     games: 'Игры и лобби',
     content: 'Контент',
     banners: 'Баннеры',
+    bonuses: 'Бонусы',
     mySessions: 'Мои сеансы',
     signOut: 'Выйти',
   },

@@ -18,6 +18,7 @@ const keys: Record<string, BonusErrorKey> = {
   [bonusErrorCodes.OFFER_NOT_FOUND]: 'bonus.errors.offerNotFound',
   [bonusErrorCodes.BONUS_NOT_FOUND]: 'bonus.errors.bonusEnded',
   [bonusErrorCodes.BONUS_ENDED]: 'bonus.errors.bonusEnded',
+  [bonusErrorCodes.NOT_ELIGIBLE]: 'bonus.errors.notEligible',
 };
 
 /** Why a bonus action failed, in the player's language: the server's code, else the usual. */

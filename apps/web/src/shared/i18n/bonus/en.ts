@@ -86,6 +86,7 @@ export const bonusEn = {
       dailyCooldown: 'The daily bonus is not available yet.',
       offerNotFound: 'This offer is no longer available.',
       bonusEnded: 'This bonus has already ended.',
+      notEligible: 'This offer is not available in your country.',
     },
   },
 };

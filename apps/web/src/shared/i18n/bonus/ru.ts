@@ -88,6 +88,7 @@ export const bonusRu: typeof bonusEn = {
       dailyCooldown: 'Ежедневный бонус пока недоступен.',
       offerNotFound: 'Это предложение больше недоступно.',
       bonusEnded: 'Этот бонус уже завершён.',
+      notEligible: 'Это предложение недоступно в вашей стране.',
     },
   },
 };

@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { BonusAdminChange } from '../bonus';
+import { auditStep } from './audit-step';
+import { contextOf, staffRoute } from './staff-scope';
+import type { StaffServices } from './staff-services';
+
+/**
+ * Bonuses in the back office (issue 30, decision 091): `bonuses:manage` (marketing, admin).
+ * The bonus feature's service does the work; each change's audit row is written in the
+ * change's own transaction (decision 081), a cancel's in the ledger's bonus transaction.
+ */
+export function bonusAdminRoutes(app: FastifyInstance, s: StaffServices): void {
+  const admin = s.bonus.admin;
+  const audit = <T>(request: FastifyRequest, action: string, kind: string, reason: string) =>
+    auditStep(s.clock, contextOf(request), (change: BonusAdminChange<T>) => ({
+      action,
+      targetKind: kind,
+      targetId: change.target,
+      before: change.before,
+      after: change.after,
+      reason,
+    }));
+
+  staffRoute(app, 'bonuses.offers', async (_input, reply) =>
+    reply.send({ data: await admin.offers() }),
+  );
+  staffRoute(app, 'bonuses.offers.create', async ({ body, request }, reply) => {
+    const offer = await admin.createOffer(
+      body,
+      audit(request, 'bonuses.offers.create', 'bonus_offer', body.reason),
+    );
+    return reply.code(201).send(offer);
+  });
+  staffRoute(app, 'bonuses.offers.update', async ({ params, body, request }, reply) =>
+    reply.send(
+      await admin.updateOffer(
+        params.offerId,
+        body,
+        audit(request, 'bonuses.offers.update', 'bonus_offer', body.reason),
+      ),
+    ),
+  );
+  staffRoute(app, 'bonuses.offers.retire', async ({ params, body, request }, reply) =>
+    reply.send(
+      await admin.retireOffer(
+        params.offerId,
+        audit(request, 'bonuses.offers.retire', 'bonus_offer', body.reason),
+      ),
+    ),
+  );
+
+  staffRoute(app, 'bonuses.promos', async (_input, reply) =>
+    reply.send({ data: await admin.promos() }),
+  );
+  staffRoute(app, 'bonuses.promos.create', async ({ body, request }, reply) => {
+    const promo = await admin.createPromo(
+      body,
+      audit(request, 'bonuses.promos.create', 'promo_code', body.reason),
+    );
+    return reply.code(201).send(promo);
+  });
+  staffRoute(app, 'bonuses.promos.update', async ({ params, body, request }, reply) =>
+    reply.send(
+      await admin.updatePromo(
+        BigInt(params.promoId),
+        body,
+        audit(request, 'bonuses.promos.update', 'promo_code', body.reason),
+      ),
+    ),
+  );
+  staffRoute(app, 'bonuses.promos.retire', async ({ params, body, request }, reply) =>
+    reply.send(
+      await admin.retirePromo(
+        BigInt(params.promoId),
+        audit(request, 'bonuses.promos.retire', 'promo_code', body.reason),
+      ),
+    ),
+  );
+
+  staffRoute(app, 'bonuses.claims', async ({ query }, reply) =>
+    reply.send(
+      await admin.claims({
+        status: query.status,
+        offerId: query.offer_id,
+        q: query.q,
+        page: query.page,
+        limit: query.limit,
+      }),
+    ),
+  );
+  staffRoute(app, 'bonuses.claims.cancel', async ({ params, body, request }, reply) =>
+    reply.send(
+      await admin.cancelClaim(
+        BigInt(params.claimId),
+        audit(request, 'bonuses.claims.cancel', 'player', body.reason),
+      ),
+    ),
+  );
+}
