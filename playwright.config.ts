@@ -157,16 +157,14 @@ export default defineConfig({
       command:
         `rm -rf ${backofficeData} && npm run -s staff:create -- --email ${process.env.E2E_STAFF_EMAIL} ` +
         `--role admin > ${process.env.E2E_STAFF_SETUP_FILE} && ` +
-        `npm run -s staff:create -- --email ${process.env.E2E_FINANCE_EMAIL} --role payments ` +
-        `> ${process.env.E2E_FINANCE_SETUP_FILE} && ` +
-        `npm run -s staff:create -- --email ${process.env.E2E_MARKETING_EMAIL} --role marketing ` +
-        `> ${process.env.E2E_MARKETING_SETUP_FILE} && ` +
-        `npm run -s staff:create -- --email ${process.env.E2E_CONTENT_EMAIL} --role support ` +
-        `> ${process.env.E2E_CONTENT_SETUP_FILE} && ` +
-        `npm run -s staff:create -- --email ${process.env.E2E_BANNERS_EMAIL} --role marketing ` +
-        `> ${process.env.E2E_BANNERS_SETUP_FILE} && ` +
-        `npm run -s staff:create -- --email ${process.env.E2E_BONUS_STAFF_EMAIL} --role marketing ` +
-        `--role payments > ${process.env.E2E_BONUS_STAFF_SETUP_FILE} && node apps/server/dist/server.js`,
+        // The other members in one process (apps/server/scripts/create-e2e-staff.ts).
+        `(export INIT_CWD="$PWD" && cd apps/server && node --import tsx scripts/create-e2e-staff.ts ` +
+        `${process.env.E2E_FINANCE_EMAIL}=payments=${process.env.E2E_FINANCE_SETUP_FILE} ` +
+        `${process.env.E2E_MARKETING_EMAIL}=marketing=${process.env.E2E_MARKETING_SETUP_FILE} ` +
+        `${process.env.E2E_CONTENT_EMAIL}=support=${process.env.E2E_CONTENT_SETUP_FILE} ` +
+        `${process.env.E2E_BANNERS_EMAIL}=marketing=${process.env.E2E_BANNERS_SETUP_FILE} ` +
+        `${process.env.E2E_BONUS_STAFF_EMAIL}=marketing+payments=${process.env.E2E_BONUS_STAFF_SETUP_FILE}) && ` +
+        `node apps/server/dist/server.js`,
     },
   ],
 });
