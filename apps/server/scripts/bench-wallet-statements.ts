@@ -71,7 +71,8 @@ try {
     const result = await client('result', { ...params, amount: win, reference: `r${seq++}` });
     await settle();
     await mark(`result ${win} of round ${roundId} (${label})`);
-    if (!bet.ok || !result.ok) throw new Error(`round ${roundId} failed: ${bet.error}/${result.error}`);
+    if (!bet.ok || !result.ok)
+      throw new Error(`round ${roundId} failed: ${bet.error}/${result.error}`);
   };
   const mark = (label: string) => admin.query(`select 'MARK ${label}'`);
   const logStart = (await stat(logPath)).size;
