@@ -11,6 +11,7 @@
 //     and wager limits per day, week and month, all far above what the run plays), so every
 //     bet is judged against them: issue 29's "at most 10 % per bet", against a run without.
 //   BENCH_SECONDS (5): measured seconds per row. BENCH_PLAYERS (1000): the spread players.
+//   BENCH_RUNS: only these rows, e.g. `spread-10,hot-10` (default: all four).
 //   BENCH_CPU_PROF: a folder; the server then runs with --cpu-prof and writes its profile
 //     there on exit (open it in Chrome DevTools, or sum self time per function).
 //
@@ -83,13 +84,16 @@ const gameSymbol = 'vs20benchwallet';
 const secretKey = randomBytes(24).toString('hex');
 /** The server's pool: openPostgres's default, as `npm start` runs it. */
 const serverPoolSize = 10;
-/** The issue's order of runs. */
-const runs = [
-  { scenario: 'spread', concurrency: 10 },
-  { scenario: 'hot', concurrency: 10 },
-  { scenario: 'spread', concurrency: 50 },
-  { scenario: 'hot', concurrency: 50 },
-] as const;
+/** The issue's order of runs; BENCH_RUNS (e.g. `spread-10,hot-10`) keeps only those named. */
+const only = process.env.BENCH_RUNS?.split(',').map((run) => run.trim());
+const runs = (
+  [
+    { scenario: 'spread', concurrency: 10 },
+    { scenario: 'hot', concurrency: 10 },
+    { scenario: 'spread', concurrency: 50 },
+    { scenario: 'hot', concurrency: 50 },
+  ] as const
+).filter(({ scenario, concurrency }) => !only || only.includes(`${scenario}-${concurrency}`));
 
 /** Makes this run's references unique (a reference is at most 32 characters). */
 const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
