@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { DatabaseConnection } from '../src/db/database';
 import { games, users, wallets } from '../src/db/schema';
@@ -193,6 +194,25 @@ export async function seedPlayers(
     }),
   );
   return ids;
+}
+
+/**
+ * Responsible-gaming settings for every player (BENCH_RG=on): a session time limit of 24 hours
+ * and loss and wager limits per day, week and month of 1,000,000.00, so every bet is judged
+ * against all of them (rg_bet_judge) and none is refused.
+ */
+export async function seedLimits(db: DatabaseConnection, userIds: readonly string[]) {
+  const now = new Date().toISOString();
+  for (let start = 0; start < userIds.length; start += 500) {
+    const ids = userIds.slice(start, start + 500);
+    await db.execute(sql`insert into rg_players (user_id, session_limit_minutes, created_at,
+      updated_at) select u, 1440, ${now}::timestamptz, ${now}::timestamptz
+      from unnest(${`{${ids.join(',')}}`}::uuid[]) u`);
+    await db.execute(sql`insert into rg_limits (user_id, kind, period, amount, set_by, updated_at)
+      select u, k, p, 1000000000000, 'player', ${now}::timestamptz
+      from unnest(${`{${ids.join(',')}}`}::uuid[]) u, unnest(array['loss', 'wager']) k,
+        unnest(array['day', 'week', 'month']) p`);
+  }
 }
 
 /**

@@ -7,7 +7,11 @@
 //     database is created, migrated, filled, measured, checked and dropped. When no
 //     PostgreSQL answers there, the bench says so and exits 0 (nothing measured).
 //   BENCH_METRICS=on: the server runs with METRICS_TOKEN set (metrics counted), to compare.
+//   BENCH_RG=on: every player has responsible-gaming settings (a session time limit, and loss
+//     and wager limits per day, week and month, all far above what the run plays), so every
+//     bet is judged against them: issue 29's "at most 10 % per bet", against a run without.
 //   BENCH_SECONDS (5): measured seconds per row. BENCH_PLAYERS (1000): the spread players.
+//   BENCH_RUNS: only these rows, e.g. `spread-10,hot-10` (default: all four).
 //   BENCH_CPU_PROF: a folder; the server then runs with --cpu-prof and writes its profile
 //     there on exit (open it in Chrome DevTools, or sum self time per function).
 //
@@ -45,6 +49,7 @@ import { createScratchDatabase, startBenchServer, stopBenchServer } from './benc
 import {
   createBaseline,
   pairs,
+  seedLimits,
   pragmaticClient,
   sample,
   seedPlayers,
@@ -53,6 +58,7 @@ import {
   type Result,
   type Sample,
 } from './bench-wallet-load';
+import { cpuMeter } from './bench-wallet-cpu';
 import { viaCode, viaHttp, viaOwnStatements, type Round } from './bench-wallet-senders';
 
 const adminUrl =
@@ -78,13 +84,16 @@ const gameSymbol = 'vs20benchwallet';
 const secretKey = randomBytes(24).toString('hex');
 /** The server's pool: openPostgres's default, as `npm start` runs it. */
 const serverPoolSize = 10;
-/** The issue's order of runs. */
-const runs = [
-  { scenario: 'spread', concurrency: 10 },
-  { scenario: 'hot', concurrency: 10 },
-  { scenario: 'spread', concurrency: 50 },
-  { scenario: 'hot', concurrency: 50 },
-] as const;
+/** The issue's order of runs; BENCH_RUNS (e.g. `spread-10,hot-10`) keeps only those named. */
+const only = process.env.BENCH_RUNS?.split(',').map((run) => run.trim());
+const runs = (
+  [
+    { scenario: 'spread', concurrency: 10 },
+    { scenario: 'hot', concurrency: 10 },
+    { scenario: 'spread', concurrency: 50 },
+    { scenario: 'hot', concurrency: 50 },
+  ] as const
+).filter(({ scenario, concurrency }) => !only || only.includes(`${scenario}-${concurrency}`));
 
 /** Makes this run's references unique (a reference is at most 32 characters). */
 const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
@@ -105,6 +114,7 @@ try {
   );
   const spread = await seedPlayers(db, playerCount + 1, gameSymbol);
   const hot = spread.pop()!;
+  if (process.env.BENCH_RG === 'on') await seedLimits(db, [...spread, hot]);
   const baseline = await createBaseline(scratch.url, playerCount);
   const started = await startBenchServer({
     databaseUrl: scratch.url,
@@ -137,7 +147,14 @@ try {
   closers.push(() => codeDb.close());
   const ledger = createLedger({ db: codeDb, clock: systemClock });
   const ways = ['HTTP', 'baseline', 'own statements', 'in process'] as const;
-  const rows: { name: string; concurrency: number; results: Result[] }[] = [];
+  const rows: {
+    name: string;
+    concurrency: number;
+    results: Result[];
+    /** CPU used during each way's slices (bench-wallet-cpu.ts). */
+    cpu: { serverMs: number; postgresMs: number }[];
+  }[] = [];
+  const meter = cpuMeter(started.child.pid, scratch.name);
   for (const { scenario, concurrency } of runs) {
     const players = scenario === 'spread' ? spread : [hot];
     const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
@@ -164,12 +181,18 @@ try {
       await pairs(concurrency, players.length, send);
     }
     const samples: Sample[][] = senders.map(() => []);
+    const cpu = senders.map(() => ({ serverMs: 0, postgresMs: 0 }));
     for (let slice = 0; slice < seconds; slice++) {
-      for (const [k, send] of senders.entries())
+      for (const [k, send] of senders.entries()) {
+        const before = meter.read();
         samples[k]!.push(await sample(concurrency, 1, send));
+        const used = meter.between(before, meter.read());
+        cpu[k]!.serverMs += used.serverMs;
+        cpu[k]!.postgresMs += used.postgresMs;
+      }
     }
     const name = scenario === 'spread' ? `spread (${fmt(playerCount)} players)` : 'one hot player';
-    rows.push({ name, concurrency, results: samples.map((s) => summary(s)) });
+    rows.push({ name, concurrency, results: samples.map((s) => summary(s)), cpu });
     process.stdout.write(`  ${name}, ${concurrency} connections: measured\n`);
   }
 
@@ -222,7 +245,8 @@ try {
       main,
     )}\n`,
   );
-  const detail = rows.flatMap(({ name, concurrency, results }) =>
+  const perCall = (ms: number, calls: number) => (calls > 0 ? fmt(ms / calls, 3) : '–');
+  const detail = rows.flatMap(({ name, concurrency, results, cpu }) =>
     results.map((r, k) => [
       `${name}, ${concurrency}`,
       ways[k]!,
@@ -230,10 +254,13 @@ try {
       fmt(r.p50, 2),
       fmt(r.p99, 2),
       fmt(r.errors),
+      perCall(cpu[k]!.serverMs, r.calls),
+      perCall(cpu[k]!.postgresMs, r.calls),
     ]),
   );
   process.stdout.write(
-    `${table(['run', 'via', 'calls/s', 'p50 ms', 'p99 ms', 'errors'], detail)}\n` +
+    `${table(['run', 'via', 'calls/s', 'p50 ms', 'p99 ms', 'errors', 'server CPU ms/call', 'PostgreSQL CPU ms/call'], detail)}\n` +
+      `CPU per call: the server process's and the scratch database's PostgreSQL backends' (/proc), during that way's slices only; far steadier than rates on a shared machine. The in-process way runs in the load generator, whose CPU is not counted.\n` +
       `Calls are single callbacks or transactions (a pair is a debit and a credit); latencies are per call. ${judgements.every(Boolean) ? 'All goals met.' : 'Some goals missed.'}\n`,
   );
   // The floor: what the HTTP path costs before any database work (a call refused for its hash).

@@ -46,8 +46,10 @@ const rgPlugin: FastifyPluginAsync<ResponsibleGamingFeatureOptions> = async (app
     endLaunches: (userId, at) => app.gameSessions.launches.endPlayerLaunches(userId, at),
   });
   const warnings = rgWarnings({ db, repo: service.repo, clock, logger, mailer: options.mailer });
-  const unsubscribe = app.wallet.events.onBalanceChanged(({ userId, entry }) => {
-    if (entry.kind === 'bet') warnings.queue(userId);
+  const unsubscribe = app.wallet.events.onBalanceChanged(({ userId, entry, rgWatch }) => {
+    // Only when the bet's own statement saw a limit at 80 % (or a deposit limit): reading
+    // every player's limits after every bet cost a round trip per bet (decision 088).
+    if (entry.kind === 'bet' && rgWatch === true) warnings.queue(userId);
     if (entry.kind === 'deposit') {
       warnings.queue(userId);
       service.noteDepositCredited(userId, entry.amount).catch((error: unknown) => {

@@ -123,6 +123,7 @@ export function createGroupCommit(db: Database, events: WalletEvents): GroupComm
             balance: result.entry.balanceAfter,
             currency: result.entry.currency,
             entry: result.entry,
+            rgWatch: row.rg_watch === true,
           });
         }
         return result;

@@ -53,6 +53,11 @@ export type ApplyRow = LedgerRow & {
   wallet_bonus: string | null;
   wallet_currency: string | null;
   wallet_bonus_id: string | null;
+  /**
+   * An applied bet after which responsible gaming should look at the player's limits (one at
+   * 80 % or more, or a deposit limit: rg_bet_judge, migration 0029). False otherwise.
+   */
+  rg_watch: boolean | null;
 };
 
 /**
@@ -71,7 +76,7 @@ export type ApplyOutcome =
 
 /** The columns every call returns, in the same order, for one posting or a batch. */
 const answerColumns = sql.raw(
-  'r.outcome, r.wallet_balance, r.wallet_bonus, r.wallet_currency, r.wallet_bonus_id, (r.entry).*',
+  'r.outcome, r.wallet_balance, r.wallet_bonus, r.wallet_currency, r.wallet_bonus_id, r.rg_watch, (r.entry).*',
 );
 
 /** One posting: `select … from ledger_apply(…)`. Its text is the same for every call. */

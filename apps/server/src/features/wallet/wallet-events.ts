@@ -8,6 +8,13 @@ export interface BalanceChanged {
   balance: bigint;
   currency: string;
   entry: LedgerEntry;
+  /**
+   * A bet of this process after which responsible gaming should look at the player's limits
+   * (ledger_apply's `rg_watch`: a loss or wager limit at 80 % or more, or a deposit limit).
+   * Absent for every other posting and for other processes' postings (the process that
+   * posted the bet looks).
+   */
+  rgWatch?: boolean;
 }
 
 /** Ledger rows already announced, remembered this long (the same row comes twice at most). */
