@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { homeSections } from './home-sections';
 import { limits } from './limits';
 
 /**
@@ -171,8 +172,7 @@ export type Banner = z.infer<typeof bannerSchema>;
  * The lobby's layout (issue 30, decision 089). The home page's sections, in the order staff
  * chose; the web app renders them in this order. Every section is always listed once.
  */
-export const homeSections = ['banners', 'top', 'recent'] as const;
-export type HomeSection = (typeof homeSections)[number];
+export { homeSections, type HomeSection } from './home-sections';
 
 /** A list the lobby shows to everyone alike, to whose top staff may pin games in order. */
 export const pinSections = ['top', 'new', 'all'] as const;

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { authFeature } from '../../src/features/auth/auth-feature';
+import { bannersFeature } from '../../src/features/banners/banners-feature';
 import { bonusFeature } from '../../src/features/bonus/bonus-feature';
 import { chatFeature } from '../../src/features/chat/chat-feature';
 import { contentFeature } from '../../src/features/content/content-feature';
@@ -34,6 +35,7 @@ const metaOf = (plugin: object): PluginMeta =>
 /** Each feature folder's plugin, by the folder's name (decision 035). */
 const features = {
   auth: authFeature,
+  banners: bannersFeature,
   bonus: bonusFeature,
   chat: chatFeature,
   content: contentFeature,
@@ -75,6 +77,7 @@ describe('feature plugins', () => {
     );
     expect(declared).toEqual({
       auth: [],
+      banners: [],
       bonus: ['auth', 'wallet', 'responsible-gaming'],
       chat: ['auth', 'responsible-gaming'],
       content: [],
@@ -100,6 +103,7 @@ describe('feature plugins', () => {
         'responsible-gaming',
         'games',
         'content',
+        'banners',
       ],
       reports: [],
       'responsible-gaming': ['auth', 'wallet', 'game-sessions'],
