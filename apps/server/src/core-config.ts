@@ -190,7 +190,7 @@ export const coreConfigVariables: VariableDocs<keyof typeof coreEnvShape> = {
   CONTENT_DIR: {
     default: 'apps/server/content',
     description:
-      'Folder of the FAQ and information pages: en/ and ru/, one Markdown file per page (faq, privacy, terms, loyalty, responsible-gaming); edits show within a minute, no restart.',
+      'Folder of the FAQ and information pages that a new install starts with: en/ and ru/, one Markdown file per page (faq, privacy, terms, loyalty, responsible-gaming). Stored in the database at the first start; after that, staff edit them in the back office (Content) and the files are not read again.',
   },
   SUPPORT_CHANNEL_URL: {
     default: '(unset: card hidden)',
