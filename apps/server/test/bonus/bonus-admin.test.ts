@@ -303,6 +303,15 @@ describe(`back-office bonuses (${testDatabaseDriver()})`, () => {
       actor_id: marketing.id,
     });
 
+    // The staff list keeps what was wagered before the cancel.
+    const ended = await staff(
+      'GET',
+      `/claims?status=cancelled&q=${encodeURIComponent(player.email)}`,
+    );
+    expect(ended.json()).toMatchObject({
+      data: [{ id: bonusId, status: 'cancelled', wagered: '4.00', wagering_required: '20.00' }],
+    });
+
     // Ended: a second cancel moves nothing.
     const again = await staff('POST', `/claims/${bonusId}/cancel`, { reason: 'twice' });
     expect(again.statusCode).toBe(409);

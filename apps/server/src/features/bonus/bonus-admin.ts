@@ -25,6 +25,9 @@ import {
 import type { bonusLifecycle } from './bonus-lifecycle';
 import { bonusRepository, type OfferRow } from './bonus-repository';
 
+/** Claims whose wagering is known without the ledger (see `claims`). */
+const neverPlayed: ReadonlySet<string> = new Set(['queued', 'awaiting_deposit', 'completed']);
+
 /** What a staff change changed: the audit row's before and after (decision 081). */
 export interface BonusAdminChange<T> {
   target: string;
@@ -210,11 +213,15 @@ export function bonusAdmin(deps: BonusAdminDeps) {
       const rows = await admin.claims(filter);
       const page = rows.slice(0, filter.limit);
       const active = page.filter((r) => r.claim.status === 'active');
+      // Wagering is read from the ledger for every claim that was ever played with: an ended
+      // one (cancelled, lost, expired, forfeited) keeps what was wagered before it ended. A
+      // completed one shows the requirement met; one never started has wagered nothing.
+      const played = page.filter((r) => !neverPlayed.has(r.claim.status));
       const [offers, pockets, wagered] = await Promise.all([
         offerMap(),
         admin.pockets(active.map((r) => r.claim.userId)),
         Promise.all(
-          active.map(async (r) => [r.claim.id, await engine.wagered(r.claim.id)] as const),
+          played.map(async (r) => [r.claim.id, await engine.wagered(r.claim.id)] as const),
         ),
       ]);
       const wageredById = new Map(wagered);
