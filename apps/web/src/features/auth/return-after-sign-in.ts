@@ -15,13 +15,16 @@ let waiting: { path: string; pathname: string; landedOn: string } | null = null;
 /*
  * A player who signs out on a profile page is taken to the lobby, not asked to sign in again:
  * the guard sees a guest on that page for a moment before the lobby's route is shown, and the
- * login window must not open over the lobby then. One second covers that moment.
+ * login window must not open over the lobby then. The page shown when the player signed out
+ * is remembered until the player is on another one (not a time window: a busy phone can take
+ * longer than any fixed time between the two).
  */
-let signedOutAt = 0;
+let shownPathname: string | null = null;
+let signedOutOn: string | null = null;
 
 /** The player signed out on purpose (the logout button): no login window follows. */
 export function noteSignOut(): void {
-  signedOutAt = Date.now();
+  signedOutOn = shownPathname;
 }
 
 /** The page a guest asked for, kept for after the sign-in; opens the login window. */
@@ -29,7 +32,7 @@ export function askToSignInFor(
   location: { pathname: string; search: string; hash: string },
   landedOn: string,
 ): void {
-  if (Date.now() - signedOutAt < 1000) return;
+  if (signedOutOn !== null && location.pathname === signedOutOn) return;
   const { pathname, search, hash } = location;
   waiting = { path: pathname + search + hash, pathname, landedOn };
   useModalStore.getState().open('login');
@@ -68,6 +71,8 @@ export function useReturnAfterSignIn(): void {
 
   // The guest went on to another page: the one asked for before is not wanted any more.
   useEffect(() => {
+    shownPathname = pathname;
+    if (signedOutOn !== null && pathname !== signedOutOn) signedOutOn = null;
     if (waiting && pathname !== waiting.landedOn && pathname !== waiting.pathname) waiting = null;
   }, [pathname]);
 
