@@ -62,8 +62,11 @@ export function useReturnAfterSignIn(): void {
     () =>
       useAuthStore.subscribe((state, previous) => {
         if (!state.isAuth || previous.isAuth || !waiting) return;
-        const { path } = waiting;
+        const { path, pathname: asked, landedOn } = waiting;
         waiting = null;
+        // Only from where the guest was asked to sign in: one who went on to another page
+        // stays there, whatever order the page's effects ran in.
+        if (shownPathname !== null && shownPathname !== landedOn && shownPathname !== asked) return;
         void navigate(path, { replace: true });
       }),
     [navigate],
