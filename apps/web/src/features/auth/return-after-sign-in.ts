@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useModalStore } from '../../shared/ui/modal/modal-store';
 import { useAuthStore } from './auth-store';
@@ -73,7 +73,10 @@ export function useReturnAfterSignIn(): void {
   );
 
   // The guest went on to another page: the one asked for before is not wanted any more.
-  useEffect(() => {
+  // A layout effect: it runs as the page is put on screen, before anything the player (or a
+  // sign-in finishing) can do there; a passive one can still be pending on a busy machine,
+  // and a sign-in then took the player back from the page they went on to.
+  useLayoutEffect(() => {
     shownPathname = pathname;
     if (signedOutOn !== null && pathname !== signedOutOn) signedOutOn = null;
     if (waiting && pathname !== waiting.landedOn && pathname !== waiting.pathname) waiting = null;
