@@ -291,6 +291,23 @@ export const matrix: Record<string, MatrixRow> = {
     guard: 'optional',
     request: { method: 'GET', url: '/api/provider2-game/launch?gameId=matrix-game' },
   },
+  // The game lists check a sent token too (decision 089: a player's country filters them).
+  'GET /api/endo-game/all': {
+    guard: 'optional',
+    request: { method: 'GET', url: '/api/endo-game/all' },
+  },
+  'GET /api/endo-game/list': {
+    guard: 'optional',
+    request: { method: 'GET', url: '/api/endo-game/list' },
+  },
+  'GET /api/pragmatic/list': {
+    guard: 'optional',
+    request: { method: 'GET', url: '/api/pragmatic/list' },
+  },
+  'GET /api/provider2-game/list/{currency}/{lang}': {
+    guard: 'optional',
+    request: { method: 'GET', url: '/api/provider2-game/list/USD/en' },
+  },
   'GET /api/total/games': {
     guard: 'optional',
     request: { method: 'GET', url: '/api/total/games?sort=recent' },
