@@ -36,8 +36,17 @@ export async function insertOrLoadDeposit(
     sameSubmission(known, 'deposit', request);
     return { payment: known, created: false };
   }
-  // A new deposit only: a repeat of one already counted is not refused for itself.
-  await deps.responsibleGaming.assertMayDeposit(userId, amount);
+  // A new deposit only: a repeat of one already counted is not refused for itself. A twin of
+  // the key sent at the same moment may commit between the read above and this check, and
+  // then counts against the limit as if it were another deposit: it is answered, not refused.
+  try {
+    await deps.responsibleGaming.assertMayDeposit(userId, amount);
+  } catch (refusal) {
+    const twin = await deps.repo.byKey(userId, idempotencyKey);
+    if (!twin) throw refusal;
+    sameSubmission(twin, 'deposit', request);
+    return { payment: twin, created: false };
+  }
   const fields = await submission.fields();
   const submitted = await deps.responsibleGaming.admitDeposit(userId, amount, {
     async existing(tx) {
