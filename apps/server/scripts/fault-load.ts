@@ -14,7 +14,7 @@ import { spawnServer, type SpawnedServer } from '../test/helpers/spawn-server';
 import { testSecrets } from '../test/helpers/test-app';
 import { loadCalls, randomInt, type LoadContext, type Player } from './fault-load-calls';
 import { checkAfterLoad } from './fault-load-check';
-import type { FaultLoadReport } from './fault-load-report';
+import type { FaultLoadReport, PostingKind } from './fault-load-report';
 
 export type { FaultLoadReport, PostingKind, Recovery } from './fault-load-report';
 
@@ -60,8 +60,18 @@ export interface FaultLoadOptions {
   restartDatabase?: () => Promise<void>;
   /** A production bundle already built (the test tier's); absent: one is built for the run. */
   bundle?: string;
+  /**
+   * After the last fault, the load goes on until each of these kinds has been answered at
+   * least once in the run (at most `coverageLimitMs` more): a test that asserts every kind
+   * took part then does not depend on how fast a loaded machine got through the faults'
+   * fixed pauses (a CI run under load once ended with no withdrawal at all).
+   */
+  untilEach?: PostingKind[];
   log?: (line: string) => void;
 }
+
+/** The most the load goes on after the last fault for `untilEach`. */
+const coverageLimitMs = 45_000;
 
 const operatorToken = `faults-${randomBytes(16).toString('hex')}`;
 const serverEnv = (databaseUrl: string, dataDir: string) => ({
@@ -256,6 +266,11 @@ export async function runFaultLoad(options: FaultLoadOptions): Promise<FaultLoad
       }
     }
     if (!stopping) await sleep(options.faultEveryMs);
+    const missing = () => (options.untilEach ?? []).filter((kind) => report.postings[kind] === 0);
+    const coverageFrom = Date.now();
+    while (!stopping && missing().length > 0 && Date.now() - coverageFrom < coverageLimitMs) {
+      await sleep(100);
+    }
   };
   try {
     await faults();

@@ -43,6 +43,7 @@ describe.runIf(runFaults)('money under SIGKILL and a database restart', () => {
           kills: 2,
           faultEveryMs: 1_500,
           bundle: inject('serverBundle'),
+          untilEach: ['bet', 'deposit', 'withdrawal', 'bonusClaimed'],
           restartDatabase: async () => {
             await proxy.down();
             await sleep(2_000);
