@@ -159,10 +159,36 @@ test('a marketing member marks a game hot, blocks it in a country, pins it and r
   await expect(row).toContainText('Hot');
   await expect(row).toContainText('Blocked in: BY, RU');
   const hot = (await (await page.request.get('/api/total/games?sort=top&limit=1')).json()) as {
-    data: { name: string; isHot?: boolean }[];
+    data: { id: number | string; name: string; isHot?: boolean }[];
   };
   expect(hot.data[0]).toMatchObject({ name, isHot: true });
   await context.close();
+
+  // The players' home shows the mark on the game's tile, first in the lobby's top games, in
+  // both themes and languages (pictures of it for a person: test-results/backoffice).
+  for (const [theme, lang, label] of [
+    ['dark', 'en', 'Hot'],
+    ['light', 'ru', 'Хит'],
+  ] as const) {
+    const guest = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+    await guest.addInitScript(
+      ([t, l]) => {
+        localStorage.setItem('theme', t);
+        localStorage.setItem('lang', l);
+      },
+      [theme, lang] as const,
+    );
+    const home = await guest.newPage();
+    await home.goto('/');
+    const tile = home
+      .locator(`[data-testid="game-tile"][data-game-id="${hot.data[0]?.id}"]`)
+      .first();
+    await expect(tile).toBeVisible();
+    await expect(tile).toContainText(label);
+    await tile.scrollIntoViewIfNeeded();
+    await home.screenshot({ path: `${shots}/games-player-hot-badge-${theme}-${lang}.png` });
+    await guest.close();
+  }
 });
 
 for (const theme of ['dark', 'light'] as const) {
