@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import { executeNamed } from '../../db/named-statement';
+import { executePrepared } from '../../db/named-statement';
 import { uniqueViolation } from '../../db/unique-violation';
 import {
   answerOf,
@@ -49,7 +49,8 @@ export function createGroupCommit(db: Database, events: WalletEvents): GroupComm
   const busy = new Map<string, Waiting[]>();
 
   const runOne = async (apply: Apply): Promise<ApplyRow> => {
-    const { rows } = await executeNamed<ApplyRow>(db, applyStatement(apply));
+    const { statement, values } = applyStatement(apply);
+    const { rows } = await executePrepared<ApplyRow>(db, statement, values);
     const row = rows[0];
     if (!row) throw new Error(`ledger_apply returned no row for ${apply.txId}`);
     return row;
