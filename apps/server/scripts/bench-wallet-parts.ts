@@ -10,8 +10,10 @@
 // and with the coalesced NOTIFY).
 // BENCH_DATABASE_URL as bench:wallet; BENCH_SECONDS (4) slices of 1 s per variant;
 // BENCH_PLAYERS (500); BENCH_CONCURRENCY (10); BENCH_HOT=on: one player for every client;
-// BENCH_LISTEN=on: a connection LISTENs on the ledger's channel (as a running server's does).
+// BENCH_LISTEN=on: a connection LISTENs on the ledger's channel (as a running server's does);
+// BENCH_SETUP_SQL: an SQL file run after the migrations (e.g. an older function, to compare).
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openPostgres } from '../src/db/postgres-connection';
@@ -47,6 +49,10 @@ const ledger = createLedger({ db: ledgerDb, clock: systemClock });
 pool.on('error', () => undefined);
 try {
   await db.migrate();
+  // BENCH_SETUP_SQL: a file run after the migrations (an older function's text, to compare).
+  if (process.env.BENCH_SETUP_SQL) {
+    await pool.query(await readFile(process.env.BENCH_SETUP_SQL, 'utf8'));
+  }
   const players = await seedPlayers(db, playerCount * 2, gameSymbol);
   const plainPlayers = players.slice(0, playerCount);
   const rgPlayers = players.slice(playerCount);
