@@ -89,6 +89,11 @@ export function sqlOfText(text: string, values: readonly unknown[]): SQL {
   return sql.join(chunks);
 }
 
+/** Whether `executePrepared` sends statements by name here (PostgreSQL's pool). */
+export function preparesByName(db: Database): boolean {
+  return (db as { $client?: unknown }).$client instanceof pg.Pool;
+}
+
 /**
  * Runs a prepared statement with its values: on PostgreSQL's pool by name (see above);
  * elsewhere (PGlite, which has one connection and no plan cache to gain, or a Drizzle

@@ -140,11 +140,69 @@ function applyValues(a: Apply): unknown[] {
   ];
 }
 
+/** ledger_apply_many's arguments but the admissions: one array parameter per column. */
+const applyManyArguments = `$1::text[], $2::uuid[], $3::bigint[], $4::text[], $5::text[],
+  $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::jsonb[], $12::jsonb[],
+  $13::timestamptz[]`;
+const applyManyAdmitted = prepared(
+  'ledger_apply_many',
+  `select r.ord, ${answerColumns} from ledger_apply_many(${applyManyArguments},
+    $14::boolean[]) r order by r.ord`,
+);
+const applyManyWith = new Map<string, PreparedStatement>();
+
 /**
- * Postings of one wallet in one statement, applied in this order (group commit):
- * `ledger_apply_many` over arrays, answered one row per posting with its 1-based `ord`. Its
- * text varies with the batch (each posting's admission is evaluated in it), so it is not
- * prepared.
+ * Postings of one wallet as ONE prepared statement (group commit), applied in this order:
+ * `ledger_apply_many` over array parameters, answered one row per posting with its 1-based
+ * `ord`. The admissions, when the batch's bets share one condition (a wallet's bets come from
+ * one protocol), are that condition's constant text evaluated per posting over arrays of its
+ * values (`$k` → the k-th array's element), in the same statement as before. Undefined for a
+ * batch mixing two conditions: `applyManyStatement` then builds it as SQL.
+ */
+export function applyManyPrepared(
+  batch: readonly Apply[],
+): { statement: PreparedStatement; values: readonly unknown[] } | undefined {
+  const columns: unknown[][] = Array.from({ length: applyParameterCount }, () => []);
+  let admission: PreparedCondition | undefined;
+  for (const a of batch) {
+    applyValues(a).forEach((v, k) => columns[k]!.push(v));
+    if (a.admission === null) continue;
+    if (admission !== undefined && admission.name !== a.admission.name) return undefined;
+    admission = a.admission;
+  }
+  if (admission === undefined) {
+    return { statement: applyManyAdmitted, values: [...columns, batch.map(() => true)] };
+  }
+  const count = admission.values.length;
+  let statement = applyManyWith.get(admission.name);
+  if (statement === undefined) {
+    const names = Array.from({ length: count }, (_, k) => `v${k + 1}`);
+    const arrays = names.map((_, k) => `$${applyParameterCount + 2 + k}::text[]`);
+    const condition = admission.text.replace(/\$(\d+)/g, (_, k: string) => `c.v${k}`);
+    statement = prepared(
+      `ledger_apply_many_${admission.name}`,
+      `select r.ord, ${answerColumns} from ledger_apply_many(${applyManyArguments},
+        array(select case when c.checked then (${condition}) else true end
+          from unnest($${applyParameterCount + 1}::boolean[], ${arrays.join(', ')})
+            with ordinality c(checked, ${names.join(', ')}, ord)
+          order by c.ord)) r
+      order by r.ord`,
+    );
+    applyManyWith.set(admission.name, statement);
+  }
+  const checked = batch.map((a) => a.admission !== null);
+  const conditionValues = Array.from({ length: count }, (_, k) =>
+    batch.map((a) => {
+      const v = a.admission?.values[k];
+      return v === undefined || v === null ? null : String(v);
+    }),
+  );
+  return { statement, values: [...columns, checked, ...conditionValues] };
+}
+
+/**
+ * The same batch as SQL built for it (each posting's admission spliced in): for a batch that
+ * mixes two admission conditions, and for PGlite, which takes no array parameters here.
  */
 export function applyManyStatement(batch: readonly Apply[]): SQL {
   const column = (type: string, value: (a: Apply) => SQL | string | null) =>
