@@ -2,7 +2,6 @@
 // over HTTP to the real server, in process through the ledger's modules, and the ledger's own
 // statements alone on a bare pool. The fixed baseline is bench-wallet-load.ts's.
 import { performance } from 'node:perf_hooks';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { liveLaunchCondition } from '../src/features/game-sessions/launch-repository';
 import type { Ledger } from '../src/features/wallet/ledger';
@@ -50,44 +49,41 @@ export function viaHttp(round: Round, client: PragmaticClient): PairSender {
  * judges the HTTP layer, never the ledger: the fixed baseline does that).
  */
 export function viaOwnStatements(round: Round, pool: pg.Pool): PairSender {
-  const dialect = new PgDialect();
   return async (i, latencies) => {
     const userId = round.player(i);
     const roundId = round.roundId(2);
     const statement = (kind: 'bet' | 'win', delta: bigint) => {
       const txId = round.reference();
-      return dialect.sqlToQuery(
-        applyStatement({
-          kind,
+      return applyStatement({
+        kind,
+        userId,
+        delta,
+        currency: 'USD',
+        provider: 'bench-sql',
+        operation: kind === 'bet' ? 'bet' : 'result',
+        txId,
+        betTxId: kind === 'bet' ? txId : null,
+        gameId: round.gameSymbol,
+        roundId,
+        request: {
           userId,
-          delta,
+          amount: (delta < 0n ? -delta : delta).toString(),
           currency: 'USD',
-          provider: 'bench-sql',
-          operation: kind === 'bet' ? 'bet' : 'result',
-          txId,
-          betTxId: kind === 'bet' ? txId : null,
           gameId: round.gameSymbol,
           roundId,
-          request: {
-            userId,
-            amount: (delta < 0n ? -delta : delta).toString(),
-            currency: 'USD',
-            gameId: round.gameSymbol,
-            roundId,
-          },
-          meta: JSON.stringify({ timestamp: String(Date.now()), roundDetails: 'spin' }),
-          now: new Date(),
-          admission: null,
-        }),
-      );
+        },
+        meta: JSON.stringify({ timestamp: String(Date.now()), roundDetails: 'spin' }),
+        now: new Date(),
+        admission: null,
+      });
     };
     try {
       let t0 = performance.now();
       const bet = statement('bet', -1000n);
       const applied = await pool.query<{ outcome: string }>({
         name: 'bench_bet',
-        text: bet.sql,
-        values: bet.params,
+        text: bet.statement.text,
+        values: [...bet.values],
       });
       latencies.push(performance.now() - t0);
       if (applied.rows[0]?.outcome !== 'applied') return 1;
@@ -95,8 +91,8 @@ export function viaOwnStatements(round: Round, pool: pg.Pool): PairSender {
       const win = statement('win', i % 3 === 0 ? 2500n : 0n);
       const credited = await pool.query<{ outcome: string }>({
         name: 'bench_win',
-        text: win.sql,
-        values: win.params,
+        text: win.statement.text,
+        values: [...win.values],
       });
       latencies.push(performance.now() - t0);
       return credited.rows[0]?.outcome === 'applied' ? 0 : 1;

@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConnection } from '../../src/db/database';
 import { openPostgres } from '../../src/db/postgres-connection';
 import { createLedger, type Ledger } from '../../src/features/wallet/ledger';
 import type { BalanceChanged } from '../../src/features/wallet/wallet-events';
-import { InsufficientFunds } from '../../src/features/wallet/wallet-errors';
+import { BetNotAdmitted, InsufficientFunds } from '../../src/features/wallet/wallet-errors';
+import { liveLaunchCondition } from '../../src/features/game-sessions/launch-repository';
 import { systemClock } from '../../src/lib/clock';
+import { catalogEntry, seedGames } from '../helpers/games';
+import { recordTestLaunch } from '../helpers/launch-tokens';
 import { expectLedgerClean } from '../helpers/ledger';
 import { createTestDb, testDatabaseDriver } from '../helpers/test-database';
 import { createFundedUser, txId } from '../helpers/wallets';
@@ -24,12 +28,21 @@ const events: BalanceChanged[] = [];
 
 beforeAll(async () => {
   ({ db, url, destroy } = await createTestDb());
-  // The same connection, with its raw statements counted: a batch is ledger_apply_many.
+  // The same connection, with its raw statements counted: a batch is ledger_apply_many, sent
+  // through `execute` (PGlite) or by name on PostgreSQL's pool (decision 097).
   const counted = Object.create(db) as DatabaseConnection;
   counted.execute = (query: Parameters<DatabaseConnection['execute']>[0]) => {
     executed.push(JSON.stringify(query));
     return db.execute(query);
   };
+  const pool = (db as { $client?: unknown }).$client;
+  if (pool instanceof pg.Pool) {
+    const query = (config: { text: string }, ...rest: unknown[]) => {
+      executed.push(config.text);
+      return (pool.query as (...args: unknown[]) => unknown)(config, ...rest);
+    };
+    Object.assign(counted, { $client: Object.assign(Object.create(pool) as pg.Pool, { query }) });
+  }
   ledger = createLedger({ db: counted, clock: systemClock });
   ledger.events.onBalanceChanged((event) => events.push(event));
 });
@@ -148,6 +161,62 @@ describe('group commit of one wallet’s postings', () => {
     expect(BigInt(one!.transactionId)).toBeLessThan(BigInt(two!.transactionId));
     expect(two!.balanceAfter).toBe(7_000n);
     expect((await ledger.getBalance(userId)).balance).toBe(7_000n);
+    await expectLedgerClean(db);
+  });
+  it('checks each bet’s live-launch admission inside the batch: one not admitted is refused alone', async () => {
+    const userId = await createFundedUser(db, ledger, 10_000n);
+    const ids = await seedGames(db, 'pragmatic', [
+      catalogEntry({ providerGameId: `gc-live-${userId.slice(0, 8)}` }),
+      catalogEntry({ providerGameId: `gc-off-${userId.slice(0, 8)}` }),
+    ]);
+    const [live, off] = [...ids.keys()];
+    await recordTestLaunch(db, systemClock, {
+      provider: 'pragmatic',
+      gameId: ids.get(live!)!,
+      userId,
+    });
+    await db.execute(sql`update games set enabled = false where provider_game_id = ${off!}`);
+    const bet = (tag: string, game: string) =>
+      ledger.postBet({
+        userId,
+        amount: 1_000n,
+        currency: 'USD',
+        provider: 'pragmatic',
+        txId: txId(tag),
+        gameId: game,
+        admission: liveLaunchCondition({
+          userId,
+          provider: 'pragmatic',
+          providerGameId: game,
+          now: systemClock.now(),
+        }),
+      });
+    const before = batches();
+    const settled = await Promise.allSettled([
+      bet('adm-lead', live!),
+      bet('adm-1', live!),
+      bet('adm-off', off!),
+      ledger.postWin({
+        userId,
+        amount: 500n,
+        currency: 'USD',
+        provider: 'pragmatic',
+        txId: txId('adm-win'),
+        operation: 'result',
+      }),
+      bet('adm-2', live!),
+    ]);
+    expect(batches() - before).toBe(1);
+    expect(settled.map((s) => s.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    const refused = settled[2]!;
+    expect(refused.status === 'rejected' && refused.reason).toBeInstanceOf(BetNotAdmitted);
+    expect((await ledger.getBalance(userId)).balance).toBe(10_000n - 3_000n + 500n);
     await expectLedgerClean(db);
   });
 });

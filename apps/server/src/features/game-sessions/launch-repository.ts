@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import type { PreparedCondition } from '../../db/named-statement';
 import type { Database } from '../../db/database';
 import { games, launchTokens, recentLaunches, sessions, wallets } from '../../db/schema';
 
@@ -146,7 +147,8 @@ function sessionSelect(db: Database) {
  * session (if recorded) is neither revoked nor past its end (decision 032). Any of the
  * provider's games, not only the one launched: a token-less bet (Pragmatic's) may come from
  * another game the player switched to inside the provider's window. A condition for the ledger
- * to check inside a bet's own statement, so admitting the bet costs no round trip of its own.
+ * to check inside a bet's own statement, so admitting the bet costs no round trip of its own;
+ * its text is constant (decision 097), so the bet's statement is prepared once per connection.
  * Times are the caller's clock, like LaunchSessions'.
  */
 export function liveLaunchCondition(launch: {
@@ -154,16 +156,39 @@ export function liveLaunchCondition(launch: {
   provider: string;
   providerGameId: string;
   now: Date;
-}): SQL {
-  const launched = liveLaunchExists(
-    launch.now,
-    sql`lt.user_id = ${launch.userId}::uuid and lt.provider = ${launch.provider}`,
-  );
-  return sql`${launched} and exists (
-    select 1 from games bg
-    where bg.provider = ${launch.provider} and bg.provider_game_id = ${launch.providerGameId}
-      and bg.enabled)`;
+}): PreparedCondition {
+  return {
+    name: 'live_launch',
+    text: liveLaunchText,
+    values: [launch.now.toISOString(), launch.userId, launch.provider, launch.providerGameId],
+  };
 }
+
+/**
+ * "A launch token matching the condition (over launch_tokens lt and its game g) is live": not
+ * expired, and its sign-in session, if recorded, neither revoked nor past its end. The one
+ * definition of a live launch in SQL, as LaunchSessions judges it in code. `$1` is the time.
+ */
+const liveLaunchExists = (which: string): string => `exists (
+    select 1 from launch_tokens lt
+      join games g on g.id = lt.game_id
+      left join sessions s on s.id = lt.session_id
+    where ${which}
+      and lt.expires_at > $1::timestamptz
+      and (lt.session_id is null
+        or (s.revoked_at is null and s.expires_at > $1::timestamptz)))`;
+
+/** $1 the time, $2 the player, $3 the provider, $4 the provider's game id. */
+const liveLaunchText = `${liveLaunchExists('lt.user_id = $2::uuid and lt.provider = $3::text')}
+  and exists (
+    select 1 from games bg
+    where bg.provider = $3::text and bg.provider_game_id = $4::text and bg.enabled)`;
+
+/** $1 the time, $2 the token's hash, $3 the player, $4 the provider, $5 the game, $6 the currency. */
+const liveLaunchTokenText = liveLaunchExists(
+  `lt.token_hash = $2::text and lt.user_id = $3::uuid and lt.provider = $4::text
+      and lt.currency = $6::text and g.provider_game_id = $5::text`,
+);
 
 /**
  * "This launch token is live and was issued for exactly this player, game and currency"
@@ -178,28 +203,17 @@ export function liveLaunchTokenCondition(launch: {
   providerGameId: string;
   currency: string;
   now: Date;
-}): SQL {
-  return liveLaunchExists(
-    launch.now,
-    sql`lt.token_hash = ${launch.tokenHash} and lt.user_id = ${launch.userId}::uuid
-      and lt.provider = ${launch.provider} and lt.currency = ${launch.currency}
-      and g.provider_game_id = ${launch.providerGameId}`,
-  );
-}
-
-/**
- * "A launch token matching `which` (over launch_tokens lt and its game g) is live": not
- * expired, and its sign-in session, if recorded, neither revoked nor past its end. The one
- * definition of a live launch in SQL, as LaunchSessions judges it in code.
- */
-function liveLaunchExists(at: Date, which: SQL): SQL {
-  const now = at.toISOString();
-  return sql`exists (
-    select 1 from launch_tokens lt
-      join games g on g.id = lt.game_id
-      left join sessions s on s.id = lt.session_id
-    where ${which}
-      and lt.expires_at > ${now}::timestamptz
-      and (lt.session_id is null
-        or (s.revoked_at is null and s.expires_at > ${now}::timestamptz)))`;
+}): PreparedCondition {
+  return {
+    name: 'live_launch_token',
+    text: liveLaunchTokenText,
+    values: [
+      launch.now.toISOString(),
+      launch.tokenHash,
+      launch.userId,
+      launch.provider,
+      launch.providerGameId,
+      launch.currency,
+    ],
+  };
 }

@@ -1,8 +1,9 @@
 import type { Database } from '../../db/database';
-import { executeNamed } from '../../db/named-statement';
+import { executePrepared, preparesByName } from '../../db/named-statement';
 import { uniqueViolation } from '../../db/unique-violation';
 import {
   answerOf,
+  applyManyPrepared,
   applyManyStatement,
   applyStatement,
   type Apply,
@@ -47,9 +48,12 @@ interface Waiting {
 export function createGroupCommit(db: Database, events: WalletEvents): GroupCommit {
   /** A wallet with a posting in flight → the postings waiting for it, in arrival order. */
   const busy = new Map<string, Waiting[]>();
+  /** PostgreSQL's pool: a batch goes as a prepared statement too (decision 097). */
+  const byName = preparesByName(db);
 
   const runOne = async (apply: Apply): Promise<ApplyRow> => {
-    const { rows } = await executeNamed<ApplyRow>(db, applyStatement(apply));
+    const { statement, values } = applyStatement(apply);
+    const { rows } = await executePrepared<ApplyRow>(db, statement, values);
     const row = rows[0];
     if (!row) throw new Error(`ledger_apply returned no row for ${apply.txId}`);
     return row;
@@ -59,10 +63,16 @@ export function createGroupCommit(db: Database, events: WalletEvents): GroupComm
     let rows: ApplyRow[] | undefined;
     if (batch.length > 1) {
       try {
+        const applies = batch.map((w) => w.apply);
+        const batchPrepared = byName ? applyManyPrepared(applies) : undefined;
         rows = (
-          await db.execute<ApplyRow & { ord: number }>(
-            applyManyStatement(batch.map((w) => w.apply)),
-          )
+          batchPrepared
+            ? await executePrepared<ApplyRow & { ord: number }>(
+                db,
+                batchPrepared.statement,
+                batchPrepared.values,
+              )
+            : await db.execute<ApplyRow & { ord: number }>(applyManyStatement(applies))
         ).rows;
       } catch {
         // Rolled back as a whole: each posting on its own below, so each gets its own answer.

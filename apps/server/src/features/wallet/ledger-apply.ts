@@ -1,4 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
+import {
+  prepared,
+  shiftParameters,
+  sqlOfText,
+  type PreparedCondition,
+  type PreparedStatement,
+} from '../../db/named-statement';
 import type { LedgerRow } from './ledger-rows';
 import { toLedgerEntry } from './ledger-rows';
 import type { PostingResult } from './ledger-types';
@@ -40,7 +47,7 @@ export interface Apply {
    * Bets: a boolean SQL condition evaluated in the calling statement and handed to the
    * function's admission checks (a live launch). Null: admitted.
    */
-  admission: SQL | null;
+  admission: PreparedCondition | null;
 }
 
 /**
@@ -75,22 +82,127 @@ export type ApplyOutcome =
   | RgBetRefusal;
 
 /** The columns every call returns, in the same order, for one posting or a batch. */
-const answerColumns = sql.raw(
-  'r.outcome, r.wallet_balance, r.wallet_bonus, r.wallet_currency, r.wallet_bonus_id, r.rg_watch, (r.entry).*',
-);
+const answerColumns =
+  'r.outcome, r.wallet_balance, r.wallet_bonus, r.wallet_currency, r.wallet_bonus_id, r.rg_watch, (r.entry).*';
 
-/** One posting: `select … from ledger_apply(…)`. Its text is the same for every call. */
-export function applyStatement(a: Apply): SQL {
-  return sql`select ${answerColumns} from ledger_apply(${a.kind}::text, ${a.userId}::uuid,
-    ${a.delta.toString()}::bigint, ${a.currency}::text, ${a.provider}::text,
-    ${a.operation}::text, ${a.txId}::text, ${a.betTxId}::text, ${a.gameId}::text,
-    ${a.roundId}::text, ${JSON.stringify(a.request)}::jsonb, ${a.meta}::jsonb,
-    ${a.now.toISOString()}::timestamptz, ${admitted(a)}) r`;
+/** ledger_apply's arguments but the admission, as parameters $1…$13 (`applyValues`). */
+const applyArguments = `$1::text, $2::uuid, $3::bigint, $4::text, $5::text, $6::text, $7::text,
+  $8::text, $9::text, $10::text, $11::jsonb, $12::jsonb, $13::timestamptz`;
+const applyParameterCount = 13;
+
+/** A win, or a bet without an admission condition: one constant text (decision 097). */
+const applyAdmitted = prepared(
+  'ledger_apply',
+  `select ${answerColumns} from ledger_apply(${applyArguments}, true) r`,
+);
+/** A bet with an admission condition: one constant text per condition's name. */
+const applyWith = new Map<string, PreparedStatement>();
+
+/**
+ * One posting: `select … from ledger_apply(…)` as a prepared statement whose text is the same
+ * for every call of its kind (its admission's text renumbered once), and its values.
+ */
+export function applyStatement(a: Apply): {
+  statement: PreparedStatement;
+  values: readonly unknown[];
+} {
+  const values = applyValues(a);
+  if (a.admission === null) return { statement: applyAdmitted, values };
+  const { name, text } = a.admission;
+  let statement = applyWith.get(name);
+  if (statement === undefined) {
+    statement = prepared(
+      `ledger_apply_${name}`,
+      `select ${answerColumns} from ledger_apply(${applyArguments},
+        (${shiftParameters(text, applyParameterCount)})) r`,
+    );
+    applyWith.set(name, statement);
+  }
+  values.push(...a.admission.values);
+  return { statement, values };
+}
+
+function applyValues(a: Apply): unknown[] {
+  return [
+    a.kind,
+    a.userId,
+    a.delta.toString(),
+    a.currency,
+    a.provider,
+    a.operation,
+    a.txId,
+    a.betTxId,
+    a.gameId,
+    a.roundId,
+    JSON.stringify(a.request),
+    a.meta,
+    a.now.toISOString(),
+  ];
+}
+
+/** ledger_apply_many's arguments but the admissions: one array parameter per column. */
+const applyManyArguments = `$1::text[], $2::uuid[], $3::bigint[], $4::text[], $5::text[],
+  $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::jsonb[], $12::jsonb[],
+  $13::timestamptz[]`;
+const applyManyAdmitted = prepared(
+  'ledger_apply_many',
+  `select r.ord, ${answerColumns} from ledger_apply_many(${applyManyArguments},
+    $14::boolean[]) r order by r.ord`,
+);
+const applyManyWith = new Map<string, PreparedStatement>();
+
+/**
+ * Postings of one wallet as ONE prepared statement (group commit), applied in this order:
+ * `ledger_apply_many` over array parameters, answered one row per posting with its 1-based
+ * `ord`. The admissions, when the batch's bets share one condition (a wallet's bets come from
+ * one protocol), are that condition's constant text evaluated per posting over arrays of its
+ * values (`$k` → the k-th array's element), in the same statement as before. Undefined for a
+ * batch mixing two conditions: `applyManyStatement` then builds it as SQL.
+ */
+export function applyManyPrepared(
+  batch: readonly Apply[],
+): { statement: PreparedStatement; values: readonly unknown[] } | undefined {
+  const columns: unknown[][] = Array.from({ length: applyParameterCount }, () => []);
+  let admission: PreparedCondition | undefined;
+  for (const a of batch) {
+    applyValues(a).forEach((v, k) => columns[k]!.push(v));
+    if (a.admission === null) continue;
+    if (admission !== undefined && admission.name !== a.admission.name) return undefined;
+    admission = a.admission;
+  }
+  if (admission === undefined) {
+    return { statement: applyManyAdmitted, values: [...columns, batch.map(() => true)] };
+  }
+  const count = admission.values.length;
+  let statement = applyManyWith.get(admission.name);
+  if (statement === undefined) {
+    const names = Array.from({ length: count }, (_, k) => `v${k + 1}`);
+    const arrays = names.map((_, k) => `$${applyParameterCount + 2 + k}::text[]`);
+    const condition = admission.text.replace(/\$(\d+)/g, (_, k: string) => `c.v${k}`);
+    statement = prepared(
+      `ledger_apply_many_${admission.name}`,
+      `select r.ord, ${answerColumns} from ledger_apply_many(${applyManyArguments},
+        array(select case when c.checked then (${condition}) else true end
+          from unnest($${applyParameterCount + 1}::boolean[], ${arrays.join(', ')})
+            with ordinality c(checked, ${names.join(', ')}, ord)
+          order by c.ord)) r
+      order by r.ord`,
+    );
+    applyManyWith.set(admission.name, statement);
+  }
+  const checked = batch.map((a) => a.admission !== null);
+  const conditionValues = Array.from({ length: count }, (_, k) =>
+    batch.map((a) => {
+      const v = a.admission?.values[k];
+      return v === undefined || v === null ? null : String(v);
+    }),
+  );
+  return { statement, values: [...columns, checked, ...conditionValues] };
 }
 
 /**
- * Postings of one wallet in one statement, applied in this order (group commit):
- * `ledger_apply_many` over arrays, answered one row per posting with its 1-based `ord`.
+ * The same batch as SQL built for it (each posting's admission spliced in): for a batch that
+ * mixes two admission conditions, and for PGlite, which takes no array parameters here.
  */
 export function applyManyStatement(batch: readonly Apply[]): SQL {
   const column = (type: string, value: (a: Apply) => SQL | string | null) =>
@@ -101,7 +213,7 @@ export function applyManyStatement(batch: readonly Apply[]): SQL {
       }),
       sql`, `,
     )}]::${sql.raw(type)}[]`;
-  return sql`select r.ord, ${answerColumns} from ledger_apply_many(
+  return sql`select r.ord, ${sql.raw(answerColumns)} from ledger_apply_many(
     ${column('text', (a) => a.kind)}, ${column('uuid', (a) => a.userId)},
     ${column('bigint', (a) => a.delta.toString())}, ${column('text', (a) => a.currency)},
     ${column('text', (a) => a.provider)}, ${column('text', (a) => a.operation)},
@@ -113,7 +225,9 @@ export function applyManyStatement(batch: readonly Apply[]): SQL {
 }
 
 function admitted(a: Apply): SQL {
-  return a.admission === null ? sql`true` : sql`(${a.admission})`;
+  return a.admission === null
+    ? sql`true`
+    : sql`(${sqlOfText(a.admission.text, a.admission.values)})`;
 }
 
 /** The posting's answer from its row, or the refusal it means (thrown). */

@@ -1,6 +1,6 @@
-import type { SQL } from 'drizzle-orm';
 import type { LedgerKind, LedgerStatus } from '../../db/schema';
 import type { InTransaction } from '../../db/in-transaction';
+import type { PreparedCondition } from '../../db/named-statement';
 
 /**
  * The posting API's inputs and answers. Amounts are bigint THOUSANDTHS of the currency unit
@@ -28,10 +28,11 @@ export interface ProviderMovementInput {
 export interface BetInput extends ProviderMovementInput {
   /**
    * A boolean SQL condition checked inside the posting's own statement (e.g. "this player's
-   * game session is live"): the bet applies only if it holds, else BetNotAdmitted. A repeat
+   * game session is live", liveLaunchCondition), with a constant text so the statement is
+   * prepared once: the bet applies only if it holds, else BetNotAdmitted. A repeat
    * of an applied bet is still answered as a replay, whatever the condition says now.
    */
-  admission?: SQL;
+  admission?: PreparedCondition;
 }
 
 export interface WinInput extends ProviderMovementInput {

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { sqlOfText } from '../../db/named-statement';
 import type { Clock } from '../../lib/clock';
 import {
   betByReferenceQuery,
@@ -123,7 +124,7 @@ export function createLedger(deps: LedgerDeps): Ledger {
         actor: null,
         meta: metaJson(input.meta),
         request: { userId, amount: amount.toString(), currency, gameId, roundId },
-        admission: input.admission ?? null,
+        admission: input.admission ? sqlOfText(input.admission.text, input.admission.values) : null,
       },
       clock.now(),
     );
