@@ -121,7 +121,7 @@ export function helmetHeaders(config: Config): {
   middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
     failed = error;
   });
-  if (failed) throw failed;
+  if (failed) throw failed instanceof Error ? failed : new Error('helmet refused its options');
   return { set, removed };
 }
 

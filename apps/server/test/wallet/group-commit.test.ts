@@ -214,7 +214,7 @@ describe('group commit of one wallet’s postings', () => {
       'fulfilled',
       'fulfilled',
     ]);
-    const refused = settled[2]!;
+    const refused = settled[2];
     expect(refused.status === 'rejected' && refused.reason).toBeInstanceOf(BetNotAdmitted);
     expect((await ledger.getBalance(userId)).balance).toBe(10_000n - 3_000n + 500n);
     await expectLedgerClean(db);

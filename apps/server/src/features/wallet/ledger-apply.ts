@@ -194,7 +194,8 @@ export function applyManyPrepared(
   const conditionValues = Array.from({ length: count }, (_, k) =>
     batch.map((a) => {
       const v = a.admission?.values[k];
-      return v === undefined || v === null ? null : String(v);
+      // A condition's values are strings (launch-repository.ts); a number would do as well.
+      return v === undefined || v === null ? null : typeof v === 'string' ? v : JSON.stringify(v);
     }),
   );
   return { statement, values: [...columns, checked, ...conditionValues] };
