@@ -58,15 +58,22 @@ process.env.MAIL_SINK_URL = `http://127.0.0.1:${mailHttpPort}`;
 // The operator API's token of the main e2e server, so a test can fund a player (wallet.spec.ts).
 process.env.E2E_OPERATOR_API_TOKEN ??= 'e2e-operator-token-0123456789abcdefghijklmnop';
 
+/**
+ * A start on a new folder takes seconds; a machine shared with other work can need more
+ * (E2E_SERVER_TIMEOUT_MS), above all for the back office's, which first runs `staff:create`
+ * and the other staff members through tsx.
+ */
+const serverTimeout = Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 90_000);
+
+/**
+ * One of the app's servers. It has no `url`: Playwright would wait for it before starting the
+ * next entry, so the starts would add up; the last entry (`allServersAnswer`) waits for every
+ * server at once instead (decision 098).
+ */
 function appServer(listenPort: number, dataDir: string, extraEnv: Record<string, string>) {
   return {
     command: `rm -rf ${dataDir} && node apps/server/dist/server.js`,
-    url: `http://127.0.0.1:${listenPort}/api/health`,
     reuseExistingServer: false,
-    // A start on a new folder takes seconds; a machine shared with other work can need more
-    // (E2E_SERVER_TIMEOUT_MS), above all for the back office's, which first runs
-    // `staff:create` three times through tsx.
-    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 90_000),
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     env: {
@@ -82,6 +89,21 @@ function appServer(listenPort: number, dataDir: string, extraEnv: Record<string,
       REGISTRATIONS_PER_IP_HOUR: '100000',
       ...extraEnv,
     },
+  };
+}
+
+/**
+ * The entry Playwright waits for: a small process that polls every server's URL and says
+ * "servers ready" once all answer (apps/web/e2e/support/wait-for-servers.mjs). A server that
+ * fails to start shows its error (stderr is piped) and the wait runs out at `serverTimeout`.
+ */
+function allServersAnswer(urls: string[]) {
+  return {
+    command: `node apps/web/e2e/support/wait-for-servers.mjs ${urls.join(' ')}`,
+    reuseExistingServer: false,
+    wait: { stdout: /servers ready/ },
+    timeout: serverTimeout,
+    stdout: 'pipe' as const,
   };
 }
 
@@ -133,13 +155,12 @@ export default defineConfig({
   ],
   // The built app as players get it: production server, embedded database in a fresh
   // folder, mail over SMTP to a sink the tests read. A second instance with 5-second access
-  // tokens serves the test of several tabs across a token expiry.
+  // tokens serves the test of several tabs across a token expiry. All start at once (no
+  // `url` each); the last entry waits until every one answers (decision 098).
   webServer: [
     {
       command: 'npx tsx apps/web/e2e/support/mail-sink.ts',
-      url: `http://127.0.0.1:${mailHttpPort}/health`,
       reuseExistingServer: false,
-      timeout: 30_000,
       env: {
         MAIL_SINK_SMTP_PORT: String(mailSmtpPort),
         MAIL_SINK_HTTP_PORT: String(mailHttpPort),
@@ -166,5 +187,11 @@ export default defineConfig({
         `${process.env.E2E_BONUS_STAFF_EMAIL}=marketing+payments=${process.env.E2E_BONUS_STAFF_SETUP_FILE}) && ` +
         `node apps/server/dist/server.js`,
     },
+    allServersAnswer([
+      `http://127.0.0.1:${mailHttpPort}/health`,
+      `${baseURL}/api/health`,
+      `${process.env.E2E_SHORT_TTL_URL}/api/health`,
+      `${process.env.E2E_BACKOFFICE_URL}/api/health`,
+    ]),
   ],
 });

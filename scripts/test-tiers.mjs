@@ -16,6 +16,7 @@
 // Usage: node scripts/test-tiers.mjs [tier ...]   (default: all, in the order below)
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const tiers = [
@@ -24,7 +25,11 @@ const tiers = [
     lanes: [['lint'], ['format:check', 'typecheck']],
     what: 'eslint | prettier, tsc (two lanes)',
   },
-  { name: 'unit', script: 'test:unit', what: 'no database: packages, web (jsdom), server modules' },
+  {
+    name: 'unit',
+    script: 'test:unit',
+    what: 'no database: packages, web and back office (jsdom), server modules',
+  },
   { name: 'integration', script: 'test:integration', what: 'the server in-process on a database' },
   {
     name: 'process',
@@ -122,27 +127,35 @@ let failed;
 for (const tier of chosen) {
   const begin = Date.now();
   const cpuBefore = childCpuMs();
+  const loadBefore = loadavg()[0];
   const code = await runTier(tier);
   const cpuAfter = childCpuMs();
   const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
-  results.push({ tier, ms: Date.now() - begin, cpu, ok: code === 0 });
+  // The machine's load average (1 minute) at the tier's start and end: a wall time means
+  // something only beside it (decision 098).
+  const load = `${loadBefore.toFixed(1)}→${loadavg()[0].toFixed(1)}`;
+  results.push({ tier, ms: Date.now() - begin, cpu, load, ok: code === 0 });
   if (code !== 0) {
     failed = tier;
     break;
   }
 }
 
-console.log('\nTest tiers (minutes:seconds; CPU: of its processes, all cores together)');
-console.log(`       ${'tier'.padEnd(12)} ${'wall'.padStart(6)} ${'CPU'.padStart(6)}`);
-for (const { tier, ms, cpu, ok } of results) {
+console.log(
+  '\nTest tiers (minutes:seconds; CPU: of its processes, all cores together; load: 1-minute load average at start→end)',
+);
+console.log(
+  `       ${'tier'.padEnd(12)} ${'wall'.padStart(6)} ${'CPU'.padStart(6)} ${'load'.padStart(11)}`,
+);
+for (const { tier, ms, cpu, load, ok } of results) {
   const cpuText = cpu === undefined ? '-' : format(cpu);
   console.log(
-    `  ${ok ? 'ok  ' : 'FAIL'} ${tier.name.padEnd(12)} ${format(ms).padStart(6)} ${cpuText.padStart(6)}  ${tier.what}`,
+    `  ${ok ? 'ok  ' : 'FAIL'} ${tier.name.padEnd(12)} ${format(ms).padStart(6)} ${cpuText.padStart(6)} ${load.padStart(11)}  ${tier.what}`,
   );
 }
 for (const tier of chosen.slice(results.length)) {
   console.log(
-    `  skip ${tier.name.padEnd(12)} ${'-'.padStart(6)} ${'-'.padStart(6)}  (after a failure)`,
+    `  skip ${tier.name.padEnd(12)} ${'-'.padStart(6)} ${'-'.padStart(6)} ${'-'.padStart(11)}  (after a failure)`,
   );
 }
 console.log(`  total        ${format(Date.now() - started).padStart(6)}`);

@@ -2,6 +2,7 @@ import process from 'node:process';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { seriousFindings, setupLinkPath, totp } from './support/staff';
+import { picture } from '../../web/e2e/support/pictures';
 
 /**
  * Issue 30's banners screen (decision 090): a marketing member creates a banner with both
@@ -14,7 +15,6 @@ test.describe.configure({ mode: 'serial' });
 
 const email = process.env.E2E_BANNERS_EMAIL ?? '';
 const password = 'Banners password 42 long';
-const shots = 'test-results/backoffice';
 const baseURL = process.env.E2E_BACKOFFICE_URL;
 let state: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
 
@@ -101,7 +101,7 @@ test('a marketing member creates, orders and retires a banner; the players see i
   await expect(preview.getByTestId('banner-preview-phone').locator('img')).toHaveCount(1);
   await preview.getByRole('button', { name: 'Russian' }).click();
   await expect(preview.getByTestId('banner-preview-wide')).toContainText('Весенний турнир');
-  await page.screenshot({ path: `${shots}/banners-form-wide-dark-en.png`, fullPage: true });
+  await picture(page, 'banners-form-wide-dark-en', { fullPage: true });
 
   await page.getByTestId('banner-save').click();
   await expect(rows).toHaveCount(5);
@@ -161,17 +161,11 @@ for (const theme of ['dark', 'light'] as const) {
         await expect(page.getByTestId('banner-list')).toBeVisible();
         await expect(page.locator('.skeleton')).toHaveCount(0);
         expect(await seriousFindings(page)).toEqual([]);
-        await page.screenshot({
-          path: `${shots}/banners-${viewport.name}-${theme}-${lang}.png`,
-          fullPage: true,
-        });
+        await picture(page, `banners-${viewport.name}-${theme}-${lang}`, { fullPage: true });
         await page.getByTestId('banner-list').getByRole('button').nth(2).click();
         await expect(page.getByTestId('banner-preview')).toBeVisible();
         expect(await seriousFindings(page)).toEqual([]);
-        await page.screenshot({
-          path: `${shots}/banners-form-${viewport.name}-${theme}-${lang}.png`,
-          fullPage: true,
-        });
+        await picture(page, `banners-form-${viewport.name}-${theme}-${lang}`, { fullPage: true });
         await context.close();
       }
     });

@@ -3,6 +3,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { newPlayer, registerThroughApi, useEnglish } from '../../web/e2e/support/accounts';
 import { NOT_A_SLOT } from '../../web/e2e/support/studio-games';
 import { seriousFindings, setupLinkPath, totp } from './support/staff';
+import { picture } from '../../web/e2e/support/pictures';
 
 /**
  * Issue 30's bonuses (decision 091), end to end: a marketing member creates an offer and its
@@ -18,7 +19,6 @@ test.describe.configure({ mode: 'serial' });
 
 const email = process.env.E2E_BONUS_STAFF_EMAIL ?? '';
 const password = 'Bonus staff password 42 long';
-const shots = 'test-results/backoffice';
 const baseURL = process.env.E2E_BACKOFFICE_URL;
 const stamp = Date.now().toString(36);
 const offerId = `e2e-${stamp}`;
@@ -127,7 +127,7 @@ test('marketing creates a promo code, a player redeems it and plays, the report 
   await offerForm.getByTestId('offer-submit').click();
   await expect(offerForm.getByText('An amount like 10 or 10.50.')).toBeVisible();
   await offerForm.getByLabel('Bonus amount').fill('20');
-  await page.screenshot({ path: `${shots}/bonuses-offer-form.png`, fullPage: true });
+  await picture(page, 'bonuses-offer-form', { fullPage: true });
   await offerForm.getByTestId('offer-submit').click();
   await expect(offerForm).toHaveCount(0);
   const offerRow = page.getByTestId('offers-table').getByRole('row').filter({ hasText: offerId });
@@ -187,7 +187,7 @@ test('marketing creates a promo code, a player redeems it and plays, the report 
   await claim.getByRole('button', { name: `Cancel bonus: ${played.email}` }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`(${money(cents(played.balance))})`);
-  await page.screenshot({ path: `${shots}/bonuses-cancel-dialog.png`, fullPage: true });
+  await picture(page, 'bonuses-cancel-dialog', { fullPage: true });
   await dialog.getByRole('textbox').fill('e2e: abuse check');
   await dialog.getByRole('button', { name: 'Cancel bonus' }).click();
   await expect(claim).toHaveCount(0);
@@ -228,8 +228,7 @@ for (const theme of ['dark', 'light'] as const) {
             .locator('section.page')
             .evaluate((el) => el.scrollWidth - el.clientWidth);
           expect(overflow).toBeLessThanOrEqual(0);
-          await page.screenshot({
-            path: `${shots}/bonuses-${tab}-${viewport.name}-${theme}-${lang}.png`,
+          await picture(page, `bonuses-${tab}-${viewport.name}-${theme}-${lang}`, {
             fullPage: true,
           });
         }

@@ -1,6 +1,7 @@
 import process from 'node:process';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { seriousFindings, setupLinkPath, totp } from './support/staff';
+import { picture } from '../../web/e2e/support/pictures';
 
 /**
  * Issue 30's content screens (decision 092): a support member edits the terms in Markdown
@@ -13,7 +14,6 @@ test.describe.configure({ mode: 'serial' });
 
 const email = process.env.E2E_CONTENT_EMAIL ?? '';
 const password = 'Content password 42 long';
-const shots = 'test-results/backoffice';
 const baseURL = process.env.E2E_BACKOFFICE_URL;
 let state: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
 
@@ -73,7 +73,7 @@ test('a support member edits and publishes the terms and edits the FAQ', async (
   await page.getByTestId('content-publish').click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('every player must accept it at their next sign-in');
-  await page.screenshot({ path: `${shots}/content-publish-dialog.png` });
+  await picture(page, 'content-publish-dialog');
   await dialog.getByTestId('content-publish-confirm').click();
   await expect(page.getByText('Published.')).toBeVisible();
   const today = await page.evaluate(() => new Date().toISOString().slice(0, 10));
@@ -94,7 +94,7 @@ test('a support member edits and publishes the terms and edits the FAQ', async (
   await form.getByTestId('faq-question-ru').fill('Есть ли приложение?');
   await form.getByTestId('faq-answer-ru').fill('**Сайт** работает на любом телефоне.');
   await expect(form.locator('strong', { hasText: 'website' })).toBeVisible();
-  await page.screenshot({ path: `${shots}/content-faq-dialog.png` });
+  await picture(page, 'content-faq-dialog');
   await form.getByTestId('faq-save').click();
   await expect(entries).toHaveCount(13);
   await expect(entries.last()).toContainText('Do you have an app?');
@@ -141,8 +141,7 @@ for (const theme of ['dark', 'light'] as const) {
         const shot = async (name: string) => {
           await expect(page.locator('.skeleton')).toHaveCount(0);
           expect(await seriousFindings(page), name).toEqual([]);
-          await page.screenshot({
-            path: `${shots}/content-${name}-${viewport.name}-${theme}-${lang}.png`,
+          await picture(page, `content-${name}-${viewport.name}-${theme}-${lang}`, {
             fullPage: true,
           });
         };

@@ -1,6 +1,7 @@
 import process from 'node:process';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { seriousFindings, setupLinkPath, totp } from './support/staff';
+import { picture } from '../../web/e2e/support/pictures';
 
 /**
  * Issue 30's games and lobby screen: a marketing member switches a game off with a reason, the
@@ -12,7 +13,6 @@ test.describe.configure({ mode: 'serial' });
 
 const email = process.env.E2E_MARKETING_EMAIL ?? '';
 const password = 'Marketing password 42 long';
-const shots = 'test-results/backoffice';
 const baseURL = process.env.E2E_BACKOFFICE_URL;
 let state: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
 
@@ -68,7 +68,7 @@ test('a marketing member switches a game off and on again', async ({ page }) => 
   await dialog.getByRole('button', { name: 'Switch off' }).click();
   await expect(row).toContainText('Switched off');
   expect(await lobbyNames(page, name)).not.toContain(name);
-  await page.screenshot({ path: `${shots}/games-switched-off.png`, fullPage: true });
+  await picture(page, 'games-switched-off', { fullPage: true });
 
   await row.getByRole('button', { name: `Switch on: ${name}` }).click();
   await dialog.getByRole('textbox').fill('licence back');
@@ -133,7 +133,7 @@ test('a marketing member marks a game hot, blocks it in a country, pins it and r
   await lobby.getByRole('button', { name: 'Find a game to pin' }).click();
   await lobby.getByRole('button', { name: `Pin: ${name}` }).click();
   await expect(lobby.getByTestId('pins-list')).toContainText(name);
-  await page.screenshot({ path: `${shots}/games-lobby-pins.png`, fullPage: true });
+  await picture(page, 'games-lobby-pins', { fullPage: true });
   await lobby.getByTestId('pins-save').click();
   await dialog.getByRole('textbox').fill('weekend promotion');
   await dialog.getByTestId('reason-submit').click();
@@ -153,7 +153,7 @@ test('a marketing member marks a game hot, blocks it in a country, pins it and r
   await dialog.getByTestId('reason-input').fill('campaign');
   await dialog.getByTestId('game-lobby-submit').click();
   await expect(dialog).toContainText('Use two-letter country codes');
-  await page.screenshot({ path: `${shots}/games-lobby-dialog.png` });
+  await picture(page, 'games-lobby-dialog');
   await dialog.getByTestId('countries').fill('ru, by');
   await dialog.getByTestId('game-lobby-submit').click();
   await expect(row).toContainText('Hot');
@@ -214,10 +214,7 @@ for (const theme of ['dark', 'light'] as const) {
         await expect(page.getByTestId('games-table')).toBeVisible();
         await expect(page.locator('.skeleton')).toHaveCount(0);
         expect(await seriousFindings(page)).toEqual([]);
-        await page.screenshot({
-          path: `${shots}/games-${viewport.name}-${theme}-${lang}.png`,
-          fullPage: true,
-        });
+        await picture(page, `games-${viewport.name}-${theme}-${lang}`, { fullPage: true });
         await context.close();
       }
     });

@@ -22,7 +22,6 @@ test.describe.configure({ mode: 'serial' });
 
 const staffEmail = process.env.E2E_STAFF_EMAIL ?? '';
 const staffPassword = 'Staff password 42 long';
-const shots = 'test-results/backoffice';
 const baseURL = process.env.E2E_BACKOFFICE_URL;
 let staffState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
 let playerId = '';
@@ -75,7 +74,7 @@ test('a new staff member verifies a player and pays their withdrawal', async ({
   await page.getByTestId('setup-password').fill(staffPassword);
   await page.getByTestId('setup-repeat').fill(staffPassword);
   await page.getByTestId('setup-code').fill(totp(secret));
-  await page.screenshot({ path: `${shots}/setup-dark-en.png`, fullPage: true });
+  await takePicture(page, 'setup-dark-en', { fullPage: true });
   await page.getByTestId('setup-submit').click();
   await expect(page.getByTestId('setup-done')).toBeVisible();
 
@@ -129,7 +128,7 @@ test('a new staff member verifies a player and pays their withdrawal', async ({
     )
     .toBe('blue');
   await expect(page.locator('iframe, object, embed')).toHaveCount(0);
-  await page.screenshot({ path: `${shots}/player-identity-dark-en.png`, fullPage: true });
+  await takePicture(page, 'player-identity-dark-en', { fullPage: true });
   await page.getByTestId('identity-verify').click();
   await expect(page.getByTestId('identity-status')).toHaveText('Verified');
   await expect(page.getByTestId('player-identity-status')).toHaveText('Verified');
@@ -157,7 +156,7 @@ test('a new staff member verifies a player and pays their withdrawal', async ({
   const row = page.getByTestId('withdrawals-table').locator('tr', { hasText: who.username });
   await expect(row).toContainText('40.00 USD');
   await expect(row).toContainText('First withdrawal');
-  await page.screenshot({ path: `${shots}/withdrawals-dark-en.png`, fullPage: true });
+  await takePicture(page, 'withdrawals-dark-en', { fullPage: true });
   await row.getByTestId('withdrawal-approve').click();
   await expect(row).toHaveCount(0);
 
@@ -173,7 +172,7 @@ test('a new staff member verifies a player and pays their withdrawal', async ({
       { timeout: 60_000, intervals: [1_000, 2_000, 3_000] },
     )
     .toMatch(/\$40\.00[\s\S]*Confirmed|Confirmed[\s\S]*\$40\.00/);
-  await player.screenshot({ path: `${shots}/player-balance-paid.png`, fullPage: true });
+  await takePicture(player, 'player-balance-paid', { fullPage: true });
   await playerContext.close();
 });
 
@@ -183,7 +182,7 @@ test('a risk staff member adds a limit for the player and sees it in the history
   test.setTimeout(90_000);
   expect(staffState, 'the journey signed in first').toBeTruthy();
   const risk = await signInRiskStaff(browser, baseURL, staffState!, 'Risk password 42 long');
-  await addLimitAsRiskStaff(risk, playerId, shots);
+  await addLimitAsRiskStaff(risk, playerId);
   await risk.context().close();
 });
 
@@ -221,17 +220,14 @@ for (const theme of ['dark', 'light'] as const) {
         await expect(page.locator('.skeleton')).toHaveCount(0);
         for (const finding of await seriousFindings(page))
           findings.push(`${screen.name}: ${finding}`);
-        await page.screenshot({
-          path: `${shots}/${screen.name}-${theme}-${lang}.png`,
-          fullPage: true,
-        });
+        await takePicture(page, `${screen.name}-${theme}-${lang}`, { fullPage: true });
       }
       // Signed out: the login page.
       const login = await lookedPage(browser, theme, lang, false);
       await login.goto('/backoffice/login');
       await expect(login.getByTestId('login-form')).toBeVisible();
       for (const finding of await seriousFindings(login)) findings.push(`login: ${finding}`);
-      await login.screenshot({ path: `${shots}/login-${theme}-${lang}.png`, fullPage: true });
+      await takePicture(login, `login-${theme}-${lang}`, { fullPage: true });
       await login.context().close();
       expect(findings).toEqual([]);
       await page.context().close();

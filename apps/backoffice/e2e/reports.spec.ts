@@ -4,6 +4,7 @@ import { newPlayer, registerThroughApi, useEnglish } from '../../web/e2e/support
 import { NOT_A_SLOT } from '../../web/e2e/support/studio-games';
 import { depositByCard } from './support/player';
 import { seriousFindings, setupLinkPath, totp } from './support/staff';
+import { picture } from '../../web/e2e/support/pictures';
 
 /**
  * Issue 30's reports screen: a player deposits and plays a few rounds of a slot; a finance
@@ -16,7 +17,6 @@ test.describe.configure({ mode: 'serial' });
 
 const financeEmail = process.env.E2E_FINANCE_EMAIL ?? '';
 const financePassword = 'Finance password 42 long';
-const shots = 'test-results/backoffice';
 const baseURL = process.env.E2E_BACKOFFICE_URL;
 let financeState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
 
@@ -164,10 +164,7 @@ for (const theme of ['dark', 'light'] as const) {
         await expect(page.getByTestId('report-chart').locator('canvas')).toBeVisible();
         await expect(page.locator('.skeleton')).toHaveCount(0);
         expect(await seriousFindings(page)).toEqual([]);
-        await page.screenshot({
-          path: `${shots}/reports-${viewport.name}-${theme}-${lang}.png`,
-          fullPage: true,
-        });
+        await picture(page, `reports-${viewport.name}-${theme}-${lang}`, { fullPage: true });
         await context.close();
       }
     });

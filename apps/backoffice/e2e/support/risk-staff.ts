@@ -1,5 +1,6 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { totp } from './staff';
+import { picture } from '../../../web/e2e/support/pictures';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -53,7 +54,7 @@ export async function signInRiskStaff(
  * On the player's Responsible gaming tab: adds a deposit limit with its reason and sees it in
  * the limits and in the history (who, what, why); a raise of it is refused in words.
  */
-export async function addLimitAsRiskStaff(page: Page, playerId: string, shots: string) {
+export async function addLimitAsRiskStaff(page: Page, playerId: string) {
   await page.goto(`/backoffice/players/${playerId}`);
   await page.getByRole('tab', { name: 'Responsible gaming' }).click();
   await expect(page.getByTestId('rg-panel')).toBeVisible();
@@ -79,5 +80,5 @@ export async function addLimitAsRiskStaff(page: Page, playerId: string, shots: s
     'Not allowed: staff can add or lower a limit, or add a time-out or exclusion, but never raise or lift what is in force.',
   );
   await expect(limits.getByRole('row', { name: /Deposit 7 days 250\.00 USD/ })).toBeVisible();
-  await page.screenshot({ path: `${shots}/player-rg-risk-dark-en.png`, fullPage: true });
+  await picture(page, 'player-rg-risk-dark-en', { fullPage: true });
 }

@@ -22,7 +22,14 @@ describe('the signed-in frame', () => {
     const links = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(links).toEqual(['Dashboard', 'Players', 'Support desk', 'Live chat', 'My sessions']);
+    expect(links).toEqual([
+      'Dashboard',
+      'Players',
+      'Support desk',
+      'Live chat',
+      'Content',
+      'My sessions',
+    ]);
     expect(screen.getByTestId('staff-member').textContent).toBe('ann@orbita.testSupport');
     expect(screen.getByText('dashboard body')).toBeTruthy();
   });
