@@ -165,7 +165,7 @@ test('a marketing member marks a game hot, blocks it in a country, pins it and r
   await context.close();
 
   // The players' home shows the mark on the game's tile, first in the lobby's top games, in
-  // both themes and languages (pictures of it for a person: test-results/backoffice).
+  // both themes and languages (pictures of it for a person under `npm run pictures`).
   for (const [theme, lang, label] of [
     ['dark', 'en', 'Hot'],
     ['light', 'ru', 'Хит'],
@@ -186,7 +186,7 @@ test('a marketing member marks a game hot, blocks it in a country, pins it and r
     await expect(tile).toBeVisible();
     await expect(tile).toContainText(label);
     await tile.scrollIntoViewIfNeeded();
-    await home.screenshot({ path: `${shots}/games-player-hot-badge-${theme}-${lang}.png` });
+    await picture(home, `games-player-hot-badge-${theme}-${lang}`);
     await guest.close();
   }
 });
