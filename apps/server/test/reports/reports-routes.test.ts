@@ -151,6 +151,37 @@ describe('GET /api/operator/reports/summary', () => {
     }
   });
 
+  it('gives a day with only a withdrawal paid a row of its own, on its page', async () => {
+    // Paid at 10:00 on 4 March in Moscow: no ledger row of any cell that day.
+    await t.db.execute(sql`
+      insert into payments (id, user_id, direction, method, provider, status, amount, currency,
+        idempotency_key, request, created_at, updated_at)
+      values (gen_random_uuid(), ${userId}, 'withdrawal', 'card', 'sandbox', 'paid', 7000, 'USD',
+        'paid-only-day', '{}'::jsonb, '2026-03-04T06:00:00Z', '2026-03-04T07:00:00Z')`);
+    clock.set(new Date('2026-03-04T12:00:00Z'));
+    await t.app.reports.job.runOnce();
+    for (const by of ['all', 'provider', 'game', 'country']) {
+      const url = `/api/operator/reports/summary?from=2026-03-01&to=2026-03-04&by=${by}`;
+      const whole = (await get(url)).json<ReportSummaryResponse>();
+      const paidOnly = whole.rows.at(-1)!;
+      expect(paidOnly, by).toMatchObject({
+        period_start: '2026-03-04',
+        withdrawals_paid: '7.00',
+        withdrawals_paid_count: 1,
+        stakes: '0.00',
+        deposits: '0.00',
+      });
+      expect(whole.total_rows, by).toBe(whole.rows.length);
+      // Every row followed by the rest, the paid-only one last.
+      for (const [index, row] of whole.rows.entries()) {
+        const rest = await get(`${url}&after=${encodeURIComponent(reportRowCursor(row))}`);
+        expect(rest.json<ReportSummaryResponse>().rows, `${by} after ${index}`).toEqual(
+          whole.rows.slice(index + 1),
+        );
+      }
+    }
+  });
+
   it('refuses an after that is not the next of an answer, naming it', async () => {
     for (const after of [
       'abc',
