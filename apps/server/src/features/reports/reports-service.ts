@@ -13,10 +13,10 @@ import { csvColumns, csvLine, reportRowView } from './report-view';
 import {
   readJobState,
   readLiability,
-  readSummaryPage,
   type SummaryQuery,
   type SummaryRow,
 } from './reports-repository';
+import { readSummaryPage } from './summary-page';
 
 /**
  * The reports as the routes answer them. Each answer names its time zone and how far the
@@ -65,13 +65,11 @@ export function createReportsService(deps: {
 
     async summary(query) {
       const read = range(query);
-      const covered = await coverage();
       // One row more than the page: whether there is a next page, without another query.
-      const { rows, total = 0 } = await readSummaryPage(
-        db,
-        { ...read, after: query.after, limit: pageSize + 1 },
-        { count: true },
-      );
+      const [covered, { rows, total = 0 }] = await Promise.all([
+        coverage(),
+        readSummaryPage(db, { ...read, after: query.after, limit: pageSize + 1 }, { count: true }),
+      ]);
       const page = rows.slice(0, pageSize);
       const last = page.at(-1);
       return {
