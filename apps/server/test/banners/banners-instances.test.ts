@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import type { DatabaseConnection } from '../../src/db/database';
 import { systemClock } from '../../src/lib/clock';
 import { createLogger } from '../../src/lib/logger';
 import { createMemoryMailer } from '../helpers/memory-mailer';
@@ -39,7 +38,7 @@ describe(`banners changed on one instance, served by a second (${testDatabaseDri
     const shared = new Proxy(first.db, {
       get: (target, key) =>
         key === 'close' ? () => Promise.resolve() : (Reflect.get(target, key) as unknown),
-    }) as DatabaseConnection;
+    });
     const config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
