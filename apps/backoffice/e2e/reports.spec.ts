@@ -124,12 +124,15 @@ test('a finance member sees today’s play in the report', async ({ page, browse
   await expect(cells.nth(7)).toHaveText(String(rounds));
   await expect(cells.nth(8)).toHaveText('1');
   await expect(page.getByTestId('report-chart').locator('canvas')).toBeVisible();
+  // Beside a table by game, the chart is each period's total over every game, and says so.
+  await expect(page.getByTestId('report-chart-note')).toBeVisible();
 
   // The total of the day holds the deposit (and any of the other tests on this server).
   await page.getByTestId('report-by').selectOption('all');
   await page.getByTestId('report-show').click();
   const total = page.getByTestId('report-table').getByRole('row').filter({ hasText: today });
   await expect(total).toHaveCount(1);
+  await expect(page.getByTestId('report-chart-note')).toHaveCount(0);
   expect(cents(plainAmount(await total.getByRole('cell').nth(8).textContent()))).toBeGreaterThan(0);
   await expect(page.getByTestId('liability-total')).toHaveText(/USD$/);
   // The CSV link asks the streamed route for the same report.

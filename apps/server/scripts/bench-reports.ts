@@ -1,18 +1,25 @@
 // The reports on a real casino's ledger: `npm run bench:reports -w apps/server`.
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (required: PostgreSQL only)
 //   BENCH_ROWS (default 10,000,000) ledger rows; BENCH_KEEP=1 keeps the scratch database.
+//   BENCH_REPORTS_ONLY=<database name kept by BENCH_KEEP=1>: migrate it and time the reports
+//   alone (no load, no job, no postings).
 //
 // Loads a year of ledger rows (bench-reports-data.ts), times the reports job catching up from
-// nothing and following 20,000 new rows, then every report over the year (median of 5 after a
-// warm-up; the goal is < 200 ms each), the CSV of a year of per-game days, and the posting
-// throughput of ledger.postBet with the job running beside it and without.
+// nothing and following 20,000 new rows, then every report over the year a page at a time
+// (bench-reports-pages.ts: first and last page, median of 5 after a warm-up, the goal is
+// < 200 ms each; the slowest page of a walk through all; the indexes of the plan), the
+// liability, the whole CSV of a year of per-game days, and the posting throughput of
+// ledger.postBet with the job running beside it and without.
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { pino } from 'pino';
-import type { ReportGrouping, ReportPeriodName } from '@casino/contracts';
+import { reportGroupings, reportPageSize, reportPeriods } from '@casino/contracts';
 import { openPostgres } from '../src/db/postgres-connection';
 import { createReportsJob } from '../src/features/reports/reports-job';
 import { createReportsService } from '../src/features/reports/reports-service';
+import { timePages } from './bench-reports-pages';
 import { createLedger } from '../src/features/wallet/ledger';
 import { systemClock } from '../src/lib/clock';
 import { createScratchDatabase, quantiles } from './bench-support';
@@ -31,6 +38,11 @@ const logger = pino({ level: 'silent' });
 
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
+const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
+
 async function timeIt(op: () => Promise<unknown>, runs = 5): Promise<number> {
   await op();
   const times: number[] = [];
@@ -47,6 +59,7 @@ async function main() {
     process.stderr.write('bench:reports needs BENCH_DATABASE_URL (PostgreSQL)\n');
     process.exit(2);
   }
+  if (process.env.BENCH_REPORTS_ONLY) return reportsOnly(adminUrl, process.env.BENCH_REPORTS_ONLY);
   const scratch = await createScratchDatabase(adminUrl, 'casino_bench_reports');
   const db = openPostgres({ url: scratch.url, max: 12 });
   const client = new pg.Client({ connectionString: scratch.url });
@@ -98,22 +111,11 @@ async function main() {
     const followMs = performance.now() - follow;
 
     const service = createReportsService({ db, timeZone: 'UTC' });
-    const periods: ReportPeriodName[] = ['day', 'week', 'month'];
-    const groupings: ReportGrouping[] = ['all', 'provider', 'game', 'country'];
-    const reportRows: string[] = [];
-    for (const period of periods) {
-      for (const by of groupings) {
-        let count = 0;
-        const ms = await timeIt(async () => {
-          count = (await service.summary({ ...benchYear, period, by })).rows.length;
-        });
-        reportRows.push(`| summary period=${period} by=${by} | ${count} | ${ms.toFixed(0)} |`);
-      }
-    }
+    const reportRows = await timeReports(db, service);
     const liabilityMs = await timeIt(() =>
       service.liability({ from: benchYear.from, to: benchYear.to }),
     );
-    reportRows.push(`| liability, each day of the year | 365 | ${liabilityMs.toFixed(0)} |`);
+    const others = [`| liability, each day of the year | 365 | ${liabilityMs.toFixed(0)} |`];
     let csvBytes = 0;
     const csvMs = await timeIt(async () => {
       csvBytes = 0;
@@ -121,8 +123,8 @@ async function main() {
         csvBytes += part.length;
       }
     }, 1);
-    reportRows.push(
-      `| CSV period=day by=game (${(csvBytes / 1e6).toFixed(1)} MB) | — | ${csvMs.toFixed(0)} |`,
+    others.push(
+      `| CSV period=day by=game, whole (${(csvBytes / 1e6).toFixed(1)} MB) | — | ${csvMs.toFixed(0)} |`,
     );
 
     const postings = await postingThroughput(db, job);
@@ -137,9 +139,13 @@ async function main() {
       '',
       `summary tables: ${sizes.rows.map((r) => `${r.t} ${r.n}`).join(', ')}`,
       '',
-      `| report over ${benchYear.from}..${benchYear.to} | rows | median ms |`,
-      `|---|---|---|`,
       ...reportRows,
+      '',
+      `| other reads | rows | median ms |`,
+      `|---|---|---|`,
+      ...others,
+      '',
+      `load average at the end: ${loadAverage()}`,
       '',
       `| ledger.postBet, 10 loops, 5 s | postings/s |`,
       `|---|---|`,
@@ -152,6 +158,44 @@ async function main() {
     await db.close();
     if (process.env.BENCH_KEEP === '1') process.stdout.write(`kept ${scratch.name}\n`);
     else await scratch.drop();
+  }
+}
+
+/** Each summary report over the year a page at a time, as the lines of a table. */
+async function timeReports(
+  db: ReturnType<typeof openPostgres>,
+  service: ReturnType<typeof createReportsService>,
+): Promise<string[]> {
+  const lines = [
+    `load average at the reports: ${loadAverage()}`,
+    '',
+    `| report over ${benchYear.from}..${benchYear.to} (pages of ${reportPageSize}) | rows | pages | first page, median ms | last page, median ms | slowest page ms | index (EXPLAIN) |`,
+    `|---|---|---|---|---|---|---|`,
+  ];
+  for (const period of reportPeriods) {
+    for (const by of reportGroupings) {
+      const t = await timePages(db, service, period, by);
+      lines.push(
+        `| summary period=${period} by=${by} | ${t.rows} | ${t.pages} | ${t.firstMs.toFixed(0)} | ${t.lastMs.toFixed(0)} | ${t.slowestMs.toFixed(0)} | ${t.indexes} |`,
+      );
+    }
+  }
+  lines.push('', `load average after the reports: ${loadAverage()}`);
+  return lines;
+}
+
+/** BENCH_REPORTS_ONLY: the reports of a kept bench database, migrated to this branch. */
+async function reportsOnly(adminUrl: string, name: string): Promise<void> {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = openPostgres({ url: url.toString(), max: 4 });
+  try {
+    await db.migrate();
+    await db.execute(sql`vacuum analyze report_daily`);
+    const service = createReportsService({ db, timeZone: 'UTC' });
+    process.stdout.write(`${(await timeReports(db, service)).join('\n')}\n`);
+  } finally {
+    await db.close();
   }
 }
 

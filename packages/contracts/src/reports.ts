@@ -25,20 +25,74 @@ const localDate = z
 const dayCount = (from: string, to: string) =>
   (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
 
-/** GET /api/operator/reports/summary and /summary.csv. `to` is inclusive. */
-export const reportSummaryQuerySchema = z
-  .object({
-    from: localDate,
-    to: localDate,
-    period: z.enum(reportPeriods).default('day'),
-    by: z.enum(reportGroupings).default('all'),
-  })
-  .refine((q) => q.from <= q.to, { error: 'from must not be after to', path: ['to'] })
-  .refine((q) => dayCount(q.from, q.to) <= reportMaxDays, {
-    error: `at most ${reportMaxDays} days`,
-    path: ['to'],
+/**
+ * Rows per page of GET /api/operator/reports/summary (decision 095). A year of per-game days
+ * is some 44,000 rows: the JSON answers them a page at a time, the CSV whole (streamed). A
+ * year's total by day is one page.
+ */
+export const reportPageSize = 500;
+
+const summaryRange = z.object({
+  from: localDate,
+  to: localDate,
+  period: z.enum(reportPeriods).default('day'),
+  by: z.enum(reportGroupings).default('all'),
+});
+
+/** `from` not after `to`, at most `reportMaxDays` days. */
+function rangeChecked<T extends z.ZodType<{ from: string; to: string }>>(schema: T) {
+  return schema
+    .refine((q) => q.from <= q.to, { error: 'from must not be after to', path: ['to'] })
+    .refine((q) => dayCount(q.from, q.to) <= reportMaxDays, {
+      error: `at most ${reportMaxDays} days`,
+      path: ['to'],
+    });
+}
+
+/**
+ * Where a page starts: after the row with these keys, in the report's order (period start,
+ * then provider or country, game, currency). '' stands for none (no game, unknown country).
+ */
+export type ReportCursor = [periodStart: string, key: string, key2: string, currency: string];
+
+const cursorTuple = z.tuple([
+  localDate,
+  z.string().max(100),
+  z.string().max(200),
+  z.string().regex(/^[A-Z]{3}$/),
+]);
+
+const cursorError = 'after must be the next of an answer: ["YYYY-MM-DD", key, key2, currency]';
+
+/** The `after` of a request: the `next` of the previous page's answer (a JSON array). */
+export const reportCursorSchema = z
+  .string({ error: cursorError })
+  .max(400, { error: cursorError })
+  .transform((text, ctx): ReportCursor => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    const cursor = cursorTuple.safeParse(parsed);
+    if (cursor.success) return cursor.data;
+    ctx.issues.push({ code: 'custom', message: cursorError, input: text });
+    return z.NEVER;
   });
+
+/**
+ * GET /api/operator/reports/summary: one page of the rows, the first unless `after` names
+ * where the previous one ended. `to` is inclusive.
+ */
+export const reportSummaryQuerySchema = rangeChecked(
+  summaryRange.extend({ after: reportCursorSchema.optional() }),
+);
 export type ReportSummaryQuery = z.infer<typeof reportSummaryQuerySchema>;
+
+/** GET /api/operator/reports/summary.csv: every row of the range, streamed; no page. */
+export const reportSummaryCsvQuerySchema = rangeChecked(summaryRange);
+export type ReportSummaryCsvQuery = z.infer<typeof reportSummaryCsvQuerySchema>;
 
 const amount = z.string();
 const count = z.number().int();
@@ -84,6 +138,12 @@ export const reportRowSchema = z.object({
 });
 export type ReportRow = z.infer<typeof reportRowSchema>;
 
+/** The cursor after `row` (a row of an answer grouped `by`): send it as `after`. */
+export function reportRowCursor(row: ReportRow): string {
+  const key = row.provider ?? row.country ?? '';
+  return JSON.stringify([row.period_start, key, row.game_id ?? '', row.currency]);
+}
+
 /** How far the summaries reach: the ledger rows up to this id, posted up to `at`. */
 export const reportCoverageSchema = z.object({
   ledger_id: z.string(),
@@ -98,7 +158,19 @@ export const reportSummaryResponseSchema = z.object({
   from: z.string(),
   to: z.string(),
   summarised_through: reportCoverageSchema,
+  /**
+   * This page's rows, ordered by period_start, then provider or country, game and currency
+   * (the order is the same on every page, so the pages one after another are the whole range).
+   */
   rows: z.array(reportRowSchema),
+  /** `reportPageSize`: every page but the last holds this many rows. */
+  page_size: z.number().int(),
+  /** The rows of the whole range, on all pages (when this page was read). */
+  total_rows: z.number().int().nonnegative(),
+  /** ⌈total_rows / page_size⌉: 0 when the range has no rows. */
+  total_pages: z.number().int().nonnegative(),
+  /** The `after` of the next page; null on the last page. */
+  next: z.string().nullable(),
 });
 export type ReportSummaryResponse = z.infer<typeof reportSummaryResponseSchema>;
 

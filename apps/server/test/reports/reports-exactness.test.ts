@@ -1,7 +1,15 @@
-import type { ReportRow } from '@casino/contracts';
+import {
+  reportSummaryQuerySchema,
+  type ReportRow,
+  type ReportSummaryResponse,
+} from '@casino/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReportsJob } from '../../src/features/reports/reports-job';
-import { createReportsService } from '../../src/features/reports/reports-service';
+import { csvColumns, csvLine } from '../../src/features/reports/report-view';
+import {
+  createReportsService,
+  type ReportsService,
+} from '../../src/features/reports/reports-service';
 import { createLedger } from '../../src/features/wallet/ledger';
 import { formatMoney } from '../../src/features/wallet/money';
 import { fixedClock } from '../../src/lib/clock';
@@ -100,8 +108,29 @@ function viewOf(cell: ExpectedCell) {
   };
 }
 
+/** Every page of a report, following `next` from the first. */
+async function allPages(
+  service: ReportsService,
+  query: { from: string; to: string; period: Period; by: By },
+): Promise<ReportSummaryResponse[]> {
+  const pages: ReportSummaryResponse[] = [];
+  let after: string | null = null;
+  do {
+    const page = await service.summary(
+      reportSummaryQuerySchema.parse({ ...query, ...(after ? { after } : {}) }),
+    );
+    pages.push(page);
+    after = page.next;
+  } while (after !== null && pages.length < 10_000);
+  return pages;
+}
+
+// Pages of 7 rows: every report of the play spans several (decision 095).
+const smallPage = 7;
+
 describe.each(zones)('reports in %s', (zone) => {
   const service = () => createReportsService({ db: test.db, timeZone: zone });
+  const paged = () => createReportsService({ db: test.db, timeZone: zone, pageSize: smallPage });
   const first = () => localDate(new Date('2026-03-27T00:00:00Z'), zone);
   const last = () => localDate(clock.now(), zone);
 
@@ -126,8 +155,33 @@ describe.each(zones)('reports in %s', (zone) => {
   it.each(periods.flatMap((p) => groupings.map((b) => [p, b] as const)))(
     'every cell of period=%s by=%s equals the ledger',
     async (period, by) => {
-      const report = await service().summary({ from: first(), to: last(), period, by });
+      const query = { from: first(), to: last(), period, by };
+      const report = await service().summary(query);
       expect(report.time_zone).toBe(zone);
+      expect(report).toMatchObject({ total_pages: 1, next: null });
+      expect(report.total_rows).toBe(report.rows.length);
+
+      // Pages of a few rows, one after another, are the rows of the whole report exactly.
+      const pages = await allPages(paged(), query);
+      expect(pages.map((page) => page.rows).flat()).toEqual(report.rows);
+      expect(pages.length).toBe(Math.max(1, Math.ceil(report.rows.length / smallPage)));
+      for (const page of pages) {
+        expect(page).toMatchObject({
+          page_size: smallPage,
+          total_rows: report.rows.length,
+          total_pages: Math.ceil(report.rows.length / smallPage),
+        });
+      }
+      expect(pages.slice(0, -1).every((page) => page.rows.length === smallPage)).toBe(true);
+
+      // The CSV, read a page at a time, is every row of the report in the same order.
+      let csv = '';
+      for await (const part of paged().summaryCsv(query)) csv += part;
+      const view = (row: ReportRow) => csvLine(csvColumns.map((column) => row[column]));
+      expect(csv).toBe(
+        [csvLine([`# time_zone=${zone}`]), csvLine(csvColumns), ...report.rows.map(view)].join(''),
+      );
+
       const expected = expectedReport(snapshot, zone, period, by);
       const got = new Map(report.rows.map((row) => [asExpected(row), row]));
       expect([...got.keys()].sort()).toEqual([...expected.keys()].sort());

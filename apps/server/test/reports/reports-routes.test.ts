@@ -1,4 +1,9 @@
-import type { ReportLiabilityResponse, ReportSummaryResponse } from '@casino/contracts';
+import {
+  reportPageSize,
+  reportRowCursor,
+  type ReportLiabilityResponse,
+  type ReportSummaryResponse,
+} from '@casino/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/lib/clock';
@@ -115,6 +120,93 @@ describe('GET /api/operator/reports/summary', () => {
     ]) {
       const res = await get(`/api/operator/reports/summary?${query}`);
       expect(res.statusCode, query).toBe(400);
+    }
+  });
+
+  it('answers a page: its size, the rows of the range, and where the next one starts', async () => {
+    const url = '/api/operator/reports/summary?from=2026-03-01&to=2026-03-02&by=game';
+    const whole = (await get(url)).json<ReportSummaryResponse>();
+    expect(whole).toMatchObject({
+      page_size: reportPageSize,
+      total_rows: whole.rows.length,
+      total_pages: 1,
+      next: null,
+    });
+    // Ordered by period, then provider and game (the operator's row has no game: '').
+    expect(whole.rows.map((r) => `${r.period_start} ${r.provider} ${r.game_id}`)).toEqual([
+      '2026-03-01 endorphina endorphina_sushi',
+      '2026-03-01 operator null',
+      '2026-03-02 endorphina endorphina_sushi',
+    ]);
+    // After each row, the rows that follow it; after the last, none.
+    for (const [index, row] of whole.rows.entries()) {
+      const after = encodeURIComponent(reportRowCursor(row));
+      const res = await get(`${url}&after=${after}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<ReportSummaryResponse>()).toMatchObject({
+        rows: whole.rows.slice(index + 1),
+        total_rows: 3,
+        next: null,
+      });
+    }
+  });
+
+  it('gives a day with only a withdrawal paid a row of its own, on its page', async () => {
+    // Paid at 10:00 on 4 March in Moscow: no ledger row of any cell that day.
+    await t.db.execute(sql`
+      insert into payments (id, user_id, direction, method, provider, status, amount, currency,
+        idempotency_key, request, created_at, updated_at)
+      values (gen_random_uuid(), ${userId}, 'withdrawal', 'card', 'sandbox', 'paid', 7000, 'USD',
+        'paid-only-day', '{}'::jsonb, '2026-03-04T06:00:00Z', '2026-03-04T07:00:00Z')`);
+    clock.set(new Date('2026-03-04T12:00:00Z'));
+    await t.app.reports.job.runOnce();
+    for (const by of ['all', 'provider', 'game', 'country']) {
+      const url = `/api/operator/reports/summary?from=2026-03-01&to=2026-03-04&by=${by}`;
+      const whole = (await get(url)).json<ReportSummaryResponse>();
+      const paidOnly = whole.rows.at(-1)!;
+      expect(paidOnly, by).toMatchObject({
+        period_start: '2026-03-04',
+        withdrawals_paid: '7.00',
+        withdrawals_paid_count: 1,
+        stakes: '0.00',
+        deposits: '0.00',
+      });
+      expect(whole.total_rows, by).toBe(whole.rows.length);
+      // Every row followed by the rest, the paid-only one last.
+      for (const [index, row] of whole.rows.entries()) {
+        const rest = await get(`${url}&after=${encodeURIComponent(reportRowCursor(row))}`);
+        expect(rest.json<ReportSummaryResponse>().rows, `${by} after ${index}`).toEqual(
+          whole.rows.slice(index + 1),
+        );
+      }
+    }
+  });
+
+  it('refuses an after that is not the next of an answer, naming it', async () => {
+    for (const after of [
+      'abc',
+      '[]',
+      '["2026-03-01","endorphina","endorphina_sushi"]',
+      '["2026-02-30","endorphina","","USD"]',
+      '["2026-03-01",1,"","USD"]',
+      '["2026-03-01","endorphina","","usd"]',
+      '{"period_start":"2026-03-01"}',
+    ]) {
+      const res = await get(
+        `/api/operator/reports/summary?from=2026-03-01&to=2026-03-02&after=${encodeURIComponent(after)}`,
+      );
+      expect(res.statusCode, after).toBe(400);
+      expect(res.json(), after).toMatchObject({
+        error: {
+          code: 'VALIDATION_FAILED',
+          fields: [
+            {
+              path: 'querystring.after',
+              message: 'after must be the next of an answer: ["YYYY-MM-DD", key, key2, currency]',
+            },
+          ],
+        },
+      });
     }
   });
 

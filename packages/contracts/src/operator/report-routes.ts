@@ -1,6 +1,7 @@
 import {
   reportLiabilityQuerySchema,
   reportLiabilityResponseSchema,
+  reportSummaryCsvQuerySchema,
   reportSummaryQuerySchema,
   reportSummaryResponseSchema,
 } from '../reports';
@@ -15,7 +16,8 @@ export const reportRoutes = {
     path: '/api/operator/reports/summary',
     permission: 'reports:finance',
     audit: 'none',
-    summary: 'Stakes, wins, GGR, bonus cost, NGR, players and the cashier per period',
+    summary:
+      'Stakes, wins, GGR, bonus cost, NGR, players and the cashier per period: one page of rows',
     querystring: reportSummaryQuerySchema,
     response: { 200: reportSummaryResponseSchema },
   }),
@@ -24,8 +26,8 @@ export const reportRoutes = {
     path: '/api/operator/reports/summary.csv',
     permission: 'reports:finance',
     audit: 'none',
-    summary: 'The summary report as CSV, streamed one period at a time',
-    querystring: reportSummaryQuerySchema,
+    summary: 'The summary report as CSV: every row of the range, streamed a page at a time',
+    querystring: reportSummaryCsvQuerySchema,
   }),
   'reports.liability': route({
     method: 'GET',

@@ -1,13 +1,9 @@
 import type { ReportGrouping, ReportRow } from '@casino/contracts';
-import { useMemo, useState } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../shared/lib/format';
 import { DataTable, gridColumns } from '../../shared/ui/data-table';
-import { Pager } from '../../shared/ui/pager';
 import { EmptyState } from '../../shared/ui/states';
-
-/** Rows per page of the table: a year of per-game days is thousands of rows. */
-export const reportPageSize = 100;
 
 type MoneyKey = {
   [K in keyof ReportRow]: ReportRow[K] extends string ? K : never;
@@ -16,16 +12,20 @@ type MoneyKey = {
 const rowId = (row: ReportRow) =>
   [row.period_start, row.provider, row.game_id, row.country, row.currency].join('|');
 
-/** The report's rows with their exact figures: stakes to net deposits (decision 075's table). */
-export function ReportTable({ rows, by }: { rows: ReportRow[]; by: ReportGrouping }) {
+/**
+ * One screen of the report's rows with their exact figures: stakes to net deposits (decision
+ * 075's table); `pager` moves between the screens (report-pages.ts, decision 095).
+ */
+export function ReportTable({
+  rows,
+  by,
+  pager,
+}: {
+  rows: ReportRow[];
+  by: ReportGrouping;
+  pager?: ReactNode;
+}) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const pages = Math.max(1, Math.ceil(rows.length / reportPageSize));
-  const current = Math.min(page, pages);
-  const shown = useMemo(
-    () => rows.slice((current - 1) * reportPageSize, current * reportPageSize),
-    [rows, current],
-  );
   const columns = useMemo(() => {
     const col = gridColumns<ReportRow>();
     const money = (key: MoneyKey, header: string) =>
@@ -97,7 +97,7 @@ export function ReportTable({ rows, by }: { rows: ReportRow[]; by: ReportGroupin
     <div className="stack">
       <DataTable
         columns={columns}
-        data={shown}
+        data={rows}
         caption={t('reports.tableTitle')}
         getRowId={rowId}
         testId="report-table"
@@ -118,7 +118,7 @@ export function ReportTable({ rows, by }: { rows: ReportRow[]; by: ReportGroupin
         ]}
         empty={<EmptyState>{t('reports.empty')}</EmptyState>}
       />
-      <Pager page={current} hasMore={current < pages} onPage={setPage} />
+      {pager}
     </div>
   );
 }

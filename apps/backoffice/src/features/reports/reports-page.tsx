@@ -2,19 +2,20 @@ import {
   reportGroupings,
   reportMaxDays,
   reportPeriods,
-  reportSummaryQuerySchema,
-  type ReportSummaryQuery,
+  reportSummaryCsvQuerySchema,
 } from '@casino/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { staffCall, staffUrl } from '../../shared/api/staff-api';
+import { staffUrl } from '../../shared/api/staff-api';
 import { formatDateTime } from '../../shared/lib/format';
 import { usePageTitle } from '../../shared/lib/use-page-title';
 import { ErrorState, Skeleton } from '../../shared/ui/states';
 import { chartData, periodStarts } from './chart-series';
 import { LiabilityCard } from './liability-card';
+import { allRows, useReportPages, type ReportFilters } from './report-pages';
+import { ReportPager } from './report-pager';
 import { ReportTable } from './report-table';
 import './reports.css';
 
@@ -30,33 +31,26 @@ export function localDate(daysAgo = 0, now = new Date()): string {
 
 /** The finance report: a period and grouping picked, a chart, its figures, the liability, CSV. */
 export default function ReportsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   usePageTitle(t('nav.reports'));
   const id = useId();
-  const initial: ReportSummaryQuery = {
+  const initial: ReportFilters = {
     from: localDate(6),
     to: localDate(),
     period: 'day',
     by: 'all',
   };
-  const [draft, setDraft] = useState<ReportSummaryQuery>(initial);
-  const [query, setQuery] = useState<ReportSummaryQuery>(initial);
+  const [draft, setDraft] = useState<ReportFilters>(initial);
+  const [query, setQuery] = useState<ReportFilters>(initial);
+  // Each Show starts the report again at its first page.
+  const [shown, setShown] = useState(0);
   const [invalid, setInvalid] = useState(false);
   const queryClient = useQueryClient();
-  const summary = useQuery({
-    queryKey: ['reports', 'summary', query],
-    queryFn: ({ signal }) => staffCall('reports.summary', { query, signal }),
-  });
-  const chart = useMemo(() => {
-    const answer = summary.data;
-    if (!answer) return chartData([], []);
-    return chartData(answer.rows, periodStarts(answer.from, answer.to, answer.period));
-  }, [summary.data]);
   const label = (name: string) => `${id}-${name}`;
   const select = <K extends 'period' | 'by'>(
     name: K,
-    options: readonly ReportSummaryQuery[K][],
-    text: (option: ReportSummaryQuery[K]) => string,
+    options: readonly ReportFilters[K][],
+    text: (option: ReportFilters[K]) => string,
   ) => (
     <div className="field">
       <label className="field-label" htmlFor={label(name)}>
@@ -67,9 +61,7 @@ export default function ReportsPage() {
         className="select"
         data-testid={`report-${name}`}
         value={draft[name]}
-        onChange={(event) =>
-          setDraft({ ...draft, [name]: event.target.value as ReportSummaryQuery[K] })
-        }
+        onChange={(event) => setDraft({ ...draft, [name]: event.target.value as ReportFilters[K] })}
       >
         {options.map((option) => (
           <option key={option} value={option}>
@@ -95,37 +87,22 @@ export default function ReportsPage() {
       />
     </div>
   );
-  const data = summary.data;
   return (
     <section className="page">
       <div className="page-head">
         <h1 className="page-title">{t('nav.reports')}</h1>
-        {data ? (
-          <div className="report-meta muted" data-testid="report-meta">
-            <span data-testid="report-time-zone">
-              {t('reports.timeZone', { zone: data.time_zone })}
-            </span>
-            <span>{t('reports.covered', { from: data.from, to: data.to })}</span>
-            <span>
-              {data.summarised_through.at
-                ? t('reports.summarisedThrough', {
-                    at: formatDateTime(data.summarised_through.at, i18n.language),
-                  })
-                : t('reports.notSummarised')}
-            </span>
-          </div>
-        ) : null}
       </div>
       <form
         className="toolbar"
         onSubmit={(event) => {
           event.preventDefault();
-          const parsed = reportSummaryQuerySchema.safeParse(draft);
+          const parsed = reportSummaryCsvQuerySchema.safeParse(draft);
           setInvalid(!parsed.success);
           if (!parsed.success) return;
           setQuery(parsed.data);
+          setShown((n) => n + 1);
           // Show again: the figures as the summaries job has them now, not from the cache.
-          void queryClient.invalidateQueries({ queryKey: ['reports'] });
+          void queryClient.invalidateQueries({ queryKey: ['reports'], refetchType: 'none' });
         }}
       >
         {select('period', reportPeriods, (p) => t(`reports.periods.${p}`))}
@@ -150,41 +127,100 @@ export default function ReportsPage() {
           {t('reports.badRange', { days: reportMaxDays })}
         </p>
       ) : null}
-      {summary.isError ? (
-        <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />
-      ) : (
-        <div className="report-layout">
-          <div className="card">
-            <h2 className="card-title">{t('reports.chartTitle')}</h2>
-            {!data ? (
-              <Skeleton lines={6} />
-            ) : data.rows.length === 0 ? (
-              <p className="muted">{t('reports.empty')}</p>
-            ) : (
-              <Suspense fallback={<Skeleton lines={6} label={t('reports.chartLoading')} />}>
-                <ReportChart
-                  data={chart}
-                  period={data.period}
-                  label={t('reports.chartLabel', {
-                    period: t(`reports.periods.${data.period}`),
-                    from: data.from,
-                    to: data.to,
-                  })}
-                />
-              </Suspense>
-            )}
-          </div>
-          <div className="card">
-            <h2 className="card-title">{t('reports.tableTitle')}</h2>
-            {data ? (
-              <ReportTable key={JSON.stringify(query)} rows={data.rows} by={data.by} />
-            ) : (
-              <Skeleton lines={6} />
-            )}
-          </div>
-        </div>
-      )}
+      <ReportView key={shown} filters={query} />
       <LiabilityCard at={query.to} />
     </section>
+  );
+}
+
+/**
+ * The report of the filters: what it covers, the chart of every period's totals, and the
+ * table a screen at a time (report-pages.ts, decision 095).
+ */
+function ReportView({ filters }: { filters: ReportFilters }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const pages = useReportPages(filters);
+  // The chart draws each period's total over every group, as it did before the table paged:
+  // the report by=all, every page of it (shared with the table's queries for a total).
+  const totals = useQuery({
+    queryKey: ['reports', 'totals', filters.period, filters.from, filters.to],
+    queryFn: () => allRows(queryClient, { ...filters, by: 'all' }),
+  });
+  const chart = useMemo(() => {
+    const answer = totals.data;
+    if (!answer) return chartData([], []);
+    const { from, to, period } = answer.first;
+    return chartData(answer.rows, periodStarts(from, to, period));
+  }, [totals.data]);
+  const data = pages.summary.data;
+  const failed = pages.summary.isError ? pages.summary : totals.isError ? totals : undefined;
+  if (failed) return <ErrorState error={failed.error} onRetry={() => void failed.refetch()} />;
+  return (
+    <>
+      {data ? (
+        <div className="report-meta muted" data-testid="report-meta">
+          <span data-testid="report-time-zone">
+            {t('reports.timeZone', { zone: data.time_zone })}
+          </span>
+          <span>{t('reports.covered', { from: data.from, to: data.to })}</span>
+          <span>
+            {data.summarised_through.at
+              ? t('reports.summarisedThrough', {
+                  at: formatDateTime(data.summarised_through.at, i18n.language),
+                })
+              : t('reports.notSummarised')}
+          </span>
+        </div>
+      ) : null}
+      <div className="report-layout">
+        <div className="card">
+          <h2 className="card-title">{t('reports.chartTitle')}</h2>
+          {!totals.data ? (
+            <Skeleton lines={6} />
+          ) : totals.data.rows.length === 0 ? (
+            <p className="muted">{t('reports.empty')}</p>
+          ) : (
+            <Suspense fallback={<Skeleton lines={6} label={t('reports.chartLoading')} />}>
+              <ReportChart
+                data={chart}
+                period={totals.data.first.period}
+                label={t('reports.chartLabel', {
+                  period: t(`reports.periods.${totals.data.first.period}`),
+                  from: totals.data.first.from,
+                  to: totals.data.first.to,
+                })}
+              />
+            </Suspense>
+          )}
+          {filters.by === 'all' ? null : (
+            <p className="muted" data-testid="report-chart-note">
+              {t('reports.chartTotals')}
+            </p>
+          )}
+        </div>
+        <div className="card">
+          <h2 className="card-title">{t('reports.tableTitle')}</h2>
+          {data && pages.rows ? (
+            <ReportTable
+              rows={pages.rows}
+              by={data.by}
+              pager={
+                <ReportPager
+                  screen={pages.screen}
+                  screens={pages.screens}
+                  canPrevious={pages.canPrevious}
+                  canNext={pages.canNext}
+                  onPrevious={pages.previous}
+                  onNext={pages.next}
+                />
+              }
+            />
+          ) : (
+            <Skeleton lines={6} />
+          )}
+        </div>
+      </div>
+    </>
   );
 }

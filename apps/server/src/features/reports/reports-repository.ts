@@ -53,8 +53,12 @@ export interface SummaryQuery {
   to: string;
 }
 
-/** A local date's period start; `day` is an SQL date expression. */
-function bucket(period: ReportPeriod, day: SQL): SQL {
+/**
+ * A local date's period start; `day` is an SQL date expression. For weeks and months it is
+ * the expression of the indexes report_daily_week and report_daily_month (migration 0030), so
+ * the planner reads a week's or month's cells in the report's order from them.
+ */
+export function bucket(period: ReportPeriod, day: SQL): SQL {
   if (period === 'day') return day;
   return sql`date_trunc(${sql.raw(`'${period}'`)}, (${day})::timestamp)::date`;
 }
@@ -68,49 +72,6 @@ async function withoutJit<T>(db: Database, read: (tx: Database) => Promise<T>): 
     await tx.execute(sql`set local jit = off`);
     return read(tx);
   });
-}
-
-export async function readSummary(db: Database, q: SummaryQuery): Promise<SummaryRow[]> {
-  const sums = sql.join(
-    summaryMetrics.map((m) => sql`sum(${sql.identifier(m)})::text as ${sql.identifier(m)}`),
-    sql`, `,
-  );
-  const picks = sql.join(
-    summaryMetrics.map((m) => sql`coalesce(s.${sql.identifier(m)}, '0') as ${sql.identifier(m)}`),
-    sql`, `,
-  );
-  const { rows } = await withoutJit(db, (tx) =>
-    tx.execute<SummaryRow>(sql`
-    with s as (
-      select ${bucket(q.period, sql`day`)} as period_start, key, key2, currency, ${sums}
-      from report_daily
-      where dimension = ${q.dimension} and day >= ${q.from}::date and day < ${q.to}::date
-      group by 1, 2, 3, 4
-    ),
-    paid as (
-      select ${bucket(q.period, sql`day`)} as period_start, key, key2, currency,
-        sum(paid_count)::text as withdrawals_paid_count, sum(paid)::text as withdrawals_paid
-      from report_paid_daily
-      where dimension = ${q.dimension} and day >= ${q.from}::date and day < ${q.to}::date
-      group by 1, 2, 3, 4
-    ),
-    cells as (
-      select coalesce(s.period_start, paid.period_start)::text as period_start,
-        coalesce(s.key, paid.key) as key, coalesce(s.key2, paid.key2) as key2,
-        coalesce(s.currency, paid.currency) as currency, ${picks},
-        coalesce(paid.withdrawals_paid, '0') as withdrawals_paid,
-        coalesce(paid.withdrawals_paid_count, '0') as withdrawals_paid_count
-      from s
-      full join paid on paid.period_start = s.period_start and paid.key = s.key
-        and paid.key2 = s.key2 and paid.currency = s.currency
-    )
-    select cells.*, coalesce(a.players, 0)::text as active_players
-    from cells
-    left join report_active_counts a on a.period = ${q.period} and a.dimension = ${q.dimension}
-      and a.period_start = cells.period_start::date and a.key = cells.key and a.key2 = cells.key2
-    order by cells.period_start, cells.key, cells.key2, cells.currency`),
-  );
-  return rows;
 }
 
 export type LiabilityRow = {

@@ -1,13 +1,22 @@
-import type {
-  ReportLiabilityResponse,
-  ReportSummaryQuery,
-  ReportSummaryResponse,
+import {
+  reportPageSize,
+  type ReportCursor,
+  type ReportLiabilityResponse,
+  type ReportSummaryCsvQuery,
+  type ReportSummaryQuery,
+  type ReportSummaryResponse,
 } from '@casino/contracts';
 import type { Database } from '../../db/database';
 import { formatMoney } from '../wallet';
-import { addDays, nextPeriod, widen } from './report-periods';
+import { addDays, widen } from './report-periods';
 import { csvColumns, csvLine, reportRowView } from './report-view';
-import { readJobState, readLiability, readSummary } from './reports-repository';
+import {
+  readJobState,
+  readLiability,
+  type SummaryQuery,
+  type SummaryRow,
+} from './reports-repository';
+import { readSummaryPage } from './summary-page';
 
 /**
  * The reports as the routes answer them. Each answer names its time zone and how far the
@@ -15,15 +24,34 @@ import { readJobState, readLiability, readSummary } from './reports-repository';
  */
 export interface ReportsService {
   readonly timeZone: string;
+  /** One page of the rows (`pageSize`), the first or the one after `query.after`. */
   summary(query: ReportSummaryQuery): Promise<ReportSummaryResponse>;
-  /** The same rows as CSV, one period's rows in memory at a time. */
-  summaryCsv(query: ReportSummaryQuery): AsyncGenerator<string>;
+  /** Every row of the range as CSV, read a page at a time (one page in memory at a time). */
+  summaryCsv(query: ReportSummaryCsvQuery): AsyncGenerator<string>;
   /** Liability at the end of `from`, or of each day of [from, to]. */
   liability(query: { from: string; to?: string | undefined }): Promise<ReportLiabilityResponse>;
 }
 
-export function createReportsService(deps: { db: Database; timeZone: string }): ReportsService {
+const cursorOf = (row: SummaryRow): ReportCursor => [
+  row.period_start,
+  row.key,
+  row.key2,
+  row.currency,
+];
+
+export function createReportsService(deps: {
+  db: Database;
+  timeZone: string;
+  /** Rows per page; `reportPageSize` unless a test pages smaller. */
+  pageSize?: number;
+}): ReportsService {
   const { db, timeZone } = deps;
+  const pageSize = deps.pageSize ?? reportPageSize;
+
+  const range = (query: ReportSummaryCsvQuery): SummaryQuery => {
+    const { start, end } = widen(query.period, query.from, query.to);
+    return { zone: timeZone, period: query.period, dimension: query.by, from: start, to: end };
+  };
 
   async function coverage() {
     const state = await readJobState(db);
@@ -36,45 +64,50 @@ export function createReportsService(deps: { db: Database; timeZone: string }): 
     timeZone,
 
     async summary(query) {
-      const { start, end } = widen(query.period, query.from, query.to);
-      const covered = await coverage();
-      const rows = await readSummary(db, {
-        zone: timeZone,
-        period: query.period,
-        dimension: query.by,
-        from: start,
-        to: end,
-      });
+      const read = range(query);
+      // One row more than the page: whether there is a next page, without another query.
+      const [covered, { rows, total = 0 }] = await Promise.all([
+        coverage(),
+        readSummaryPage(db, { ...read, after: query.after, limit: pageSize + 1 }, { count: true }),
+      ]);
+      const page = rows.slice(0, pageSize);
+      const last = page.at(-1);
       return {
         time_zone: timeZone,
         period: query.period,
         by: query.by,
-        from: start,
-        to: addDays(end, -1),
+        from: read.from,
+        to: addDays(read.to, -1),
         summarised_through: covered,
-        rows: rows.map((row) => reportRowView(row, query.by)),
+        rows: page.map((row) => reportRowView(row, query.by)),
+        page_size: pageSize,
+        total_rows: total,
+        total_pages: Math.ceil(total / pageSize),
+        next: rows.length > pageSize && last ? JSON.stringify(cursorOf(last)) : null,
       };
     },
 
     async *summaryCsv(query) {
-      const { start, end } = widen(query.period, query.from, query.to);
+      const read = range(query);
       yield csvLine([`# time_zone=${timeZone}`]);
       yield csvLine(csvColumns);
-      for (let at = start; at < end; at = nextPeriod(query.period, at)) {
-        const rows = await readSummary(db, {
-          zone: timeZone,
-          period: query.period,
-          dimension: query.by,
-          from: at,
-          to: nextPeriod(query.period, at),
-        });
-        if (rows.length === 0) continue;
+      let after: ReportCursor | undefined;
+      for (;;) {
+        const { rows } = await readSummaryPage(
+          db,
+          { ...read, after, limit: pageSize },
+          { count: false },
+        );
+        const last = rows.at(-1);
+        if (!last) return;
         yield rows
           .map((row) => {
             const view = reportRowView(row, query.by);
             return csvLine(csvColumns.map((column) => view[column]));
           })
           .join('');
+        if (rows.length < pageSize) return;
+        after = cursorOf(last);
       }
     },
 

@@ -12,6 +12,12 @@ export const reports = {
     chartTitle: 'Stakes, wins, GGR and NGR',
     chartLabel: 'Chart of stakes, wins, GGR and NGR per {{period}}, {{from}} – {{to}}',
     chartLoading: 'Loading the chart…',
+    chartTotals:
+      'The chart shows each period’s total over every group; the table lists the groups a page at a time.',
+    pages: 'Pages of the figures',
+    pageOf: 'Page {{page}} of {{pages}}',
+    previousPage: 'Previous',
+    nextPage: 'Next',
     tableTitle: 'Figures',
     empty: 'No figures for this period.',
     unknownCountry: 'Unknown',

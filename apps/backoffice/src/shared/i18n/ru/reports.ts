@@ -15,6 +15,12 @@ export const reports: Messages<typeof en> = {
     chartTitle: 'Ставки, выигрыши, GGR и NGR',
     chartLabel: 'График ставок, выигрышей, GGR и NGR по периодам ({{period}}), {{from}} – {{to}}',
     chartLoading: 'Загрузка графика…',
+    chartTotals:
+      'На графике — итог каждого периода по всем группам; таблица показывает группы постранично.',
+    pages: 'Страницы показателей',
+    pageOf: 'Страница {{page}} из {{pages}}',
+    previousPage: 'Назад',
+    nextPage: 'Дальше',
     tableTitle: 'Показатели',
     empty: 'За этот период показателей нет.',
     unknownCountry: 'Неизвестна',

@@ -1,0 +1,2 @@
+CREATE INDEX "report_daily_week" ON "report_daily" USING btree ("dimension",(date_trunc('week', ("day")::timestamp)::date),"key","key2","currency","day");--> statement-breakpoint
+CREATE INDEX "report_daily_month" ON "report_daily" USING btree ("dimension",(date_trunc('month', ("day")::timestamp)::date),"key","key2","currency","day");
