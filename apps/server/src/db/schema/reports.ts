@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  date,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, date, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { int8, timestamptz, updatedAt } from './columns';
 
 /**
  * The reports' summaries of the ledger (features/reports, docs/decisions/075 and 076). Written
@@ -22,10 +14,10 @@ export const reportJobState = pgTable('report_job_state', {
   name: text('name').primaryKey(),
   /** The IANA zone the summaries' days are in. */
   timeZone: text('time_zone').notNull(),
-  watermark: bigint('watermark', { mode: 'bigint' }).notNull(),
+  watermark: int8('watermark').notNull(),
   /** created_at of the watermark's row: how far the summaries reach in time. */
-  watermarkAt: timestamp('watermark_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  watermarkAt: timestamptz('watermark_at'),
+  updatedAt: updatedAt(),
 });
 
 export const reportDimensions = ['all', 'provider', 'game', 'country'] as const;
@@ -47,34 +39,34 @@ export const reportDaily = pgTable(
     key: text('key').notNull(),
     key2: text('key2').notNull(),
     currency: text('currency').notNull(),
-    stakes: bigint('stakes', { mode: 'bigint' }).notNull(),
-    bets: bigint('bets', { mode: 'bigint' }).notNull(),
-    refunds: bigint('refunds', { mode: 'bigint' }).notNull(),
-    refundsCount: bigint('refunds_count', { mode: 'bigint' }).notNull(),
-    wins: bigint('wins', { mode: 'bigint' }).notNull(),
+    stakes: int8('stakes').notNull(),
+    bets: int8('bets').notNull(),
+    refunds: int8('refunds').notNull(),
+    refundsCount: int8('refunds_count').notNull(),
+    wins: int8('wins').notNull(),
     /** A provider's signed re-settlements (player's side: + credited). */
-    providerAdjustments: bigint('provider_adjustments', { mode: 'bigint' }).notNull(),
-    bonusStakes: bigint('bonus_stakes', { mode: 'bigint' }).notNull(),
-    bonusRefunds: bigint('bonus_refunds', { mode: 'bigint' }).notNull(),
-    bonusWins: bigint('bonus_wins', { mode: 'bigint' }).notNull(),
-    bonusGranted: bigint('bonus_granted', { mode: 'bigint' }).notNull(),
-    bonusConverted: bigint('bonus_converted', { mode: 'bigint' }).notNull(),
-    bonusForfeited: bigint('bonus_forfeited', { mode: 'bigint' }).notNull(),
-    deposits: bigint('deposits', { mode: 'bigint' }).notNull(),
-    depositsCount: bigint('deposits_count', { mode: 'bigint' }).notNull(),
-    firstDeposits: bigint('first_deposits', { mode: 'bigint' }).notNull(),
-    firstDepositsCount: bigint('first_deposits_count', { mode: 'bigint' }).notNull(),
-    withdrawals: bigint('withdrawals', { mode: 'bigint' }).notNull(),
-    withdrawalsCount: bigint('withdrawals_count', { mode: 'bigint' }).notNull(),
+    providerAdjustments: int8('provider_adjustments').notNull(),
+    bonusStakes: int8('bonus_stakes').notNull(),
+    bonusRefunds: int8('bonus_refunds').notNull(),
+    bonusWins: int8('bonus_wins').notNull(),
+    bonusGranted: int8('bonus_granted').notNull(),
+    bonusConverted: int8('bonus_converted').notNull(),
+    bonusForfeited: int8('bonus_forfeited').notNull(),
+    deposits: int8('deposits').notNull(),
+    depositsCount: int8('deposits_count').notNull(),
+    firstDeposits: int8('first_deposits').notNull(),
+    firstDepositsCount: int8('first_deposits_count').notNull(),
+    withdrawals: int8('withdrawals').notNull(),
+    withdrawalsCount: int8('withdrawals_count').notNull(),
     /** Withdrawals given back (rejected, cancelled, payout failed): withdrawal_reversal rows. */
-    withdrawalsReturned: bigint('withdrawals_returned', { mode: 'bigint' }).notNull(),
-    withdrawalsReturnedCount: bigint('withdrawals_returned_count', { mode: 'bigint' }).notNull(),
+    withdrawalsReturned: int8('withdrawals_returned').notNull(),
+    withdrawalsReturnedCount: int8('withdrawals_returned_count').notNull(),
     /** Staff adjustments, signed (player's side). */
-    operatorAdjustments: bigint('operator_adjustments', { mode: 'bigint' }).notNull(),
+    operatorAdjustments: int8('operator_adjustments').notNull(),
     /** Sum of every row's amount: the day's change of the casino's liability. */
-    balanceChange: bigint('balance_change', { mode: 'bigint' }).notNull(),
+    balanceChange: int8('balance_change').notNull(),
     /** Sum of every row's bonus_amount: the day's change of the bonus part of it. */
-    bonusBalanceChange: bigint('bonus_balance_change', { mode: 'bigint' }).notNull(),
+    bonusBalanceChange: int8('bonus_balance_change').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.dimension, t.day, t.key, t.key2, t.currency] }),
@@ -115,7 +107,7 @@ export const reportActiveCounts = pgTable(
     dimension: text('dimension', { enum: reportDimensions }).notNull(),
     key: text('key').notNull(),
     key2: text('key2').notNull(),
-    players: bigint('players', { mode: 'bigint' }).notNull(),
+    players: int8('players').notNull(),
   },
   (t) => [primaryKey({ columns: [t.period, t.dimension, t.periodStart, t.key, t.key2] })],
 );
@@ -126,7 +118,7 @@ export const reportActiveCounts = pgTable(
  */
 export const reportDepositors = pgTable('report_depositors', {
   userId: uuid('user_id').primaryKey(),
-  firstEntryId: bigint('first_entry_id', { mode: 'bigint' }).notNull(),
+  firstEntryId: int8('first_entry_id').notNull(),
 });
 
 /**
@@ -142,8 +134,8 @@ export const reportPaidDaily = pgTable(
     key: text('key').notNull(),
     key2: text('key2').notNull(),
     currency: text('currency').notNull(),
-    paid: bigint('paid', { mode: 'bigint' }).notNull(),
-    paidCount: bigint('paid_count', { mode: 'bigint' }).notNull(),
+    paid: int8('paid').notNull(),
+    paidCount: int8('paid_count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.dimension, t.day, t.key, t.key2, t.currency] })],
 );
