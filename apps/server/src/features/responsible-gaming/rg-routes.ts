@@ -9,7 +9,7 @@ import {
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requirePlayer, signedInRoutes } from '../auth';
+import { requirePlayer, signedInRoutes, type AuthenticatedPlayer } from '../auth';
 import type { RgService } from './rg-service';
 
 export interface RgRoutesOptions {
@@ -37,112 +37,94 @@ export const rgRoutes: FastifyPluginAsyncZod<RgRoutesOptions> = (app, { service 
     },
   );
 
-  app.put(
+  /** A change of the player's own settings: signed in, applied, the whole page again. */
+  const change = <Body extends z.ZodType = z.ZodUndefined>(
+    method: 'PUT' | 'POST',
+    url: string,
+    summary: string,
+    schema: { description?: string; body?: Body },
+    apply: (player: AuthenticatedPlayer, body: z.output<Body>) => Promise<unknown>,
+  ) =>
+    app.route({
+      method,
+      url,
+      ...signedIn(summary, { ...schema, response: status }),
+      handler: async (request) => {
+        const player = requirePlayer(request);
+        await apply(player, request.body as z.output<Body>);
+        return answer(player.id);
+      },
+    });
+
+  change(
+    'PUT',
     '/responsible-gaming/limits',
-    signedIn('Add, lower, raise or remove (amount null) a deposit, loss or wager limit', {
+    'Add, lower, raise or remove (amount null) a deposit, loss or wager limit',
+    {
       description:
         'Adding or lowering applies at once. Raising or removing waits 24 hours and then ' +
         'needs POST /responsible-gaming/limits/confirm; until then the old limit holds ' +
         '(the answer shows it as pending).',
       body: rgLimitRequestSchema,
-      response: status,
-    }),
-    async (request) => {
-      const userId = requirePlayer(request).id;
-      await service.limits.setLimit(userId, request.body, { by: 'player' });
-      return answer(userId);
     },
+    (player, body) => service.limits.setLimit(player.id, body, { by: 'player' }),
   );
-
-  app.post(
+  change(
+    'POST',
     '/responsible-gaming/limits/confirm',
-    signedIn('Confirm a pending raise or removal, 24 hours or more after it was asked', {
+    'Confirm a pending raise or removal, 24 hours or more after it was asked',
+    {
       description: '409 RG_TOO_EARLY (fields[0].message: from when), RG_NOTHING_PENDING.',
       body: rgLimitKeySchema,
-      response: status,
-    }),
-    async (request) => {
-      const userId = requirePlayer(request).id;
-      await service.limits.confirmLimit(userId, request.body);
-      return answer(userId);
     },
+    (player, body) => service.limits.confirmLimit(player.id, body),
   );
-
-  app.post(
+  change(
+    'POST',
     '/responsible-gaming/limits/cancel',
-    signedIn('Drop a pending raise or removal (the limit in force stays)', {
-      body: rgLimitKeySchema,
-      response: status,
-    }),
-    async (request) => {
-      const userId = requirePlayer(request).id;
-      await service.limits.cancelPending(userId, request.body);
-      return answer(userId);
-    },
+    'Drop a pending raise or removal (the limit in force stays)',
+    { body: rgLimitKeySchema },
+    (player, body) => service.limits.cancelPending(player.id, body),
   );
-
-  app.put(
+  change(
+    'PUT',
     '/responsible-gaming/session-limit',
-    signedIn('Minutes of play per 24 hours (null: none); raising waits like a limit', {
-      body: rgSessionLimitRequestSchema,
-      response: status,
-    }),
-    async (request) => {
-      const userId = requirePlayer(request).id;
-      await service.limits.setSessionLimit(userId, request.body);
-      return answer(userId);
-    },
+    'Minutes of play per 24 hours (null: none); raising waits like a limit',
+    { body: rgSessionLimitRequestSchema },
+    (player, body) => service.limits.setSessionLimit(player.id, body),
   );
-
-  app.post(
+  change(
+    'POST',
     '/responsible-gaming/session-limit/confirm',
-    signedIn('Confirm a pending raise or removal of the session limit', { response: status }),
-    async (request) => {
-      const userId = requirePlayer(request).id;
-      await service.limits.confirmSessionLimit(userId);
-      return answer(userId);
-    },
+    'Confirm a pending raise or removal of the session limit',
+    {},
+    (player) => service.limits.confirmSessionLimit(player.id),
   );
-
-  app.put(
+  change(
+    'PUT',
     '/responsible-gaming/reality-check',
-    signedIn('The reality check interval: 0 (off), 15, 30 or 60 minutes', {
-      body: rgRealityCheckRequestSchema,
-      response: status,
-    }),
-    async (request) => {
-      const userId = requirePlayer(request).id;
-      await service.limits.setRealityCheck(userId, request.body.minutes);
-      return answer(userId);
-    },
+    'The reality check interval: 0 (off), 15, 30 or 60 minutes',
+    { body: rgRealityCheckRequestSchema },
+    (player, body) => service.limits.setRealityCheck(player.id, body.minutes),
   );
-
-  app.post(
+  change(
+    'POST',
     '/responsible-gaming/block',
-    signedIn('Take a time-out or self-exclude: at once, and it cannot be shortened', {
+    'Take a time-out or self-exclude: at once, and it cannot be shortened',
+    {
       description:
         'Every other session of the player ends, and every game launch. 409 RG_NOT_ALLOWED ' +
         'for one that would end before the block in force.',
       body: rgBlockRequestSchema,
-      response: status,
-    }),
-    async (request) => {
-      const player = requirePlayer(request);
-      await service.blocks.block(player.id, request.body, { by: 'player' }, player.sessionId);
-      return answer(player.id);
     },
+    (player, body) => service.blocks.block(player.id, body, { by: 'player' }, player.sessionId),
   );
-
-  app.post(
+  change(
+    'POST',
     '/responsible-gaming/block/lift',
-    signedIn('Ask to lift a self-exclusion whose term is over: lifted 24 hours later', {
-      response: status,
-    }),
-    async (request) => {
-      const userId = requirePlayer(request).id;
-      await service.blocks.requestLift(userId);
-      return answer(userId);
-    },
+    'Ask to lift a self-exclusion whose term is over: lifted 24 hours later',
+    {},
+    (player) => service.blocks.requestLift(player.id),
   );
 
   app.get(
