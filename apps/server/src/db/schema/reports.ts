@@ -26,6 +26,15 @@ export type ReportDimension = (typeof reportDimensions)[number];
 const dimensionCheck = (column: unknown) =>
   sql`${column} in ('all', 'provider', 'game', 'country')`;
 
+/** A summary's cell by local day: the day, the dimension's key (and second key), the currency. */
+const dayCell = () => ({
+  day: date('day', { mode: 'string' }).notNull(),
+  dimension: text('dimension', { enum: reportDimensions }).notNull(),
+  key: text('key').notNull(),
+  key2: text('key2').notNull(),
+  currency: text('currency').notNull(),
+});
+
 /**
  * Money per local day, per dimension: `all` (key ''), `provider` (key = slug, 'operator' for
  * payments and bonus movements), `game` (key = provider, key2 = game id, '' for none), `country`
@@ -34,11 +43,7 @@ const dimensionCheck = (column: unknown) =>
 export const reportDaily = pgTable(
   'report_daily',
   {
-    day: date('day', { mode: 'string' }).notNull(),
-    dimension: text('dimension', { enum: reportDimensions }).notNull(),
-    key: text('key').notNull(),
-    key2: text('key2').notNull(),
-    currency: text('currency').notNull(),
+    ...dayCell(),
     stakes: int8('stakes').notNull(),
     bets: int8('bets').notNull(),
     refunds: int8('refunds').notNull(),
@@ -77,6 +82,15 @@ export const reportDaily = pgTable(
 export const reportPeriods = ['day', 'week', 'month'] as const;
 export type ReportPeriod = (typeof reportPeriods)[number];
 
+/** A cell of the active players: the period and its start, the dimension's key (and second). */
+const periodCell = () => ({
+  period: text('period', { enum: reportPeriods }).notNull(),
+  periodStart: date('period_start', { mode: 'string' }).notNull(),
+  dimension: text('dimension', { enum: reportDimensions }).notNull(),
+  key: text('key').notNull(),
+  key2: text('key2').notNull(),
+});
+
 /**
  * Who bet in a period (local day, ISO week from Monday, month) per dimension: distinct counts
  * do not add up across days or games, so each is kept by membership.
@@ -84,11 +98,7 @@ export type ReportPeriod = (typeof reportPeriods)[number];
 export const reportActivePlayers = pgTable(
   'report_active_players',
   {
-    period: text('period', { enum: reportPeriods }).notNull(),
-    periodStart: date('period_start', { mode: 'string' }).notNull(),
-    dimension: text('dimension', { enum: reportDimensions }).notNull(),
-    key: text('key').notNull(),
-    key2: text('key2').notNull(),
+    ...periodCell(),
     userId: uuid('user_id').notNull(),
   },
   (t) => [
@@ -102,11 +112,7 @@ export const reportActivePlayers = pgTable(
 export const reportActiveCounts = pgTable(
   'report_active_counts',
   {
-    period: text('period', { enum: reportPeriods }).notNull(),
-    periodStart: date('period_start', { mode: 'string' }).notNull(),
-    dimension: text('dimension', { enum: reportDimensions }).notNull(),
-    key: text('key').notNull(),
-    key2: text('key2').notNull(),
+    ...periodCell(),
     players: int8('players').notNull(),
   },
   (t) => [primaryKey({ columns: [t.period, t.dimension, t.periodStart, t.key, t.key2] })],
@@ -129,11 +135,7 @@ export const reportDepositors = pgTable('report_depositors', {
 export const reportPaidDaily = pgTable(
   'report_paid_daily',
   {
-    day: date('day', { mode: 'string' }).notNull(),
-    dimension: text('dimension', { enum: reportDimensions }).notNull(),
-    key: text('key').notNull(),
-    key2: text('key2').notNull(),
-    currency: text('currency').notNull(),
+    ...dayCell(),
     paid: int8('paid').notNull(),
     paidCount: int8('paid_count').notNull(),
   },
