@@ -7,6 +7,7 @@ import {
   isTimeZone,
   secret,
   wholeNumber,
+  type EnvOf,
   type VariableDocs,
 } from './lib/config-values';
 import { serverPackageRoot } from './lib/package-root';
@@ -85,7 +86,7 @@ export const coreEnvShape = {
     .default('UTC'),
 };
 
-type CoreEnv = z.output<z.ZodObject<typeof coreEnvShape>>;
+type CoreEnv = EnvOf<typeof coreEnvShape>;
 
 /**
  * One line per variable, in the order of the schema: the README's configuration table is

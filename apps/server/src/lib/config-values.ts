@@ -43,6 +43,9 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/** The values a configuration part's environment shape reads. */
+export type EnvOf<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>>;
+
 /** What each variable's line in the README's configuration table says. */
 export type VariableDocs<Name extends string> = Record<
   Name,

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, updatedAt, uuidId } from './columns';
 
 /**
  * Player accounts. A row exists only once an e-mailed code was confirmed (see
@@ -19,7 +10,7 @@ import {
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey(),
+    id: uuidId(),
     /** As typed (case kept for display); unique case-insensitively. */
     username: text('username').notNull(),
     /** Trimmed and lower-cased by the contract before it gets here. */
@@ -35,8 +26,8 @@ export const users = pgTable(
      * per-country figures read it (docs/decisions/075).
      */
     country: text('country'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
@@ -44,6 +35,21 @@ export const users = pgTable(
     check('users_country', sql`${t.country} is null or ${t.country} ~ '^[A-Z]{2}$'`),
   ],
 );
+
+/** What happens to a player's rows if the users row is deleted: `cascade`, or refused. */
+type OnUserDelete = 'cascade' | undefined;
+
+/** The player a row belongs to (`user_id`, not null, a foreign key to users). */
+export const userId = (onDelete?: OnUserDelete) =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete });
+
+/** The player a one-per-player row belongs to (`user_id` as the primary key, to users). */
+export const userKey = (onDelete?: OnUserDelete) =>
+  uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete });
 
 /**
  * A registration waiting for its e-mailed code, one per address: registering again for
@@ -55,25 +61,23 @@ export const pendingRegistrations = pgTable('pending_registrations', {
   username: text('username').notNull(),
   /** HMAC-SHA256 of the code under OTP_SECRET, bound to purpose and address. */
   codeHash: text('code_hash').notNull(),
-  codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }).notNull(),
+  codeExpiresAt: timestamptz('code_expires_at').notNull(),
   /** Wrong codes tried against the current code; the code dies at the limit. */
   attempts: integer('attempts').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 /** An e-mail change waiting for the code sent to the new address; one per player. */
 export const emailChanges = pgTable(
   'email_changes',
   {
-    userId: uuid('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userKey('cascade'),
     newEmail: text('new_email').notNull(),
     codeHash: text('code_hash').notNull(),
-    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }).notNull(),
+    codeExpiresAt: timestamptz('code_expires_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index('email_changes_new_email_idx').on(t.newEmail)],
 );
@@ -84,14 +88,12 @@ export const emailChanges = pgTable(
  * request is the same whether or not one was made (features/auth/password-reset-service.ts).
  */
 export const passwordResets = pgTable('password_resets', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userKey('cascade'),
   /** HMAC-SHA256 of the code under OTP_SECRET, bound to the purpose and the address. */
   codeHash: text('code_hash').notNull(),
-  codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }).notNull(),
+  codeExpiresAt: timestamptz('code_expires_at').notNull(),
   attempts: integer('attempts').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -101,13 +103,11 @@ export const passwordResets = pgTable('password_resets', {
 export const termsAcceptances = pgTable(
   'terms_acceptances',
   {
-    id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: userId('cascade'),
     termsVersion: text('terms_version').notNull(),
     privacyVersion: text('privacy_version').notNull(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamptz('accepted_at').notNull(),
     ip: text('ip').notNull(),
   },
   (t) => [index('terms_acceptances_user_id_idx').on(t.userId, t.acceptedAt)],

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz, updatedAt, uuidId } from './columns';
 
 /**
  * Failed-password counters (login, password change), kept in the database so that every
@@ -9,11 +10,11 @@ export const authThrottles = pgTable('auth_throttles', {
   key: text('key').primaryKey(),
   /** Failures since windowStartedAt. */
   failures: integer('failures').notNull(),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  windowStartedAt: timestamptz('window_started_at').notNull(),
+  lockedUntil: timestamptz('locked_until'),
   /** Locks served so far; each one doubles the next (for the policies that escalate). */
   lockCount: integer('lock_count').notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -23,10 +24,10 @@ export const authThrottles = pgTable('auth_throttles', {
 export const otpSends = pgTable(
   'otp_sends',
   {
-    id: uuid('id').primaryKey(),
+    id: uuidId(),
     address: text('address').notNull(),
     purpose: text('purpose').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    sentAt: timestamptz('sent_at').notNull(),
   },
   (t) => [index('otp_sends_address_sent_at_idx').on(t.address, t.sentAt)],
 );

@@ -1,22 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-
-/** PostgreSQL bytea as a Buffer on both drivers (pg gives a Buffer, PGlite a Uint8Array). */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  toDriver: (value) => value,
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+import { check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, timestamptz, updatedAt, uuidId } from './columns';
 
 /** One language's words on a banner (contracts: bannerCopySchema). */
 export interface BannerCopyColumn {
@@ -35,7 +19,7 @@ export interface BannerCopyColumn {
 export const banners = pgTable(
   'banners',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId().defaultRandom(),
     /** The carousel's order among the banners not retired (1, 2, …). */
     position: integer('position').notNull(),
     /** A path of this site (contracts: bannerLinkSchema). */
@@ -45,11 +29,11 @@ export const banners = pgTable(
     copy: jsonb('copy').$type<{ en: BannerCopyColumn; ru: BannerCopyColumn }>().notNull(),
     desktopArt: text('desktop_art'),
     mobileArt: text('mobile_art'),
-    startsAt: timestamp('starts_at', { withTimezone: true }),
-    endsAt: timestamp('ends_at', { withTimezone: true }),
-    retiredAt: timestamp('retired_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    startsAt: timestamptz('starts_at'),
+    endsAt: timestamptz('ends_at'),
+    retiredAt: timestamptz('retired_at'),
+    createdAt: createdAt().defaultNow(),
+    updatedAt: updatedAt().defaultNow(),
   },
   (t) => [
     check(
@@ -76,7 +60,7 @@ export const bannerArt = pgTable(
     contentType: text('content_type').notNull(),
     bytes: bytea('bytes').notNull(),
     byteLength: integer('byte_length').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index('banner_art_banner_id_idx').on(t.bannerId)],
 );

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   index,
@@ -8,11 +7,10 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { checkIn, identityId, int8, timestamptz } from './columns';
+import { userId } from './accounts';
 
 /** How an offer is granted (features/bonus/README.md). */
 export const bonusOfferKinds = ['deposit_match', 'free_credit', 'daily'] as const;
@@ -41,8 +39,6 @@ export const playerBonusStatuses = [
 ] as const;
 export type PlayerBonusStatus = (typeof playerBonusStatuses)[number];
 
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
-
 /** A text in both languages of the site. */
 export type LocalizedText = { en: string; ru: string };
 /** Percent of a bet that wagers, per game category (a category not named: 0). */
@@ -61,20 +57,20 @@ export const bonusOffers = pgTable(
     title: jsonb('title').$type<LocalizedText>().notNull(),
     terms: jsonb('terms').$type<LocalizedText>().notNull(),
     /** Free credit and daily: the bonus granted. */
-    amount: bigint('amount', { mode: 'bigint' }),
+    amount: int8('amount'),
     /** Deposit match: percent of the deposit, up to maxBonus, for a deposit ≥ minDeposit. */
     matchPercent: integer('match_percent'),
-    maxBonus: bigint('max_bonus', { mode: 'bigint' }),
-    minDeposit: bigint('min_deposit', { mode: 'bigint' }),
+    maxBonus: int8('max_bonus'),
+    minDeposit: int8('min_deposit'),
     wageringMultiplier: integer('wagering_multiplier').notNull(),
     wageringBase: text('wagering_base', { enum: wageringBases }).notNull().default('bonus'),
     contributions: jsonb('contributions').$type<Contributions>().notNull(),
     /** A bet over this (thousandths) does not wager. */
-    maxBet: bigint('max_bet', { mode: 'bigint' }).notNull(),
+    maxBet: int8('max_bet').notNull(),
     /** Days from activation (or from the claim, while awaiting a deposit) to expiry. */
     validDays: integer('valid_days').notNull(),
     /** Null: no cap on what converts to cash. */
-    maxCashout: bigint('max_cashout', { mode: 'bigint' }),
+    maxCashout: int8('max_cashout'),
     /** Reached only through a promo code (not listed among the offers). */
     promoOnly: boolean('promo_only').notNull().default(false),
     /** The large promo card at the top of the page. */
@@ -85,8 +81,8 @@ export const bonusOffers = pgTable(
      * The schedule (decision 091): claimable, listed and reachable through its promo codes
      * only from `availableFrom` and before `availableUntil` (null: no bound).
      */
-    availableFrom: timestamp('available_from', { withTimezone: true }),
-    availableUntil: timestamp('available_until', { withTimezone: true }),
+    availableFrom: timestamptz('available_from'),
+    availableUntil: timestamptz('available_until'),
     /**
      * Eligible countries (ISO 3166-1 alpha-2, upper case) of the player's residence
      * (`users.country`); null: every country. A player whose country is unknown is not
@@ -95,8 +91,8 @@ export const bonusOffers = pgTable(
     countries: text('countries').array(),
   },
   (t) => [
-    check('bonus_offers_kind', sql`${t.kind} in (${inList(bonusOfferKinds)})`),
-    check('bonus_offers_wagering_base', sql`${t.wageringBase} in (${inList(wageringBases)})`),
+    checkIn('bonus_offers_kind', t.kind, bonusOfferKinds),
+    checkIn('bonus_offers_wagering_base', t.wageringBase, wageringBases),
     check(
       'bonus_offers_terms',
       sql`${t.kind} = 'deposit_match' and ${t.matchPercent} > 0 and ${t.maxBonus} > 0
@@ -114,7 +110,7 @@ export const bonusOffers = pgTable(
 export const promoCodes = pgTable(
   'promo_codes',
   {
-    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** Upper-case; the player's input is upper-cased before the look-up. */
     code: text('code').notNull(),
     offerId: text('offer_id')
@@ -123,15 +119,15 @@ export const promoCodes = pgTable(
     maxUses: integer('max_uses').notNull(),
     /** Raised atomically (`uses < max_uses`) by each claim. */
     uses: integer('uses').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     /** The player must have deposited at least this much in total (thousandths). */
-    minDeposit: bigint('min_deposit', { mode: 'bigint' }),
+    minDeposit: int8('min_deposit'),
     /** How many times one player may redeem it (counted under the wallet's lock). */
     maxUsesPerPlayer: integer('max_uses_per_player').notNull().default(1),
     /** Redeemable from then (null: at once); before it the code is unknown to players. */
-    startsAt: timestamp('starts_at', { withTimezone: true }),
+    startsAt: timestamptz('starts_at'),
     /** Retired by staff: answered as expired from then on. */
-    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    retiredAt: timestamptz('retired_at'),
   },
   (t) => [
     uniqueIndex('promo_codes_code').on(t.code),
@@ -149,40 +145,38 @@ export const promoCodes = pgTable(
 export const playerBonuses = pgTable(
   'player_bonuses',
   {
-    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: identityId(),
+    userId: userId(),
     offerId: text('offer_id')
       .notNull()
       .references(() => bonusOffers.id),
     kind: text('kind', { enum: bonusOfferKinds }).notNull(),
-    promoCodeId: bigint('promo_code_id', { mode: 'bigint' }).references(() => promoCodes.id),
+    promoCodeId: int8('promo_code_id').references(() => promoCodes.id),
     status: text('status', { enum: playerBonusStatuses }).notNull(),
     /** Granted bonus (0 while awaiting a deposit). */
-    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    amount: int8('amount').notNull(),
     /** The deposit a match was granted on. */
-    depositAmount: bigint('deposit_amount', { mode: 'bigint' }),
-    wageringRequired: bigint('wagering_required', { mode: 'bigint' }).notNull(),
+    depositAmount: int8('deposit_amount'),
+    wageringRequired: int8('wagering_required').notNull(),
     wageringMultiplier: integer('wagering_multiplier').notNull(),
     wageringBase: text('wagering_base', { enum: wageringBases }).notNull(),
     contributions: jsonb('contributions').$type<Contributions>().notNull(),
     matchPercent: integer('match_percent'),
-    maxBonus: bigint('max_bonus', { mode: 'bigint' }),
-    minDeposit: bigint('min_deposit', { mode: 'bigint' }),
-    maxBet: bigint('max_bet', { mode: 'bigint' }).notNull(),
-    maxCashout: bigint('max_cashout', { mode: 'bigint' }),
+    maxBonus: int8('max_bonus'),
+    minDeposit: int8('min_deposit'),
+    maxBet: int8('max_bet').notNull(),
+    maxCashout: int8('max_cashout'),
     validDays: integer('valid_days').notNull(),
-    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
-    activatedAt: timestamp('activated_at', { withTimezone: true }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    claimedAt: timestamptz('claimed_at').notNull(),
+    activatedAt: timestamptz('activated_at'),
+    expiresAt: timestamptz('expires_at').notNull(),
+    endedAt: timestamptz('ended_at'),
     /** What became cash (completed) and what was forfeited (any end). */
-    convertedAmount: bigint('converted_amount', { mode: 'bigint' }),
-    forfeitedAmount: bigint('forfeited_amount', { mode: 'bigint' }),
+    convertedAmount: int8('converted_amount'),
+    forfeitedAmount: int8('forfeited_amount'),
   },
   (t) => [
-    check('player_bonuses_status', sql`${t.status} in (${inList(playerBonusStatuses)})`),
+    checkIn('player_bonuses_status', t.status, playerBonusStatuses),
     // One open bonus per player: two tabs claiming at once cannot both win.
     uniqueIndex('player_bonuses_one_open')
       .on(t.userId)

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, identityId, int8Zero, timestamptz } from './columns';
+import { userId, userKey } from './accounts';
 
 /**
  * The public chat room. Ids grow with every message: a client that reconnects asks for the
@@ -10,14 +11,12 @@ import { users } from './accounts';
 export const chatMessages = pgTable(
   'chat_messages',
   {
-    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: userId('cascade'),
     /** Normalised plain text, 1 to 500 characters (contracts: chatTextSchema). */
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    hiddenAt: timestamptz('hidden_at'),
     /** Who hid it (operator-api) and why, for the record. */
     hiddenBy: text('hidden_by'),
   },
@@ -29,30 +28,22 @@ export const chatMessages = pgTable(
 
 /** A player who may read but not post until `mutedUntil`. One row per player, replaced. */
 export const chatMutes = pgTable('chat_mutes', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  mutedUntil: timestamp('muted_until', { withTimezone: true }).notNull(),
+  userId: userKey('cascade'),
+  mutedUntil: timestamptz('muted_until').notNull(),
   reason: text('reason').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
 });
 
 /** A player's private conversation with support: one per player, created on first message. */
 export const supportThreads = pgTable('support_threads', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
+  userId: userKey('cascade'),
+  createdAt: createdAt(),
+  lastMessageAt: timestamptz('last_message_at').notNull(),
   /** The newest message id each side has seen: anything newer from the other side is unread. */
-  playerReadId: bigint('player_read_id', { mode: 'bigint' })
-    .notNull()
-    .default(sql`0`),
-  operatorReadId: bigint('operator_read_id', { mode: 'bigint' })
-    .notNull()
-    .default(sql`0`),
+  playerReadId: int8Zero('player_read_id'),
+  operatorReadId: int8Zero('operator_read_id'),
   /** Closed by staff (decision 081): null while open; the player's next message reopens it. */
-  closedAt: timestamp('closed_at', { withTimezone: true }),
+  closedAt: timestamptz('closed_at'),
   /** Who closed it (a staff e-mail, or operator-api). */
   closedBy: text('closed_by'),
 });
@@ -60,14 +51,14 @@ export const supportThreads = pgTable('support_threads', {
 export const supportMessages = pgTable(
   'support_messages',
   {
-    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     userId: uuid('user_id')
       .notNull()
       .references(() => supportThreads.userId, { onDelete: 'cascade' }),
     /** player or operator. */
     author: text('author').notNull(),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
     /**
      * On an operator's answer: milliseconds since the oldest player message it answers, the
      * figure behind "average response time". Null on player messages and follow-ups.

@@ -1,12 +1,5 @@
-import {
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamptz, updatedAt, uuidId } from './columns';
 
 /**
  * The information pages (issue 30, decision 092), one row per page and language, seeded
@@ -21,10 +14,10 @@ export const contentPages = pgTable(
     lang: text('lang').notNull(),
     title: text('title').notNull(),
     markdown: text('markdown').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: updatedAt(),
     draftTitle: text('draft_title'),
     draftMarkdown: text('draft_markdown'),
-    draftUpdatedAt: timestamp('draft_updated_at', { withTimezone: true, mode: 'date' }),
+    draftUpdatedAt: timestamptz('draft_updated_at'),
   },
   (t) => [primaryKey({ columns: [t.slug, t.lang] })],
 );
@@ -37,17 +30,17 @@ export const contentPages = pgTable(
 export const contentVersions = pgTable(
   'content_versions',
   {
-    id: uuid('id').primaryKey(),
+    id: uuidId(),
     slug: text('slug').notNull(),
     version: text('version').notNull(),
-    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull(),
+    publishedAt: timestamptz('published_at').notNull(),
   },
   (t) => [uniqueIndex('content_versions_slug_version_idx').on(t.slug, t.version)],
 );
 
 /** The FAQ, one row per question in both languages, in `position` order, grouped by section. */
 export const faqEntries = pgTable('faq_entries', {
-  id: uuid('id').primaryKey(),
+  id: uuidId(),
   position: integer('position').notNull(),
   sectionEn: text('section_en').notNull().default(''),
   sectionRu: text('section_ru').notNull().default(''),
@@ -55,5 +48,5 @@ export const faqEntries = pgTable('faq_entries', {
   questionRu: text('question_ru').notNull().default(''),
   answerEn: text('answer_en').notNull().default(''),
   answerRu: text('answer_ru').notNull().default(''),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  updatedAt: updatedAt(),
 });

@@ -9,11 +9,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { createdAt, timestamptz, updatedAt, uuidId } from './columns';
+import { userId } from './accounts';
 
 /** A game title's editions by language; either may be missing. */
 export type LocalizedNames = { en?: string; ru?: string };
@@ -27,7 +27,7 @@ import { sessions } from './sessions';
 export const games = pgTable(
   'games',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId().defaultRandom(),
     /** endorphina, pragmatic or gbgames (contracts' ProviderSlug). */
     provider: text('provider').notNull(),
     /** The provider's own id: Endorphina game name, Pragmatic symbol, GB gameId. */
@@ -67,8 +67,8 @@ export const games = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     releasedAt: date('released_at'),
-    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    syncedAt: timestamptz('synced_at').notNull(),
+    createdAt: createdAt().defaultNow(),
   },
   (t) => [
     uniqueIndex('games_provider_game_key').on(t.provider, t.providerGameId),
@@ -107,9 +107,7 @@ export const launchTokens = pgTable(
   'launch_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userId('cascade'),
     gameId: uuid('game_id')
       .notNull()
       .references(() => games.id),
@@ -120,8 +118,8 @@ export const launchTokens = pgTable(
      * launch token takes no more bets, though wins and refunds still land.
      */
     sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [
     index('launch_tokens_user_id_idx').on(t.userId),
@@ -133,13 +131,11 @@ export const launchTokens = pgTable(
 export const recentLaunches = pgTable(
   'recent_launches',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userId('cascade'),
     gameId: uuid('game_id')
       .notNull()
       .references(() => games.id),
-    lastLaunchedAt: timestamp('last_launched_at', { withTimezone: true }).notNull(),
+    lastLaunchedAt: timestamptz('last_launched_at').notNull(),
     launches: integer('launches').notNull().default(1),
   },
   (t) => [
@@ -156,7 +152,7 @@ export const recentLaunches = pgTable(
 export const gameProviderControls = pgTable('game_provider_controls', {
   provider: text('provider').primaryKey(),
   disabled: boolean('disabled').notNull().default(false),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt().defaultNow(),
 });
 
 /**

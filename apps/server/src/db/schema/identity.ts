@@ -1,27 +1,11 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  customType,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bytea, checkIn, timestamptz, updatedAt } from './columns';
+import { userId, userKey } from './accounts';
 
 const identityStatuses = ['not_started', 'pending', 'verified', 'rejected'] as const;
 const documentKinds = ['identity', 'address'] as const;
 const documentTypes = ['image/jpeg', 'image/png', 'application/pdf'] as const;
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
-
-/** PostgreSQL bytea as a Node Buffer (PGlite and node-postgres both give a Uint8Array). */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array | Buffer }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /**
  * The identity check of a player (KYC, docs/decisions/052): one row once a first document
@@ -30,19 +14,17 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array | Buffer }>({
 export const identityChecks = pgTable(
   'identity_checks',
   {
-    userId: uuid('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userKey('cascade'),
     status: text('status', { enum: identityStatuses }).notNull(),
     /** The operator's reason, while rejected. */
     rejectReason: text('reject_reason'),
     /** When both documents were there and the check became pending (the last time). */
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    submittedAt: timestamptz('submitted_at'),
+    reviewedAt: timestamptz('reviewed_at'),
+    updatedAt: updatedAt(),
   },
   (t) => [
-    check('identity_checks_status', sql`${t.status} in (${inList(identityStatuses)})`),
+    checkIn('identity_checks_status', t.status, identityStatuses),
     index('identity_checks_status_idx').on(t.status, t.submittedAt),
   ],
 );
@@ -58,9 +40,7 @@ export const identityChecks = pgTable(
 export const identityDocuments = pgTable(
   'identity_documents',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userId('cascade'),
     kind: text('kind', { enum: documentKinds }).notNull(),
     /** Sniffed from the first bytes, never taken from the upload's name or headers. */
     contentType: text('content_type', { enum: documentTypes }).notNull(),
@@ -71,12 +51,12 @@ export const identityDocuments = pgTable(
     bytes: bytea('bytes'),
     /** The chunks holding the bytes (identity_document_chunks), for every newer document. */
     storageId: uuid('storage_id'),
-    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
+    uploadedAt: timestamptz('uploaded_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.kind] }),
-    check('identity_documents_kind', sql`${t.kind} in (${inList(documentKinds)})`),
-    check('identity_documents_type', sql`${t.contentType} in (${inList(documentTypes)})`),
+    checkIn('identity_documents_kind', t.kind, documentKinds),
+    checkIn('identity_documents_type', t.contentType, documentTypes),
     check(
       'identity_documents_size',
       sql`${t.size} > 0 and (${t.bytes} is null or ${t.size} = octet_length(${t.bytes}))`,
@@ -96,9 +76,7 @@ export const identityDocumentChunks = pgTable(
   {
     storageId: uuid('storage_id').notNull(),
     seq: integer('seq').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userId('cascade'),
     bytes: bytea('bytes').notNull(),
   },
   (t) => [
@@ -112,8 +90,6 @@ export const identityDocumentChunks = pgTable(
  * its personal data is replaced; this row says when and that it can never sign in again.
  */
 export const accountClosures = pgTable('account_closures', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id),
-  closedAt: timestamp('closed_at', { withTimezone: true }).notNull(),
+  userId: userKey(),
+  closedAt: timestamptz('closed_at').notNull(),
 });

@@ -1,16 +1,15 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   check,
   index,
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { checkIn, createdAt, identityId, int8, int8Zero } from './columns';
 
 /** Every kind of money movement; the sign of `amount` is fixed per kind (see the checks). */
 export const ledgerKinds = [
@@ -33,8 +32,6 @@ export type LedgerKind = (typeof ledgerKinds)[number];
 export const ledgerStatuses = ['applied', 'tombstone'] as const;
 export type LedgerStatus = (typeof ledgerStatuses)[number];
 
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
-
 /**
  * The ledger: one immutable row per money movement, written only by features/wallet in the
  * same statement that changes `wallets.balance` (docs/decisions/030-ledger.md). Rows are
@@ -45,7 +42,7 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     /** Our transaction id, given to providers; also the order of postings per wallet. */
-    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /**
      * The wallet's player. No foreign key, on purpose: the posting statement takes this value
      * from the wallet row it has just updated, so the row exists by construction, and the
@@ -56,24 +53,20 @@ export const ledgerEntries = pgTable(
     kind: text('kind', { enum: ledgerKinds }).notNull(),
     status: text('status', { enum: ledgerStatuses }).notNull(),
     /** Signed: a bet or withdrawal is negative, a win or refund positive. */
-    amount: bigint('amount', { mode: 'bigint' }).notNull(),
-    balanceBefore: bigint('balance_before', { mode: 'bigint' }).notNull(),
-    balanceAfter: bigint('balance_after', { mode: 'bigint' }).notNull(),
+    amount: int8('amount').notNull(),
+    balanceBefore: int8('balance_before').notNull(),
+    balanceAfter: int8('balance_after').notNull(),
     /**
      * The signed part of `amount` that moved bonus money (docs/decisions/039): a bet's bonus
      * spend, a win's bonus share, a refund's restored bonus, a bonus grant, conversion or
      * forfeit. A conversion moves the whole pocket out (bonus_amount) but debits only what is
      * over its cap (amount).
      */
-    bonusAmount: bigint('bonus_amount', { mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
+    bonusAmount: int8Zero('bonus_amount'),
     /** The wallet's bonus pocket after this row: the bonus chain, like balance_after. */
-    bonusAfter: bigint('bonus_after', { mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
+    bonusAfter: int8Zero('bonus_after'),
     /** The wallet's active bonus when this row was written (its bets wager it). */
-    bonusId: bigint('bonus_id', { mode: 'bigint' }),
+    bonusId: int8('bonus_id'),
     currency: text('currency').notNull(),
     /** A provider's slug, or 'operator' for movements made by us (adjustments, payments). */
     provider: text('provider').notNull(),
@@ -89,9 +82,7 @@ export const ledgerEntries = pgTable(
     gameId: text('game_id'),
     roundId: text('round_id'),
     /** A refund of a known bet: that bet's row. A withdrawal reversal: the withdrawal's row. */
-    reversesEntryId: bigint('reverses_entry_id', { mode: 'bigint' }).references(
-      (): AnyPgColumn => ledgerEntries.id,
-    ),
+    reversesEntryId: int8('reverses_entry_id').references((): AnyPgColumn => ledgerEntries.id),
     /** Why an operator moved money (required for adjustments). */
     reason: text('reason'),
     /** Who did it: an operator's name, or the command that did it. */
@@ -103,7 +94,7 @@ export const ledgerEntries = pgTable(
     request: jsonb('request').notNull(),
     /** Whatever else the adapter wants kept with the movement (never compared). */
     meta: jsonb('meta'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     // The idempotency key: a repeat of a provider's call can never apply twice.
@@ -130,8 +121,8 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_bonus_id_idx')
       .on(t.bonusId, t.id)
       .where(sql`${t.bonusId} is not null`),
-    check('ledger_entries_kind', sql`${t.kind} in (${inList(ledgerKinds)})`),
-    check('ledger_entries_status', sql`${t.status} in (${inList(ledgerStatuses)})`),
+    checkIn('ledger_entries_kind', t.kind, ledgerKinds),
+    checkIn('ledger_entries_status', t.status, ledgerStatuses),
     check('ledger_entries_chain', sql`${t.balanceAfter} = ${t.balanceBefore} + ${t.amount}`),
     check('ledger_entries_balance_non_negative', sql`${t.balanceAfter} >= 0`),
     check(

@@ -1,18 +1,17 @@
 import { paymentStatuses, type PaymentStatus } from '@casino/contracts';
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   check,
   index,
   jsonb,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { checkIn, createdAt, int8, timestamptz, updatedAt, uuidId } from './columns';
+import { userId } from './accounts';
 
 export const paymentDirections = ['deposit', 'withdrawal'] as const;
 export type PaymentDirection = (typeof paymentDirections)[number];
@@ -31,8 +30,6 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 // The one list of statuses is the contract's: the API answers them as they are stored.
 export { paymentStatuses, type PaymentStatus };
 
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
-
 /**
  * One deposit or withdrawal of a player through a payment provider (features/payments).
  * Money moves only through the ledger (its rows are referenced here); this row is the
@@ -43,17 +40,15 @@ export const payments = pgTable(
   'payments',
   {
     /** Ours; also the ledger posting's key (provider 'operator', operation = direction). */
-    id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidId(),
+    userId: userId(),
     direction: text('direction', { enum: paymentDirections }).notNull(),
     method: text('method', { enum: paymentMethods }).notNull(),
     /** The payment provider's slug (e.g. 'card'). */
     provider: text('provider').notNull(),
     status: text('status', { enum: paymentStatuses }).notNull(),
     /** Thousandths of the currency unit, > 0. */
-    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    amount: int8('amount').notNull(),
     currency: text('currency').notNull(),
     /** The player's key for this submission: the same key again is the same payment. */
     idempotencyKey: text('idempotency_key').notNull(),
@@ -75,15 +70,15 @@ export const payments = pgTable(
     payAmount: text('pay_amount'),
     actuallyPaid: text('actually_paid'),
     /** Thousandths the ledger credited (a partially paid deposit: less than `amount`). */
-    creditedAmount: bigint('credited_amount', { mode: 'bigint' }),
+    creditedAmount: int8('credited_amount'),
     failureCode: text('failure_code'),
     failureMessage: text('failure_message'),
     /** The ledger row that credited the deposit or took the withdrawal's money. */
-    ledgerEntryId: bigint('ledger_entry_id', { mode: 'bigint' }),
+    ledgerEntryId: int8('ledger_entry_id'),
     /** The ledger row that gave a withdrawal's money back. */
-    reversalEntryId: bigint('reversal_entry_id', { mode: 'bigint' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    reversalEntryId: int8('reversal_entry_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('payments_idempotency_key').on(t.userId, t.idempotencyKey),
@@ -95,9 +90,9 @@ export const payments = pgTable(
     index('payments_paid_withdrawals_idx')
       .on(t.updatedAt, t.currency, t.amount, t.userId)
       .where(sql`${t.direction} = 'withdrawal' and ${t.status} = 'paid'`),
-    check('payments_direction', sql`${t.direction} in (${inList(paymentDirections)})`),
-    check('payments_method', sql`${t.method} in (${inList(paymentMethods)})`),
-    check('payments_status', sql`${t.status} in (${inList(paymentStatuses)})`),
+    checkIn('payments_direction', t.direction, paymentDirections),
+    checkIn('payments_method', t.method, paymentMethods),
+    checkIn('payments_status', t.status, paymentStatuses),
     check('payments_amount_positive', sql`${t.amount} > 0`),
     check('payments_card_last4', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
   ],
@@ -114,7 +109,7 @@ export const paymentWebhookEvents = pgTable(
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
     paymentId: uuid('payment_id'),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamptz('received_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );

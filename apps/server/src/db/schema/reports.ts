@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  date,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { int8, timestamptz, updatedAt } from './columns';
 
 /**
  * The reports' summaries of the ledger (features/reports, docs/decisions/075 and 076). Written
@@ -23,10 +14,10 @@ export const reportJobState = pgTable('report_job_state', {
   name: text('name').primaryKey(),
   /** The IANA zone the summaries' days are in. */
   timeZone: text('time_zone').notNull(),
-  watermark: bigint('watermark', { mode: 'bigint' }).notNull(),
+  watermark: int8('watermark').notNull(),
   /** created_at of the watermark's row: how far the summaries reach in time. */
-  watermarkAt: timestamp('watermark_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  watermarkAt: timestamptz('watermark_at'),
+  updatedAt: updatedAt(),
 });
 
 export const reportDimensions = ['all', 'provider', 'game', 'country'] as const;
@@ -34,6 +25,15 @@ export type ReportDimension = (typeof reportDimensions)[number];
 
 const dimensionCheck = (column: unknown) =>
   sql`${column} in ('all', 'provider', 'game', 'country')`;
+
+/** A summary's cell by local day: the day, the dimension's key (and second key), the currency. */
+const dayCell = () => ({
+  day: date('day', { mode: 'string' }).notNull(),
+  dimension: text('dimension', { enum: reportDimensions }).notNull(),
+  key: text('key').notNull(),
+  key2: text('key2').notNull(),
+  currency: text('currency').notNull(),
+});
 
 /**
  * Money per local day, per dimension: `all` (key ''), `provider` (key = slug, 'operator' for
@@ -43,39 +43,35 @@ const dimensionCheck = (column: unknown) =>
 export const reportDaily = pgTable(
   'report_daily',
   {
-    day: date('day', { mode: 'string' }).notNull(),
-    dimension: text('dimension', { enum: reportDimensions }).notNull(),
-    key: text('key').notNull(),
-    key2: text('key2').notNull(),
-    currency: text('currency').notNull(),
-    stakes: bigint('stakes', { mode: 'bigint' }).notNull(),
-    bets: bigint('bets', { mode: 'bigint' }).notNull(),
-    refunds: bigint('refunds', { mode: 'bigint' }).notNull(),
-    refundsCount: bigint('refunds_count', { mode: 'bigint' }).notNull(),
-    wins: bigint('wins', { mode: 'bigint' }).notNull(),
+    ...dayCell(),
+    stakes: int8('stakes').notNull(),
+    bets: int8('bets').notNull(),
+    refunds: int8('refunds').notNull(),
+    refundsCount: int8('refunds_count').notNull(),
+    wins: int8('wins').notNull(),
     /** A provider's signed re-settlements (player's side: + credited). */
-    providerAdjustments: bigint('provider_adjustments', { mode: 'bigint' }).notNull(),
-    bonusStakes: bigint('bonus_stakes', { mode: 'bigint' }).notNull(),
-    bonusRefunds: bigint('bonus_refunds', { mode: 'bigint' }).notNull(),
-    bonusWins: bigint('bonus_wins', { mode: 'bigint' }).notNull(),
-    bonusGranted: bigint('bonus_granted', { mode: 'bigint' }).notNull(),
-    bonusConverted: bigint('bonus_converted', { mode: 'bigint' }).notNull(),
-    bonusForfeited: bigint('bonus_forfeited', { mode: 'bigint' }).notNull(),
-    deposits: bigint('deposits', { mode: 'bigint' }).notNull(),
-    depositsCount: bigint('deposits_count', { mode: 'bigint' }).notNull(),
-    firstDeposits: bigint('first_deposits', { mode: 'bigint' }).notNull(),
-    firstDepositsCount: bigint('first_deposits_count', { mode: 'bigint' }).notNull(),
-    withdrawals: bigint('withdrawals', { mode: 'bigint' }).notNull(),
-    withdrawalsCount: bigint('withdrawals_count', { mode: 'bigint' }).notNull(),
+    providerAdjustments: int8('provider_adjustments').notNull(),
+    bonusStakes: int8('bonus_stakes').notNull(),
+    bonusRefunds: int8('bonus_refunds').notNull(),
+    bonusWins: int8('bonus_wins').notNull(),
+    bonusGranted: int8('bonus_granted').notNull(),
+    bonusConverted: int8('bonus_converted').notNull(),
+    bonusForfeited: int8('bonus_forfeited').notNull(),
+    deposits: int8('deposits').notNull(),
+    depositsCount: int8('deposits_count').notNull(),
+    firstDeposits: int8('first_deposits').notNull(),
+    firstDepositsCount: int8('first_deposits_count').notNull(),
+    withdrawals: int8('withdrawals').notNull(),
+    withdrawalsCount: int8('withdrawals_count').notNull(),
     /** Withdrawals given back (rejected, cancelled, payout failed): withdrawal_reversal rows. */
-    withdrawalsReturned: bigint('withdrawals_returned', { mode: 'bigint' }).notNull(),
-    withdrawalsReturnedCount: bigint('withdrawals_returned_count', { mode: 'bigint' }).notNull(),
+    withdrawalsReturned: int8('withdrawals_returned').notNull(),
+    withdrawalsReturnedCount: int8('withdrawals_returned_count').notNull(),
     /** Staff adjustments, signed (player's side). */
-    operatorAdjustments: bigint('operator_adjustments', { mode: 'bigint' }).notNull(),
+    operatorAdjustments: int8('operator_adjustments').notNull(),
     /** Sum of every row's amount: the day's change of the casino's liability. */
-    balanceChange: bigint('balance_change', { mode: 'bigint' }).notNull(),
+    balanceChange: int8('balance_change').notNull(),
     /** Sum of every row's bonus_amount: the day's change of the bonus part of it. */
-    bonusBalanceChange: bigint('bonus_balance_change', { mode: 'bigint' }).notNull(),
+    bonusBalanceChange: int8('bonus_balance_change').notNull(),
   },
   (t) => [
     // A report by day reads its cells in its order from the primary key; by week and by
@@ -106,6 +102,15 @@ export const reportDaily = pgTable(
 export const reportPeriods = ['day', 'week', 'month'] as const;
 export type ReportPeriod = (typeof reportPeriods)[number];
 
+/** A cell of the active players: the period and its start, the dimension's key (and second). */
+const periodCell = () => ({
+  period: text('period', { enum: reportPeriods }).notNull(),
+  periodStart: date('period_start', { mode: 'string' }).notNull(),
+  dimension: text('dimension', { enum: reportDimensions }).notNull(),
+  key: text('key').notNull(),
+  key2: text('key2').notNull(),
+});
+
 /**
  * Who bet in a period (local day, ISO week from Monday, month) per dimension: distinct counts
  * do not add up across days or games, so each is kept by membership.
@@ -113,11 +118,7 @@ export type ReportPeriod = (typeof reportPeriods)[number];
 export const reportActivePlayers = pgTable(
   'report_active_players',
   {
-    period: text('period', { enum: reportPeriods }).notNull(),
-    periodStart: date('period_start', { mode: 'string' }).notNull(),
-    dimension: text('dimension', { enum: reportDimensions }).notNull(),
-    key: text('key').notNull(),
-    key2: text('key2').notNull(),
+    ...periodCell(),
     userId: uuid('user_id').notNull(),
   },
   (t) => [
@@ -131,12 +132,8 @@ export const reportActivePlayers = pgTable(
 export const reportActiveCounts = pgTable(
   'report_active_counts',
   {
-    period: text('period', { enum: reportPeriods }).notNull(),
-    periodStart: date('period_start', { mode: 'string' }).notNull(),
-    dimension: text('dimension', { enum: reportDimensions }).notNull(),
-    key: text('key').notNull(),
-    key2: text('key2').notNull(),
-    players: bigint('players', { mode: 'bigint' }).notNull(),
+    ...periodCell(),
+    players: int8('players').notNull(),
   },
   (t) => [primaryKey({ columns: [t.period, t.dimension, t.periodStart, t.key, t.key2] })],
 );
@@ -147,7 +144,7 @@ export const reportActiveCounts = pgTable(
  */
 export const reportDepositors = pgTable('report_depositors', {
   userId: uuid('user_id').primaryKey(),
-  firstEntryId: bigint('first_entry_id', { mode: 'bigint' }).notNull(),
+  firstEntryId: int8('first_entry_id').notNull(),
 });
 
 /**
@@ -158,13 +155,9 @@ export const reportDepositors = pgTable('report_depositors', {
 export const reportPaidDaily = pgTable(
   'report_paid_daily',
   {
-    day: date('day', { mode: 'string' }).notNull(),
-    dimension: text('dimension', { enum: reportDimensions }).notNull(),
-    key: text('key').notNull(),
-    key2: text('key2').notNull(),
-    currency: text('currency').notNull(),
-    paid: bigint('paid', { mode: 'bigint' }).notNull(),
-    paidCount: bigint('paid_count', { mode: 'bigint' }).notNull(),
+    ...dayCell(),
+    paid: int8('paid').notNull(),
+    paidCount: int8('paid_count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.dimension, t.day, t.key, t.key2, t.currency] })],
 );

@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { checkIn, createdAt, int8, int8Zero, serialId, timestamptz, updatedAt } from './columns';
+import { userId, userKey } from './accounts';
 
 /**
  * Responsible gaming (features/responsible-gaming, decision 070). Amounts in thousandths like
@@ -27,8 +16,6 @@ export type RgLimitPeriod = (typeof rgLimitPeriods)[number];
 export const rgBlockKinds = ['time_out', 'self_exclusion'] as const;
 export type RgBlockKind = (typeof rgBlockKinds)[number];
 
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
-
 /**
  * One row per player who has any responsible-gaming setting. Its row lock orders the
  * player's bets (rg_bet_refusal takes it) so concurrent bets cannot overshoot a limit; a
@@ -37,9 +24,7 @@ const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`
 export const rgPlayers = pgTable(
   'rg_players',
   {
-    userId: uuid('user_id')
-      .primaryKey()
-      .references(() => users.id),
+    userId: userKey(),
     /** Minutes between reality checks; 0 = off. */
     realityCheckMinutes: integer('reality_check_minutes').notNull().default(0),
     /** Play time allowed per rolling 24 hours, in minutes; null = none. */
@@ -49,14 +34,14 @@ export const rgPlayers = pgTable(
      * pending_at set: a removal).
      */
     sessionLimitPendingMinutes: integer('session_limit_pending_minutes'),
-    sessionLimitPendingAt: timestamp('session_limit_pending_at', { withTimezone: true }),
+    sessionLimitPendingAt: timestamptz('session_limit_pending_at'),
     /** The block in force: a time-out or self-exclusion, until (infinity: permanent). */
     blockKind: text('block_kind', { enum: rgBlockKinds }),
-    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    blockedUntil: timestamptz('blocked_until'),
     /** Lifting a fixed-term self-exclusion at its end needs a request and 24 hours. */
-    liftRequestedAt: timestamp('lift_requested_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    liftRequestedAt: timestamptz('lift_requested_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('rg_players_reality_check', sql`${t.realityCheckMinutes} in (0, 15, 30, 60)`),
@@ -72,25 +57,23 @@ export const rgPlayers = pgTable(
 export const rgLimits = pgTable(
   'rg_limits',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userId(),
     kind: text('kind', { enum: rgLimitKinds }).notNull(),
     period: text('period', { enum: rgLimitPeriods }).notNull(),
-    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    amount: int8('amount').notNull(),
     /** The raise asked for (null with pending_at set: a removal). */
-    pendingAmount: bigint('pending_amount', { mode: 'bigint' }),
-    pendingAt: timestamp('pending_at', { withTimezone: true }),
+    pendingAmount: int8('pending_amount'),
+    pendingAt: timestamptz('pending_at'),
     /** Who set the amount in force: the player, staff, or the operator's default. */
     setBy: text('set_by', { enum: ['player', 'staff', 'default'] }).notNull(),
     /** When the 80 % warning of this limit was last sent (once per window). */
-    warnedAt: timestamp('warned_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    warnedAt: timestamptz('warned_at'),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.kind, t.period] }),
-    check('rg_limits_kind', sql`${t.kind} in (${inList(rgLimitKinds)})`),
-    check('rg_limits_period', sql`${t.period} in (${inList(rgLimitPeriods)})`),
+    checkIn('rg_limits_kind', t.kind, rgLimitKinds),
+    checkIn('rg_limits_period', t.period, rgLimitPeriods),
     check('rg_limits_amount', sql`${t.amount} >= 0`),
   ],
 );
@@ -106,16 +89,12 @@ export const rgHourly = pgTable(
   'rg_hourly',
   {
     userId: uuid('user_id').notNull(),
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
-    wagered: bigint('wagered', { mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
-    cashLoss: bigint('cash_loss', { mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
+    hour: timestamptz('hour').notNull(),
+    wagered: int8Zero('wagered'),
+    cashLoss: int8Zero('cash_loss'),
     bets: integer('bets').notNull().default(0),
     playSeconds: integer('play_seconds').notNull().default(0),
-    lastBetAt: timestamp('last_bet_at', { withTimezone: true }),
+    lastBetAt: timestamptz('last_bet_at'),
     lastRoundId: text('last_round_id'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.hour] })],
@@ -128,10 +107,8 @@ export const rgHourly = pgTable(
 export const rgChanges = pgTable(
   'rg_changes',
   {
-    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: serialId(),
+    userId: userId(),
     /** e.g. limit_set, limit_lowered, limit_raise_requested, block_set, deposit_refused. */
     action: text('action').notNull(),
     /** 'player', 'staff:<name>', 'operator' (configuration), 'system'. */
@@ -139,7 +116,7 @@ export const rgChanges = pgTable(
     reason: text('reason'),
     oldValue: jsonb('old_value'),
     newValue: jsonb('new_value'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index('rg_changes_user').on(t.userId, t.createdAt)],
 );

@@ -1,5 +1,6 @@
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, uuidId } from './columns';
+import { userId } from './accounts';
 
 /**
  * A login: the family of refresh tokens that descend from it. Access tokens name their
@@ -9,16 +10,14 @@ import { users } from './accounts';
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    id: uuidId(),
+    userId: userId('cascade'),
+    createdAt: createdAt(),
     /** Last login or refresh; the idle timeout counts from here. */
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamptz('last_used_at').notNull(),
     /** Absolute end: createdAt + SESSION_ABSOLUTE_TTL_DAYS, never extended. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
     /** logout, reuse (a rotated refresh token came back), password_change, password_reset. */
     revokeReason: text('revoke_reason'),
     /** The browser's User-Agent at sign-in (cut to 512 characters): the profile's device list. */
@@ -41,8 +40,8 @@ export const refreshTokens = pgTable(
     sessionId: uuid('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    rotatedAt: timestamptz('rotated_at'),
   },
   (t) => [index('refresh_tokens_session_id_idx').on(t.sessionId)],
 );
@@ -54,12 +53,10 @@ export const refreshTokens = pgTable(
 export const knownDevices = pgTable(
   'known_devices',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userId('cascade'),
     deviceHash: text('device_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamptz('last_seen_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
 );

@@ -1,21 +1,6 @@
-import {
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { users } from './accounts';
-
-/** PostgreSQL bytea as a Buffer on both drivers (pg gives a Buffer, PGlite a Uint8Array). */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  toDriver: (value) => value,
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, timestamptz } from './columns';
+import { userId } from './accounts';
 
 /**
  * Avatar pictures, where every instance reads them (issue 17, decision 054). The name is the
@@ -27,14 +12,12 @@ export const avatars = pgTable(
   'avatars',
   {
     name: text('name').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userId('cascade'),
     contentType: text('content_type').notNull(),
     /** The encoded picture (WebP, at most a few tens of kilobytes after re-encoding). */
     bytes: bytea('bytes').notNull(),
     byteLength: integer('byte_length').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index('avatars_user_id_idx').on(t.userId)],
 );
@@ -50,7 +33,7 @@ export const studioSessions = pgTable(
   {
     key: text('key').primaryKey(),
     value: jsonb('value').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [index('studio_sessions_expires_at_idx').on(t.expiresAt)],
 );

@@ -1,17 +1,16 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   index,
   jsonb,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { createdAt, int8, serialId, timestamptz, updatedAt, uuidId } from './columns';
+import { userId, userKey } from './accounts';
 
 /**
  * The back office (issue 28, docs/decisions/065): staff accounts and sessions, the audit log,
@@ -22,7 +21,7 @@ import { users } from './accounts';
 export const staffAccounts = pgTable(
   'staff_accounts',
   {
-    id: uuid('id').primaryKey(),
+    id: uuidId(),
     /** Lower-cased. */
     email: text('email').notNull(),
     roles: text('roles').array().notNull(),
@@ -31,10 +30,10 @@ export const staffAccounts = pgTable(
     totpSecret: text('totp_secret'),
     /** The last TOTP step accepted: a code is never taken twice. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
-    disabledAt: timestamp('disabled_at', { withTimezone: true }),
-    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    disabledAt: timestamptz('disabled_at'),
+    lastLoginAt: timestamptz('last_login_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('staff_accounts_email_key').on(t.email)],
 );
@@ -47,24 +46,24 @@ export const staffSetupTokens = pgTable('staff_setup_tokens', {
   tokenHash: text('token_hash').notNull().unique(),
   /** The authenticator secret offered at set-up, encrypted like the account's. */
   totpSecret: text('totp_secret'),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  createdAt: createdAt(),
 });
 
 /** A staff session: the cookie holds a random token, this its SHA-256. */
 export const staffSessions = pgTable(
   'staff_sessions',
   {
-    id: uuid('id').primaryKey(),
+    id: uuidId(),
     staffId: uuid('staff_id')
       .notNull()
       .references(() => staffAccounts.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamptz('last_seen_at').notNull(),
     /** created_at + 12 hours. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    endedAt: timestamptz('ended_at'),
     endReason: text('end_reason'),
     ip: text('ip'),
     userAgent: text('user_agent'),
@@ -79,8 +78,8 @@ export const staffSessions = pgTable(
 export const staffAuditLog = pgTable(
   'staff_audit_log',
   {
-    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    id: serialId(),
+    at: timestamptz('at').notNull(),
     actorKind: text('actor_kind').notNull(),
     actorId: text('actor_id').notNull(),
     actorEmail: text('actor_email'),
@@ -106,22 +105,22 @@ export const staffAuditLog = pgTable(
 export const staffApprovals = pgTable(
   'staff_approvals',
   {
-    id: uuid('id').primaryKey(),
+    id: uuidId(),
     kind: text('kind', { enum: ['adjustment', 'withdrawal'] }).notNull(),
     status: text('status', { enum: ['waiting', 'approved', 'rejected', 'failed'] }).notNull(),
     userId: uuid('user_id').notNull(),
     /** Thousandths, signed for an adjustment. */
-    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    amount: int8('amount').notNull(),
     reason: text('reason'),
     paymentId: uuid('payment_id'),
     /** The adjustment's key as asked: asking again answers this approval. */
     idempotencyKey: text('idempotency_key'),
     requestedBy: text('requested_by').notNull(),
     requestedByEmail: text('requested_by_email'),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    requestedAt: timestamptz('requested_at').notNull(),
     decidedBy: text('decided_by'),
     decidedByEmail: text('decided_by_email'),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: timestamptz('decided_at'),
     failure: text('failure'),
   },
   (t) => [
@@ -135,26 +134,22 @@ export const staffApprovals = pgTable(
 
 /** A blocked player: no sign-in, no bets. Unblocking deletes the row (the audit log keeps it). */
 export const playerBlocks = pgTable('player_blocks', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userKey('cascade'),
   reason: text('reason').notNull(),
   blockedBy: text('blocked_by').notNull(),
-  blockedAt: timestamp('blocked_at', { withTimezone: true }).notNull(),
+  blockedAt: timestamptz('blocked_at').notNull(),
 });
 
 /** Staff notes on a player: append-only (a trigger), each with its author. */
 export const playerNotes = pgTable(
   'player_notes',
   {
-    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: userId('cascade'),
     text: text('text').notNull(),
     authorId: text('author_id').notNull(),
     authorEmail: text('author_email'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index('player_notes_user_idx').on(t.userId, t.id)],
 );
@@ -162,11 +157,9 @@ export const playerNotes = pgTable(
 export const playerTags = pgTable(
   'player_tags',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userId('cascade'),
     tag: text('tag').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.tag] })],
 );

@@ -1,5 +1,6 @@
-import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { bigint, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, updatedAt, uuidId } from './columns';
+import { userId, userKey } from './accounts';
 
 /**
  * A player's TOTP authenticator (docs/decisions/051-two-factor-sign-in.md). One row per
@@ -8,16 +9,14 @@ import { users } from './accounts';
  * as associated data), never in clear.
  */
 export const twoFactorAuthenticators = pgTable('two_factor_authenticators', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userKey('cascade'),
   secretCiphertext: text('secret_ciphertext').notNull(),
   /** Null until the enrolment is confirmed with a code. */
-  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  enabledAt: timestamptz('enabled_at'),
   /** The last 30-second step whose code was accepted: it and older ones are refused (replay). */
   lastUsedStep: bigint('last_used_step', { mode: 'number' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -27,13 +26,11 @@ export const twoFactorAuthenticators = pgTable('two_factor_authenticators', {
 export const twoFactorRecoveryCodes = pgTable(
   'two_factor_recovery_codes',
   {
-    id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: userId('cascade'),
     codeHash: text('code_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('two_factor_recovery_codes_user_hash_key').on(t.userId, t.codeHash),

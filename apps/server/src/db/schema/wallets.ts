@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { check, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, int8, int8Zero, updatedAt } from './columns';
+import { userKey } from './accounts';
 
 /**
  * One wallet per player, created with the account. The balance is an integer count of
@@ -11,31 +12,23 @@ import { users } from './accounts';
 export const wallets = pgTable(
   'wallets',
   {
-    userId: uuid('user_id')
-      .primaryKey()
-      .references(() => users.id),
+    userId: userKey(),
     currency: text('currency').notNull().default('USD'),
-    balance: bigint('balance', { mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
+    balance: int8Zero('balance'),
     /**
      * The bonus pocket: the part of `balance` that is bonus money of the active bonus
      * (`bonus_id`); cash is `balance - bonus_balance` (docs/decisions/039).
      */
-    bonusBalance: bigint('bonus_balance', { mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
+    bonusBalance: int8Zero('bonus_balance'),
     /** The player's active bonus (player_bonuses.id), or null: one at a time. */
-    bonusId: bigint('bonus_id', { mode: 'bigint' }),
+    bonusId: int8('bonus_id'),
     /**
      * The bonus part of the last posting: UPDATE … RETURNING sees only new values, so the
      * posting's statement stores the part it moved here for its INSERT to copy.
      */
-    bonusMoved: bigint('bonus_moved', { mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    bonusMoved: int8Zero('bonus_moved'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('wallets_balance_non_negative', sql`${t.balance} >= 0`),

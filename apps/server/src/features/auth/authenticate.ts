@@ -38,3 +38,15 @@ export function registerAuthentication(app: FastifyInstance, sessions: SessionSe
     request.player = player;
   });
 }
+
+/**
+ * The options of a route only a signed-in player reaches, under one OpenAPI tag: the
+ * `app.authenticate` hook and the `bearerAuth` the document marks it with (the authorisation
+ * matrix checks that the two go together), then the route's own schema.
+ */
+export function signedInRoutes(app: FastifyInstance, tag: string) {
+  return <Schema extends object>(summary: string, schema: Schema) => ({
+    onRequest: app.authenticate,
+    schema: { tags: [tag], summary, security: [{ bearerAuth: [] }], ...schema },
+  });
+}

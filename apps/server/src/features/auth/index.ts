@@ -5,7 +5,7 @@
 export { assertPasswordNotCommon, codeRefused, emailBusy, usernameBusy } from './account-errors';
 export { createAccountRepository } from './account-repository';
 export { authFeature } from './auth-feature';
-export { bearerToken, requirePlayer, unauthorized } from './authenticate';
+export { bearerToken, requirePlayer, signedInRoutes, unauthorized } from './authenticate';
 export type { CodeSender } from './code-sender';
 export { createCodeStore } from './code-store';
 export { hashCode, otpPolicy } from './otp';

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import { requirePlayer } from './authenticate';
+import { requirePlayer, signedInRoutes } from './authenticate';
 import { describeUserAgent } from './device-description';
 import type { GeoLookup } from './geo-lookup';
 import type { LiveSessionRow } from './session-repository';
@@ -36,19 +36,14 @@ const noContent = z.null().describe('No content');
 
 /** /api/user/sessions: the player's own sign-ins, and ending them. Every query is by player. */
 export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = (app, options) => {
+  const signedIn = signedInRoutes(app, 'user');
   const { sessions, geo } = options;
 
   app.get(
     '/user/sessions',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['user'],
-        summary: 'The signed-in devices of this player (this one marked current)',
-        security: [{ bearerAuth: [] }],
-        response: { 200: sessionsResponseSchema },
-      },
-    },
+    signedIn('The signed-in devices of this player (this one marked current)', {
+      response: { 200: sessionsResponseSchema },
+    }),
     async (request, reply) => {
       const player = requirePlayer(request);
       const rows = await sessions.listLive(player.id);
@@ -60,15 +55,9 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = (app, 
 
   app.delete(
     '/user/sessions',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['user'],
-        summary: 'Sign out everywhere else: every session of this player but this one ends',
-        security: [{ bearerAuth: [] }],
-        response: { 200: endOtherSessionsResponseSchema },
-      },
-    },
+    signedIn('Sign out everywhere else: every session of this player but this one ends', {
+      response: { 200: endOtherSessionsResponseSchema },
+    }),
     async (request) => {
       const player = requirePlayer(request);
       return { ended: await sessions.revokeOthers(player.id, player.sessionId, 'logout') };
@@ -77,16 +66,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = (app, 
 
   app.delete(
     '/user/sessions/:id',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['user'],
-        summary: 'Sign one device out (404 unless it is a live session of this player)',
-        security: [{ bearerAuth: [] }],
-        params: sessionIdParamsSchema,
-        response: { 204: noContent },
-      },
-    },
+    signedIn('Sign one device out (404 unless it is a live session of this player)', {
+      params: sessionIdParamsSchema,
+      response: { 204: noContent },
+    }),
     async (request, reply) => {
       const player = requirePlayer(request);
       if (!(await sessions.revokeOwn(player.id, request.params.id))) {

@@ -7,33 +7,26 @@ import {
   twoFactorStatusSchema,
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePlayer } from './authenticate';
+import { requirePlayer, signedInRoutes } from './authenticate';
 import type { TwoFactorService } from './two-factor-service';
 
 export interface TwoFactorRoutesOptions {
   twoFactor: TwoFactorService;
 }
 
-const security = [{ bearerAuth: [] }];
-
 /**
  * /api/user/two-factor/*: the signed-in player's own authenticator (docs/decisions/051).
  * Secrets and recovery codes are answered with `no-store`: they must not sit in a cache.
  */
 export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = (app, options) => {
+  const signedIn = signedInRoutes(app, 'user');
   const { twoFactor } = options;
 
   app.get(
     '/user/two-factor',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['user'],
-        summary: 'Is two-factor sign-in on, and how many recovery codes are left',
-        security,
-        response: { 200: twoFactorStatusSchema },
-      },
-    },
+    signedIn('Is two-factor sign-in on, and how many recovery codes are left', {
+      response: { 200: twoFactorStatusSchema },
+    }),
     async (request, reply) => {
       const status = await twoFactor.status(requirePlayer(request).id);
       return reply.header('cache-control', 'no-store').send(status);
@@ -42,16 +35,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = (a
 
   app.post(
     '/user/two-factor/setup',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['user'],
-        summary: 'Start enrolment: a new secret and its otpauth:// URI (nothing enforced yet)',
-        description: '409 TWO_FACTOR_ALREADY_ENABLED while it is on.',
-        security,
-        response: { 200: twoFactorSetupResponseSchema },
-      },
-    },
+    signedIn('Start enrolment: a new secret and its otpauth:// URI (nothing enforced yet)', {
+      description: '409 TWO_FACTOR_ALREADY_ENABLED while it is on.',
+      response: { 200: twoFactorSetupResponseSchema },
+    }),
     async (request, reply) => {
       const setup = await twoFactor.startEnrolment(requirePlayer(request).id);
       return reply.header('cache-control', 'no-store').send(setup);
@@ -75,16 +62,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = (a
   for (const { path, summary, issue } of recoveryCodeRoutes) {
     app.post(
       path,
-      {
-        onRequest: app.authenticate,
-        schema: {
-          tags: ['user'],
-          summary,
-          security,
-          body: twoFactorCodeRequestSchema,
-          response: { 200: recoveryCodesResponseSchema },
-        },
-      },
+      signedIn(summary, {
+        body: twoFactorCodeRequestSchema,
+        response: { 200: recoveryCodesResponseSchema },
+      }),
       async (request, reply) => {
         const codes = await twoFactor[issue](
           requirePlayer(request).id,
@@ -98,16 +79,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = (a
 
   app.post(
     '/user/two-factor/disable',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['user'],
-        summary: 'Turn it off: the password and a code (app or recovery)',
-        security,
-        body: twoFactorDisableRequestSchema,
-        response: { 200: statusResponseSchema },
-      },
-    },
+    signedIn('Turn it off: the password and a code (app or recovery)', {
+      body: twoFactorDisableRequestSchema,
+      response: { 200: statusResponseSchema },
+    }),
     async (request) => {
       const { password, code } = request.body;
       await twoFactor.disable(requirePlayer(request).id, password, code, request.ip);

@@ -12,9 +12,14 @@ import type { Database } from '../../db/database';
 import { withStep, type InTransaction } from '../../db/in-transaction';
 import { uniqueViolation } from '../../db/unique-violation';
 import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
+import { AppError, type AppErrorCode } from '../../lib/errors';
 import type { Ledger } from '../wallet';
-import { bonusAdminRepository, type ClaimFilter } from './bonus-admin-repository';
+import {
+  bonusAdminRepository,
+  type ClaimFilter,
+  type NewOffer,
+  type NewPromo,
+} from './bonus-admin-repository';
 import {
   offerValues,
   promoValues,
@@ -23,7 +28,7 @@ import {
   staffPromoView,
 } from './bonus-admin-view';
 import type { bonusLifecycle } from './bonus-lifecycle';
-import { bonusRepository, type OfferRow } from './bonus-repository';
+import { bonusRepository, type OfferRow, type PromoRow } from './bonus-repository';
 
 /** Claims whose wagering is known without the ledger (see `claims`). */
 const neverPlayed: ReadonlySet<string> = new Set(['queued', 'awaiting_deposit', 'completed']);
@@ -49,6 +54,30 @@ const notFound = (what: 'offer' | 'promo' | 'claim') =>
       ? new AppError(404, bonusErrorCodes.PROMO_UNKNOWN, 'There is no such promo code.')
       : new AppError(404, bonusErrorCodes.BONUS_NOT_FOUND, 'There is no such bonus.');
 
+/** The row read, or the 404 of its kind. */
+async function found<T>(read: Promise<T | undefined>, what: 'offer' | 'promo'): Promise<T> {
+  const row = await read;
+  if (!row) throw notFound(what);
+  return row;
+}
+
+/** A create whose unique key `constraint` is taken answers 409 `code`, naming the field. */
+async function unlessTaken<T>(
+  constraint: string,
+  code: AppErrorCode,
+  field: { path: string; message: string },
+  create: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await create();
+  } catch (error) {
+    if (uniqueViolation(error) === constraint) {
+      throw new AppError(409, code, field.message, [field]);
+    }
+    throw error;
+  }
+}
+
 /**
  * The back office's side of the engine (decision 091): offers and promo codes created,
  * edited, scheduled and retired; claims listed with their wagering; a player's bonus
@@ -65,6 +94,52 @@ export function bonusAdmin(deps: BonusAdminDeps) {
     return new Map((await engine.allOffers()).map((o) => [o.id, o]));
   }
 
+  /** How staff edit one kind of row: its locked read, its update and its staff view. */
+  interface Editable<Id, Row, Values, Context, View extends { id: string }> {
+    /** The row, locked; 404 when there is none. */
+    lock(tx: Database, id: Id): Promise<Row>;
+    /** The row as updated; 404 when there is none. */
+    update(tx: Database, id: Id, values: Values): Promise<Row>;
+    /** What the view needs besides the row (read once, in the edit's transaction). */
+    context(tx: Database, row: Row): Promise<Context>;
+    view(row: Row, context: Context, now: Date): View;
+  }
+  const offers: Editable<string, OfferRow, Partial<NewOffer>, number, StaffOffer> = {
+    lock: (tx, id) => found(admin.offer(tx, id, true), 'offer'),
+    update: (tx, id, values) => found(admin.updateOffer(tx, id, values), 'offer'),
+    context: (tx, row) => admin.claimsOf(tx, row.id),
+    view: staffOfferView,
+  };
+  const promos: Editable<bigint, PromoRow, Partial<NewPromo>, OfferRow | undefined, StaffPromo> = {
+    lock: (tx, id) => found(admin.promo(tx, id, true), 'promo'),
+    update: (tx, id, values) => found(admin.updatePromo(tx, id, values), 'promo'),
+    context: (tx, row) => admin.offer(tx, row.offerId),
+    view: staffPromoView,
+  };
+
+  /**
+   * One staff edit under the row's lock: `values` (null: nothing to change, and no audit row)
+   * from the row as it is, the update, and the audit step's before and after.
+   */
+  function edit<Id, Row, Values, Context, View extends { id: string }>(
+    kind: Editable<Id, Row, Values, Context, View>,
+    id: Id,
+    audit: InTransaction<BonusAdminChange<View>> | undefined,
+    values: (current: Row, now: Date) => Values | null,
+  ): Promise<View> {
+    return withStep(db, audit, async (tx) => {
+      const current = await kind.lock(tx, id);
+      const context = await kind.context(tx, current);
+      const now = clock.now();
+      const before = kind.view(current, context, now);
+      const set = values(current, now);
+      if (!set) return { result: before };
+      const updated = await kind.update(tx, id, set);
+      const after = kind.view(updated, context, now);
+      return { changed: { target: after.id, before, after }, result: after };
+    });
+  }
+
   return {
     async offers(): Promise<StaffOffer[]> {
       const now = clock.now();
@@ -75,59 +150,29 @@ export function bonusAdmin(deps: BonusAdminDeps) {
       input: StaffOfferCreate,
       audit?: InTransaction<BonusAdminChange<StaffOffer>>,
     ): Promise<StaffOffer> {
-      try {
-        return await withStep(db, audit, async (tx) => {
+      const taken = { path: 'id', message: 'An offer has this id.' };
+      return unlessTaken('bonus_offers_pkey', bonusErrorCodes.OFFER_EXISTS, taken, () =>
+        withStep(db, audit, async (tx) => {
           const row = await admin.insertOffer(tx, { id: input.id, ...offerValues(input) });
           const after = staffOfferView(row, 0, clock.now());
           return { changed: { target: row.id, before: null, after }, result: after };
-        });
-      } catch (error) {
-        if (uniqueViolation(error) === 'bonus_offers_pkey') {
-          throw new AppError(409, bonusErrorCodes.OFFER_EXISTS, 'An offer has this id.', [
-            { path: 'id', message: 'An offer has this id.' },
-          ]);
-        }
-        throw error;
-      }
+        }),
+      );
     },
 
-    async updateOffer(
+    updateOffer: (
       id: string,
       input: StaffOfferUpdate,
       audit?: InTransaction<BonusAdminChange<StaffOffer>>,
-    ): Promise<StaffOffer> {
-      return withStep(db, audit, async (tx) => {
-        const current = await admin.offer(tx, id, true);
-        if (!current) throw notFound('offer');
-        const claims = await admin.claimsOf(tx, id);
-        const updated = await admin.updateOffer(tx, id, offerValues(input));
-        if (!updated) throw notFound('offer');
-        const now = clock.now();
-        const before = staffOfferView(current, claims, now);
-        const after = staffOfferView(updated, claims, now);
-        return { changed: { target: id, before, after }, result: after };
-      });
-    },
+    ): Promise<StaffOffer> => edit(offers, id, audit, () => offerValues(input)),
 
     /** Switched off: no longer listed or claimable, nor through its codes. Bonuses run on. */
-    async retireOffer(
+    retireOffer: (
       id: string,
       audit?: InTransaction<BonusAdminChange<StaffOffer>>,
-    ): Promise<StaffOffer> {
-      return withStep(db, audit, async (tx) => {
-        const current = await admin.offer(tx, id, true);
-        if (!current) throw notFound('offer');
-        const claims = await admin.claimsOf(tx, id);
-        const now = clock.now();
-        const before = staffOfferView(current, claims, now);
-        // Retiring a retired offer changes nothing and writes no audit row.
-        if (!current.enabled) return { result: before };
-        const updated = await admin.updateOffer(tx, id, { enabled: false });
-        if (!updated) throw notFound('offer');
-        const after = staffOfferView(updated, claims, now);
-        return { changed: { target: id, before, after }, result: after };
-      });
-    },
+    ): Promise<StaffOffer> =>
+      // Retiring a retired offer changes nothing and writes no audit row.
+      edit(offers, id, audit, (current) => (current.enabled ? { enabled: false } : null)),
 
     async promos(): Promise<StaffPromo[]> {
       const [rows, offers] = await Promise.all([admin.promos(), offerMap()]);
@@ -139,8 +184,9 @@ export function bonusAdmin(deps: BonusAdminDeps) {
       input: StaffPromoCreate,
       audit?: InTransaction<BonusAdminChange<StaffPromo>>,
     ): Promise<StaffPromo> {
-      try {
-        return await withStep(db, audit, async (tx) => {
+      const taken = { path: 'code', message: 'This code already exists.' };
+      return unlessTaken('promo_codes_code', bonusErrorCodes.PROMO_EXISTS, taken, () =>
+        withStep(db, audit, async (tx) => {
           const offer = await admin.offer(tx, input.offer_id);
           if (!offer) {
             throw new AppError(400, 'VALIDATION_FAILED', 'There is no such offer.', [
@@ -154,58 +200,32 @@ export function bonusAdmin(deps: BonusAdminDeps) {
           });
           const after = staffPromoView(row, offer, clock.now());
           return { changed: { target: after.id, before: null, after }, result: after };
-        });
-      } catch (error) {
-        if (uniqueViolation(error) === 'promo_codes_code') {
-          throw new AppError(409, bonusErrorCodes.PROMO_EXISTS, 'This code already exists.', [
-            { path: 'code', message: 'This code already exists.' },
-          ]);
-        }
-        throw error;
-      }
+        }),
+      );
     },
 
-    async updatePromo(
+    updatePromo: (
       id: bigint,
       input: StaffPromoUpdate,
       audit?: InTransaction<BonusAdminChange<StaffPromo>>,
-    ): Promise<StaffPromo> {
-      return withStep(db, audit, async (tx) => {
-        // The row lock: a redemption's `uses + 1` waits, so the new limit is checked against
-        // the uses as they are.
-        const current = await admin.promo(tx, id, true);
-        if (!current) throw notFound('promo');
+    ): Promise<StaffPromo> =>
+      // The row lock: a redemption's `uses + 1` waits, so the new limit is checked against
+      // the uses as they are.
+      edit(promos, id, audit, (current) => {
         if (input.max_uses < current.uses) {
           const message = `Already used ${current.uses} times.`;
           throw new AppError(400, 'VALIDATION_FAILED', message, [{ path: 'max_uses', message }]);
         }
-        const updated = await admin.updatePromo(tx, id, promoValues(input));
-        if (!updated) throw notFound('promo');
-        const offer = await admin.offer(tx, current.offerId);
-        const now = clock.now();
-        const before = staffPromoView(current, offer, now);
-        const after = staffPromoView(updated, offer, now);
-        return { changed: { target: after.id, before, after }, result: after };
-      });
-    },
+        return promoValues(input);
+      }),
 
-    async retirePromo(
+    retirePromo: (
       id: bigint,
       audit?: InTransaction<BonusAdminChange<StaffPromo>>,
-    ): Promise<StaffPromo> {
-      return withStep(db, audit, async (tx) => {
-        const current = await admin.promo(tx, id, true);
-        if (!current) throw notFound('promo');
-        const offer = await admin.offer(tx, current.offerId);
-        const now = clock.now();
-        const before = staffPromoView(current, offer, now);
-        if (current.retiredAt !== null) return { result: before };
-        const updated = await admin.updatePromo(tx, id, { retiredAt: now });
-        if (!updated) throw notFound('promo');
-        const after = staffPromoView(updated, offer, now);
-        return { changed: { target: after.id, before, after }, result: after };
-      });
-    },
+    ): Promise<StaffPromo> =>
+      edit(promos, id, audit, (current, now) =>
+        current.retiredAt === null ? { retiredAt: now } : null,
+      ),
 
     async claims(
       filter: ClaimFilter,

@@ -6,7 +6,7 @@ import {
   promoCodeRequestSchema,
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePlayer } from '../auth';
+import { requirePlayer, signedInRoutes } from '../auth';
 import type { RgService } from '../responsible-gaming';
 import type { BonusService } from './bonus-service';
 
@@ -16,8 +16,6 @@ export interface BonusRoutesOptions {
   responsibleGaming: Pick<RgService, 'assertNotBlocked'>;
 }
 
-const security = [{ bearerAuth: [] }];
-const tags = ['bonus'];
 /** Per client address: far above what a player clicks, below guessing promo codes at speed. */
 const claimRateLimit = { max: 30, timeWindow: '1 minute' };
 
@@ -26,17 +24,12 @@ export const bonusRoutes: FastifyPluginAsyncZod<BonusRoutesOptions> = (
   app,
   { service, responsibleGaming },
 ) => {
+  const signedIn = signedInRoutes(app, 'bonus');
   app.get(
     '/bonus',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: 'The bonus page: offers, the daily bonus, the open bonus and its wagering',
-        security,
-        response: { 200: bonusOverviewResponseSchema },
-      },
-    },
+    signedIn('The bonus page: offers, the daily bonus, the open bonus and its wagering', {
+      response: { 200: bonusOverviewResponseSchema },
+    }),
     async (request, reply) => {
       const overview = await service.overview(requirePlayer(request).id);
       return reply.header('cache-control', 'no-store').send(overview);
@@ -46,21 +39,17 @@ export const bonusRoutes: FastifyPluginAsyncZod<BonusRoutesOptions> = (
   app.post(
     '/bonus/claim',
     {
-      onRequest: app.authenticate,
-      config: { rateLimit: claimRateLimit },
-      schema: {
-        tags,
-        summary: 'Receive an offer (or the daily bonus)',
+      ...signedIn('Receive an offer (or the daily bonus)', {
         description:
           '201 with the bonus: active (money in the bonus pocket) or awaiting_deposit (a ' +
           'deposit match, granted on the next deposit of at least its minimum). 404 ' +
           'OFFER_NOT_FOUND; 409 BONUS_ACTIVE (one open bonus at a time), ALREADY_CLAIMED, ' +
           'DAILY_COOLDOWN (fields[0].message is when it is next available); 403 RG_BLOCKED ' +
           'during a time-out or self-exclusion.',
-        security,
         body: bonusClaimRequestSchema,
         response: { 201: playerBonusResponseSchema },
-      },
+      }),
+      config: { rateLimit: claimRateLimit },
     },
     async (request, reply) => {
       const userId = requirePlayer(request).id;
@@ -73,18 +62,14 @@ export const bonusRoutes: FastifyPluginAsyncZod<BonusRoutesOptions> = (
   app.post(
     '/bonus/promo',
     {
-      onRequest: app.authenticate,
-      config: { rateLimit: claimRateLimit },
-      schema: {
-        tags,
-        summary: 'Activate a promo code (case-insensitive)',
+      ...signedIn('Activate a promo code (case-insensitive)', {
         description:
           '201 with the bonus. 404 PROMO_UNKNOWN; 409 PROMO_EXPIRED, PROMO_USED_UP, ' +
           'PROMO_ALREADY_USED, DEPOSIT_REQUIRED, BONUS_ACTIVE; 403 RG_BLOCKED.',
-        security,
         body: promoCodeRequestSchema,
         response: { 201: playerBonusResponseSchema },
-      },
+      }),
+      config: { rateLimit: claimRateLimit },
     },
     async (request, reply) => {
       const userId = requirePlayer(request).id;
@@ -96,17 +81,11 @@ export const bonusRoutes: FastifyPluginAsyncZod<BonusRoutesOptions> = (
 
   app.post(
     '/bonus/:id/cancel',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Cancel the open bonus: what is left of its money is forfeited, cash stays',
-        description: '200 with the bonus (cancelled). 404 BONUS_NOT_FOUND; 409 BONUS_ENDED.',
-        security,
-        params: bonusIdParamsSchema,
-        response: { 200: playerBonusResponseSchema },
-      },
-    },
+    signedIn('Cancel the open bonus: what is left of its money is forfeited, cash stays', {
+      description: '200 with the bonus (cancelled). 404 BONUS_NOT_FOUND; 409 BONUS_ENDED.',
+      params: bonusIdParamsSchema,
+      response: { 200: playerBonusResponseSchema },
+    }),
     async (request, reply) => {
       const bonus = await service.cancel(requirePlayer(request).id, BigInt(request.params.id));
       return reply.send({ bonus });

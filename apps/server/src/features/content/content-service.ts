@@ -32,6 +32,14 @@ export interface ContentChange {
 }
 type Audit = InTransaction<ContentChange> | undefined;
 
+/** A change of the FAQ (an entry, or its order) for the audit step. */
+const faqChange = (target: string, before: unknown, after: unknown): ContentChange => ({
+  kind: 'faq',
+  target,
+  before,
+  after,
+});
+
 const texts = (rows: PageRow[], draft: boolean): StaffPageTexts => {
   const of = (lang: 'en' | 'ru') => {
     const row = rows.find((r) => r.lang === lang);
@@ -183,7 +191,7 @@ export function createContentService(deps: {
           .returning();
         const result = staffFaqEntry(row!);
         return {
-          changed: { kind: 'faq' as const, target: result.id, before: null, after: result },
+          changed: faqChange(result.id, null, result),
           result,
         };
       });
@@ -199,12 +207,7 @@ export function createContentService(deps: {
           .where(eq(faqEntries.id, id))
           .returning();
         const result = staffFaqEntry(row!);
-        const changed = {
-          kind: 'faq' as const,
-          target: id,
-          before: staffFaqEntry(before),
-          after: result,
-        };
+        const changed = faqChange(id, staffFaqEntry(before), result);
         return { changed, result };
       });
     },
@@ -215,12 +218,7 @@ export function createContentService(deps: {
         if (!before) throw notFound();
         await tx.delete(faqEntries).where(eq(faqEntries.id, id));
         const result = (await repo.faqRows(tx)).map(staffFaqEntry);
-        const changed = {
-          kind: 'faq' as const,
-          target: id,
-          before: staffFaqEntry(before),
-          after: null,
-        };
+        const changed = faqChange(id, staffFaqEntry(before), null);
         return { changed, result };
       });
     },
@@ -249,12 +247,11 @@ export function createContentService(deps: {
             .where(eq(faqEntries.id, id));
         }
         const result = (await repo.faqRows(tx)).map(staffFaqEntry);
-        const changed = {
-          kind: 'faq' as const,
-          target: 'order',
-          before: rows.map((r) => r.id),
-          after: ids,
-        };
+        const changed = faqChange(
+          'order',
+          rows.map((r) => r.id),
+          ids,
+        );
         return { changed, result };
       });
     },

@@ -34,27 +34,22 @@ export interface PurgeStatement {
 /** The deletes, each answering one row `{ n }`: how many rows it deleted. */
 export function purgeStatements(now: Date): PurgeStatement[] {
   const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  /** Rows of `table` whose `column` is before `cutoff` (the names are ours, never input). */
+  const olderThan = (name: string, table: string, column: string, cutoff: string) => ({
+    name,
+    statement: counted(sql`delete from ${sql.raw(table)}
+        where ${sql.raw(column)} < ${cutoff}::timestamptz`),
+  });
   return [
-    {
-      name: 'pending registrations',
-      statement: counted(sql`delete from pending_registrations
-        where code_expires_at < ${before(retention.codes)}::timestamptz`),
-    },
-    {
-      name: 'e-mail changes',
-      statement: counted(sql`delete from email_changes
-        where code_expires_at < ${before(retention.codes)}::timestamptz`),
-    },
-    {
-      name: 'password resets',
-      statement: counted(sql`delete from password_resets
-        where code_expires_at < ${before(retention.codes)}::timestamptz`),
-    },
-    {
-      name: 'code sends',
-      statement: counted(sql`delete from otp_sends
-        where sent_at < ${before(retention.codeSends)}::timestamptz`),
-    },
+    olderThan(
+      'pending registrations',
+      'pending_registrations',
+      'code_expires_at',
+      before(retention.codes),
+    ),
+    olderThan('e-mail changes', 'email_changes', 'code_expires_at', before(retention.codes)),
+    olderThan('password resets', 'password_resets', 'code_expires_at', before(retention.codes)),
+    olderThan('code sends', 'otp_sends', 'sent_at', before(retention.codeSends)),
     {
       name: 'password throttles',
       statement: counted(sql`delete from auth_throttles
@@ -62,20 +57,8 @@ export function purgeStatements(now: Date): PurgeStatement[] {
           and (locked_until is null or locked_until < ${now.toISOString()}::timestamptz)
        `),
     },
-    {
-      name: 'launch tokens',
-      statement: counted(sql`delete from launch_tokens
-        where expires_at < ${before(retention.launchTokens)}::timestamptz`),
-    },
-    {
-      name: 'sessions',
-      statement: counted(sql`delete from sessions
-        where expires_at < ${before(retention.sessions)}::timestamptz`),
-    },
-    {
-      name: 'studio sessions',
-      statement: counted(sql`delete from studio_sessions
-        where expires_at < ${now.toISOString()}::timestamptz`),
-    },
+    olderThan('launch tokens', 'launch_tokens', 'expires_at', before(retention.launchTokens)),
+    olderThan('sessions', 'sessions', 'expires_at', before(retention.sessions)),
+    olderThan('studio sessions', 'studio_sessions', 'expires_at', now.toISOString()),
   ];
 }

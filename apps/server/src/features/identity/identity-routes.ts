@@ -6,7 +6,7 @@ import {
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createUploadPipeline, type UploadPipeline } from '../../lib/uploads/upload-pipeline';
-import { requirePlayer } from '../auth';
+import { requirePlayer, signedInRoutes } from '../auth';
 import { sanitiseDocument } from './document-sanitiser';
 import type { IdentityService } from './identity-service';
 
@@ -38,19 +38,14 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   app,
   { service, uploads },
 ) => {
+  const signedIn = signedInRoutes(app, 'identity');
   await uploads.register(app);
 
   app.get(
     '/identity',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['identity'],
-        summary: "The player's identity check: status, documents sent, and the withdrawal rule",
-        security: [{ bearerAuth: [] }],
-        response: { 200: identityResponseSchema },
-      },
-    },
+    signedIn("The player's identity check: status, documents sent, and the withdrawal rule", {
+      response: { 200: identityResponseSchema },
+    }),
     async (request, reply) => {
       const player = requirePlayer(request);
       return reply.header('cache-control', 'no-store').send(await service.view(player.id));

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { dollarAmount, httpUrl, wholeNumber } from '../../lib/config-values';
+import {
+  dollarAmount,
+  httpUrl,
+  wholeNumber,
+  type EnvOf,
+  type VariableDocs,
+} from '../../lib/config-values';
 import { fromDecimalString } from '../wallet';
 
 /**
@@ -34,12 +40,9 @@ export const paymentsEnvShape = {
   WITHDRAWAL_MAX: dollars.default('5000.00'),
 };
 
-type PaymentsEnv = z.output<z.ZodObject<typeof paymentsEnvShape>>;
+type PaymentsEnv = EnvOf<typeof paymentsEnvShape>;
 
-export const paymentsConfigVariables: Record<
-  keyof typeof paymentsEnvShape,
-  { default: string; description: string }
-> = {
+export const paymentsConfigVariables: VariableDocs<keyof typeof paymentsEnvShape> = {
   CARD_PAYMENTS_MODE: {
     default: 'simulated',
     description:

@@ -14,7 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { requirePlayer } from '../auth';
+import { requirePlayer, signedInRoutes } from '../auth';
 import { cashierCurrency, dollars } from './cashier-rules';
 import type { PaymentRow } from './payments-repository';
 import type { PaymentsService, Submitted } from './payments-service';
@@ -24,7 +24,6 @@ export interface PaymentsRoutesOptions {
   service: PaymentsService;
 }
 
-const security = [{ bearerAuth: [] }];
 /**
  * Per client address: far above what a player clicks, far below what a script testing stolen
  * card tokens or flooding the gateway with addresses needs.
@@ -35,11 +34,7 @@ const submissionRateLimit = { max: 60, timeWindow: '1 minute' };
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app, { service }) => {
   const testWalletUrl = service.crypto?.testWalletUrl?.bind(service.crypto);
   const view = (row: PaymentRow) => paymentView(row, { testWalletUrl });
-  /** A route of the signed-in player's, in the OpenAPI document under "payments". */
-  const signedIn = <Schema extends object>(summary: string, schema: Schema) => ({
-    onRequest: app.authenticate,
-    schema: { tags: ['payments'], summary, security, ...schema },
-  });
+  const signedIn = signedInRoutes(app, 'payments');
 
   app.get(
     '/payments/config',

@@ -1,6 +1,6 @@
 import { closeAccountRequestSchema, closeAccountResponseSchema } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePlayer } from '../auth';
+import { requirePlayer, signedInRoutes } from '../auth';
 import { clearRefreshCookie } from '../auth';
 import type { PrivacyService } from './privacy-service';
 
@@ -10,19 +10,14 @@ export interface PrivacyRoutesOptions {
 
 /** GET /api/user/export and POST /api/user/close (bearer). */
 export const privacyRoutes: FastifyPluginAsyncZod<PrivacyRoutesOptions> = (app, { service }) => {
+  const signedIn = signedInRoutes(app, 'user');
   app.get(
     '/user/export',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['user'],
-        summary: 'Everything stored about the player, as a JSON file to download',
-        description:
-          'Profile, terms accepted, sessions, wallet, ledger transactions, payments, bonuses, ' +
-          'identity check (documents listed, not included), chat and support messages.',
-        security: [{ bearerAuth: [] }],
-      },
-    },
+    signedIn('Everything stored about the player, as a JSON file to download', {
+      description:
+        'Profile, terms accepted, sessions, wallet, ledger transactions, payments, bonuses, ' +
+        'identity check (documents listed, not included), chat and support messages.',
+    }),
     async (request, reply) => {
       const player = requirePlayer(request);
       const { data } = await service.exportData(player.id);
@@ -39,23 +34,17 @@ export const privacyRoutes: FastifyPluginAsyncZod<PrivacyRoutesOptions> = (app, 
 
   app.post(
     '/user/close',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['user'],
-        summary: 'Closes the account for good (password again); every session ends',
-        description:
-          '409 ACCOUNT_CLOSE_BALANCE_NOT_ZERO while money is on the balance, 409 ' +
-          'ACCOUNT_CLOSE_WITHDRAWAL_PENDING while a withdrawal is on its way, 400 WRONG_PASSWORD. ' +
-          'With two-factor sign-in on, `twoFactorCode` is required (403 TWO_FACTOR_REQUIRED, ' +
-          '400 TWO_FACTOR_INVALID). ' +
-          'The ledger is kept; name, e-mail, date of birth, avatar and identity documents are ' +
-          'removed (docs/decisions/053).',
-        security: [{ bearerAuth: [] }],
-        body: closeAccountRequestSchema,
-        response: { 200: closeAccountResponseSchema },
-      },
-    },
+    signedIn('Closes the account for good (password again); every session ends', {
+      description:
+        '409 ACCOUNT_CLOSE_BALANCE_NOT_ZERO while money is on the balance, 409 ' +
+        'ACCOUNT_CLOSE_WITHDRAWAL_PENDING while a withdrawal is on its way, 400 WRONG_PASSWORD. ' +
+        'With two-factor sign-in on, `twoFactorCode` is required (403 TWO_FACTOR_REQUIRED, ' +
+        '400 TWO_FACTOR_INVALID). ' +
+        'The ledger is kept; name, e-mail, date of birth, avatar and identity documents are ' +
+        'removed (docs/decisions/053).',
+      body: closeAccountRequestSchema,
+      response: { 200: closeAccountResponseSchema },
+    }),
     async (request, reply) => {
       const closedAt = await service.close(requirePlayer(request), request.body, request.ip);
       clearRefreshCookie(request, reply);

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  dollarAmount,
+  httpUrl,
+  wholeNumber,
+  type EnvOf,
+  type VariableDocs,
+} from '../../lib/config-values';
 import { fromDecimalString } from '../wallet';
 
 /**
@@ -7,14 +14,8 @@ import { fromDecimalString } from '../wallet';
  * default: the operator names its country's) and the thresholds of the operator's flags.
  * Read by config.ts with every other variable, so a bad value stops start-up naming it.
  */
-const dollars = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, {
-  error: 'must be an amount in dollars with at most two decimals, e.g. 500.00',
-});
-const count = z.coerce
-  .number({ error: 'must be a whole number' })
-  .int({ error: 'must be a whole number' })
-  .min(1, { error: 'must be at least 1' })
-  .max(1000, { error: 'must be at most 1000' });
+const dollars = dollarAmount('500.00');
+const count = wholeNumber(1, 1000);
 
 export const rgEnvShape = {
   RG_DEFAULT_DEPOSIT_LIMIT_DAY: dollars.optional(),
@@ -23,20 +24,15 @@ export const rgEnvShape = {
   RG_DEFAULT_REALITY_CHECK_MINUTES: z
     .enum(['0', '15', '30', '60'], { error: 'must be 0 (off), 15, 30 or 60' })
     .default('60'),
-  RG_NATIONAL_SCHEME_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-    .optional(),
+  RG_NATIONAL_SCHEME_URL: httpUrl.optional(),
   RG_FLAG_NET_DEPOSITS_30D: dollars.default('5000.00'),
   RG_FLAG_LIMIT_RAISES_30D: count.default(3),
   RG_FLAG_DECLINED_DEPOSITS_30D: count.default(5),
 };
 
-type RgEnv = z.output<z.ZodObject<typeof rgEnvShape>>;
+type RgEnv = EnvOf<typeof rgEnvShape>;
 
-export const rgConfigVariables: Record<
-  keyof typeof rgEnvShape,
-  { default: string; description: string }
-> = {
+export const rgConfigVariables: VariableDocs<keyof typeof rgEnvShape> = {
   RG_DEFAULT_DEPOSIT_LIMIT_DAY: {
     default: '(none)',
     description:

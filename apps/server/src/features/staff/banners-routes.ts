@@ -3,7 +3,7 @@ import { authErrorCodes, bannerLimits } from '@casino/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createUploadPipeline } from '../../lib/uploads/upload-pipeline';
 import type { BannerChange } from '../banners';
-import { auditStep } from './audit-step';
+import { changeAudit } from './audit-step';
 import { contextOf, staffRoute } from './staff-scope';
 import type { StaffServices } from './staff-services';
 
@@ -15,14 +15,7 @@ import type { StaffServices } from './staff-services';
 export function bannersRoutes(app: FastifyInstance, s: StaffServices): void {
   const banners = () => app.banners;
   const audit = (request: FastifyRequest, action: string, reason: string | null = null) =>
-    auditStep(s.clock, contextOf(request), (change: BannerChange) => ({
-      action,
-      targetKind: 'banner',
-      targetId: change.target,
-      before: change.before,
-      after: change.after,
-      reason,
-    }));
+    changeAudit<BannerChange>(s.clock, request, action, 'banner', reason);
 
   staffRoute(app, 'banners.list', async (_input, reply) => reply.send(await banners().list()));
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BonusAdminChange } from '../bonus';
-import { auditStep } from './audit-step';
-import { contextOf, staffRoute } from './staff-scope';
+import { changeAudit } from './audit-step';
+import { staffRoute } from './staff-scope';
 import type { StaffServices } from './staff-services';
 
 /**
@@ -12,14 +12,7 @@ import type { StaffServices } from './staff-services';
 export function bonusAdminRoutes(app: FastifyInstance, s: StaffServices): void {
   const admin = s.bonus.admin;
   const audit = <T>(request: FastifyRequest, action: string, kind: string, reason: string) =>
-    auditStep(s.clock, contextOf(request), (change: BonusAdminChange<T>) => ({
-      action,
-      targetKind: kind,
-      targetId: change.target,
-      before: change.before,
-      after: change.after,
-      reason,
-    }));
+    changeAudit<BonusAdminChange<T>>(s.clock, request, action, kind, reason);
 
   staffRoute(app, 'bonuses.offers', async (_input, reply) =>
     reply.send({ data: await admin.offers() }),

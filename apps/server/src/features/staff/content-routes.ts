@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContentChange } from '../content';
-import { auditStep } from './audit-step';
-import { contextOf, staffRoute } from './staff-scope';
+import { changeAudit } from './audit-step';
+import { staffRoute } from './staff-scope';
 import type { StaffServices } from './staff-services';
 
 /**
@@ -12,13 +12,7 @@ import type { StaffServices } from './staff-services';
 export function contentRoutes(app: FastifyInstance, s: StaffServices): void {
   const content = () => app.content;
   const audit = (request: FastifyRequest, action: string) =>
-    auditStep(s.clock, contextOf(request), (change: ContentChange) => ({
-      action,
-      targetKind: change.kind,
-      targetId: change.target,
-      before: change.before,
-      after: change.after,
-    }));
+    changeAudit<ContentChange>(s.clock, request, action, (change) => change.kind);
 
   staffRoute(app, 'content.pages', async (_input, reply) =>
     reply.send({ data: await content().pages() }),

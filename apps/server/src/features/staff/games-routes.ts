@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LobbyChange, SwitchChange } from '../games';
-import { auditStep } from './audit-step';
-import { contextOf, staffRoute } from './staff-scope';
+import { changeAudit } from './audit-step';
+import { staffRoute } from './staff-scope';
 import type { StaffServices } from './staff-services';
 
 /**
@@ -12,26 +12,12 @@ import type { StaffServices } from './staff-services';
 export function gamesRoutes(app: FastifyInstance, s: StaffServices): void {
   const controls = () => app.gameCatalog.controls;
   const audit = (request: FastifyRequest, action: string, kind: string, reason: string) =>
-    auditStep(s.clock, contextOf(request), (change: SwitchChange) => ({
-      action,
-      targetKind: kind,
-      targetId: change.target,
-      before: change.before,
-      after: change.after,
-      reason,
-    }));
+    changeAudit<SwitchChange>(s.clock, request, action, kind, reason);
 
   // Marks, blocked countries, pins and the home sections' order (decision 089).
   const lobby = () => app.gameCatalog.lobby;
   const lobbyAudit = (request: FastifyRequest, action: string, kind: string, reason: string) =>
-    auditStep(s.clock, contextOf(request), (change: LobbyChange) => ({
-      action,
-      targetKind: kind,
-      targetId: change.target,
-      before: change.before,
-      after: change.after,
-      reason,
-    }));
+    changeAudit<LobbyChange>(s.clock, request, action, kind, reason);
 
   staffRoute(app, 'games.lobby', async (_input, reply) => reply.send(await lobby().lobby()));
 

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { dollarAmount, type EnvOf, type VariableDocs } from '../../lib/config-values';
 import { serverPackageRoot } from '../../lib/package-root';
 import { fromDecimalString } from '../wallet';
 import { parseCidrList } from './staff-scope';
@@ -26,21 +27,13 @@ export const backofficeEnvShape = {
       { error: 'must be a comma-separated list of IP addresses or CIDR ranges, e.g. 10.0.0.0/8' },
     )
     .optional(),
-  BACKOFFICE_FOUR_EYES_AMOUNT: z
-    .string()
-    .regex(/^\d{1,9}(\.\d{1,2})?$/, {
-      error: 'must be an amount in dollars with at most two decimals, e.g. 500.00',
-    })
-    .default('500.00'),
+  BACKOFFICE_FOUR_EYES_AMOUNT: dollarAmount('500.00').default('500.00'),
   BACKOFFICE_DIST_DIR: z.string().min(1).optional(),
 };
 
-type BackofficeEnv = z.output<z.ZodObject<typeof backofficeEnvShape>>;
+type BackofficeEnv = EnvOf<typeof backofficeEnvShape>;
 
-export const backofficeConfigVariables: Record<
-  keyof typeof backofficeEnvShape,
-  { default: string; description: string }
-> = {
+export const backofficeConfigVariables: VariableDocs<keyof typeof backofficeEnvShape> = {
   BACKOFFICE_ORIGIN: {
     default: '(unset: served at /backoffice/ of this server)',
     description:

@@ -7,7 +7,7 @@ import {
   supportThreadResponseSchema,
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePlayer } from '../auth';
+import { requirePlayer, signedInRoutes } from '../auth';
 import type { SupportService } from './support-service';
 
 export interface SupportRoutesOptions {
@@ -23,6 +23,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = (
   app,
   { service, links },
 ) => {
+  const signedIn = signedInRoutes(app, 'support');
   app.get(
     '/support/info',
     {
@@ -47,16 +48,10 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = (
 
   app.get(
     '/support/thread',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['support'],
-        summary: "The player's conversation with support",
-        description: 'Oldest first (the newest 200); `unread` counts operator answers not read.',
-        security: [{ bearerAuth: [] }],
-        response: { 200: supportThreadResponseSchema },
-      },
-    },
+    signedIn("The player's conversation with support", {
+      description: 'Oldest first (the newest 200); `unread` counts operator answers not read.',
+      response: { 200: supportThreadResponseSchema },
+    }),
     async (request, reply) => {
       const player = requirePlayer(request);
       return reply.header('cache-control', 'no-store').send(await service.thread(player.id));
@@ -65,19 +60,13 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = (
 
   app.post(
     '/support/messages',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['support'],
-        summary: 'Writes to support',
-        description:
-          'Text 1 to 2000 characters after trimming. At most 10 messages a minute (429 ' +
-          'RATE_LIMITED with Retry-After).',
-        security: [{ bearerAuth: [] }],
-        body: supportPostRequestSchema,
-        response: { 201: supportPostResponseSchema },
-      },
-    },
+    signedIn('Writes to support', {
+      description:
+        'Text 1 to 2000 characters after trimming. At most 10 messages a minute (429 ' +
+        'RATE_LIMITED with Retry-After).',
+      body: supportPostRequestSchema,
+      response: { 201: supportPostResponseSchema },
+    }),
     async (request, reply) => {
       const player = requirePlayer(request);
       const message = await service.ask(player.id, request.body.text);
@@ -87,16 +76,10 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = (
 
   app.post(
     '/support/read',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['support'],
-        summary: 'Marks the answers up to an id read',
-        security: [{ bearerAuth: [] }],
-        body: supportReadRequestSchema,
-        response: { 200: supportReadResponseSchema },
-      },
-    },
+    signedIn('Marks the answers up to an id read', {
+      body: supportReadRequestSchema,
+      response: { 200: supportReadResponseSchema },
+    }),
     async (request, reply) => {
       const player = requirePlayer(request);
       const unread = await service.markReadByPlayer(player.id, BigInt(request.body.up_to));

@@ -5,7 +5,7 @@ import {
   meResponseSchema,
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePlayer } from '../auth';
+import { requirePlayer, signedInRoutes } from '../auth';
 import type { ProfileService } from './profile-service';
 
 export interface ProfileRoutesOptions {
@@ -16,6 +16,7 @@ export interface ProfileRoutesOptions {
 
 /** GET /api/user/me and the availability checks of the registration and settings forms. */
 export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = (app, options) => {
+  const signedIn = signedInRoutes(app, 'user');
   const { service } = options;
   // The checks answer guests, so they are what an address harvester would call: one
   // budget per IP shared by both checks (one limiter, one store).
@@ -27,15 +28,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = (app, 
 
   app.get(
     '/user/me',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['user'],
-        summary: 'The signed-in player',
-        security: [{ bearerAuth: [] }],
-        response: { 200: meResponseSchema },
-      },
-    },
+    signedIn('The signed-in player', { response: { 200: meResponseSchema } }),
     async (request, reply) => {
       const me = await service.me(requirePlayer(request).id);
       return reply.header('cache-control', 'no-store').send(me);

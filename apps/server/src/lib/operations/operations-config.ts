@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { httpUrl, secret, wholeNumber } from '../config-values';
+import { httpUrl, secret, wholeNumber, type EnvOf } from '../config-values';
 
 /**
  * What an operator sets to run Orbita in production: the shutdown budget, the metrics
@@ -47,7 +47,7 @@ export const operationsEnvShape = {
   OTEL_SERVICE_NAME: z.string().min(1).max(100).default('orbita'),
 };
 
-type OperationsEnv = z.output<z.ZodObject<typeof operationsEnvShape>>;
+type OperationsEnv = EnvOf<typeof operationsEnvShape>;
 
 export const operationsSecretVariables = ['METRICS_TOKEN'] as const;
 
