@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/open-database';
+import { imageCatalogOf } from './db/pglite-image';
+import { settleImageCatalog } from './db/pglite-image-catalog';
 import { createAppMetaRepository } from './features/instance';
 import { prepareSimulatedProviders } from './features/providers';
 import { ensureInstanceIdentity } from './features/instance';
@@ -74,10 +76,24 @@ export async function startServer(
         ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
         : createLogMailer(logger, config.env),
     });
-    // Simulated providers: the catalog is synced before the first request (in-process, fast).
-    // External ones: in the background, retried, so a slow provider never delays start-up.
     lap('buildAppMs');
-    await app.gameCatalog.scheduler.start();
+    // A database just made from the image holds the studios' games (decision 096): kept if
+    // this server would sync exactly them (then there is nothing for a start-up sync to
+    // do), else deleted, so the start is as on an empty one.
+    let catalog: Awaited<ReturnType<typeof settleImageCatalog>> = 'none';
+    if ('fromImage' in db && typeof db.fromImage === 'string') {
+      catalog = await settleImageCatalog({
+        db,
+        catalog: await imageCatalogOf(db.fromImage),
+        settings: app.gameCatalog.settings,
+        adapters: app.gameCatalog.adapters,
+      });
+      logger.info({ catalog }, 'new embedded database: the image’s games');
+    }
+    // Simulated providers: the catalog is synced before the first request (in-process, fast)
+    // when it is empty, else in the background. External ones: in the background, retried,
+    // so a slow provider never delays start-up.
+    await app.gameCatalog.scheduler.start({ current: catalog === 'kept' });
     lap('catalogMs');
     app.housekeeping.start();
     app.payments.reconciliation.start();

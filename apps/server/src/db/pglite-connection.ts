@@ -32,8 +32,10 @@ export function holdsDatabase(dataDir: string): boolean {
 /** Embedded PostgreSQL (WASM): the default, so a fresh checkout runs with nothing installed. */
 export async function openPglite(
   options: PgliteOptions = {},
-): Promise<DatabaseConnection & { $client: PGlite }> {
+): Promise<DatabaseConnection & { $client: PGlite; fromImage: string | undefined }> {
   let unlock = () => Promise.resolve();
+  // The image this call wrote into the new folder (start-server settles its games).
+  let fromImage: string | undefined;
   if (options.dataDir !== undefined) {
     await mkdir(options.dataDir, { recursive: true });
     // One process per data folder (see data-dir-lock.ts): a second one gets DataDirLocked.
@@ -45,6 +47,7 @@ export async function openPglite(
           throw error;
         },
       );
+      fromImage = options.image;
     }
   }
   const client = await PGlite.create(options.dataDir, {
@@ -63,6 +66,7 @@ export async function openPglite(
   let closing: Promise<void> | undefined;
   return Object.assign(db, {
     driver: 'pglite' as const,
+    fromImage,
     migrate: () => migrate(db, { migrationsFolder }),
     async ping() {
       await client.query('select 1');
