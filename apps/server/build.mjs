@@ -49,15 +49,36 @@ const separateTracingSdk = {
   },
 };
 
+/**
+ * The entry (src/server.ts) is a bundle of its own too, of node: modules only: it starts
+ * writing the migrated image into a new data folder on a worker thread (its code in
+ * pglite-image-writer.js), then imports the server (server-main.js, from start-server.ts)
+ * whose npm packages load meanwhile (decision 096). Bundled in, the server's imports would be
+ * hoisted above the entry's first line.
+ */
+const serverMainFile = 'server-main.js';
+const imageWriterFile = 'pglite-image-writer.js';
+const separateServerMain = {
+  name: 'separate-server-main',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^\.\/start-server$/ }, () => ({
+      path: `./${serverMainFile}`,
+      external: true,
+    }));
+  },
+};
+
 // Only our own output goes: a stale source map would point at old code. (The PGlite image
 // stays: build-pglite-image.ts keeps it when its manifest names this tree's migrations.)
-await Promise.all([
-  rm(outfile, { force: true }),
-  rm(`${outfile}.map`, { force: true }),
-  rm(resolve(dirname(outfile), 'pdf-check.worker.mjs'), { force: true }),
-  rm(resolve(dirname(outfile), tracingSdkFile), { force: true }),
-  rm(resolve(dirname(outfile), `${tracingSdkFile}.map`), { force: true }),
-]);
+const outputs = [serverMainFile, imageWriterFile, tracingSdkFile].map((file) =>
+  resolve(dirname(outfile), file),
+);
+await Promise.all(
+  [outfile, ...outputs]
+    .flatMap((file) => [file, `${file}.map`])
+    .concat(resolve(dirname(outfile), 'pdf-check.worker.mjs'))
+    .map((file) => rm(file, { force: true })),
+);
 const common = {
   absWorkingDir: root,
   bundle: true,
@@ -68,10 +89,22 @@ const common = {
   logLevel: 'info',
   metafile: true,
 };
-const result = await build({
+const entry = await build({
   ...common,
   entryPoints: ['src/server.ts'],
   outfile,
+  plugins: [separateServerMain, externalNpmPackages],
+});
+const imageWriter = await build({
+  ...common,
+  entryPoints: ['src/db/pglite-image-writer.ts'],
+  outfile: resolve(dirname(outfile), imageWriterFile),
+  plugins: [externalNpmPackages],
+});
+const result = await build({
+  ...common,
+  entryPoints: ['src/start-server.ts'],
+  outfile: resolve(dirname(outfile), serverMainFile),
   plugins: [separateTracingSdk, externalNpmPackages],
 });
 const tracingSdk = await build({
@@ -81,12 +114,21 @@ const tracingSdk = await build({
   plugins: [externalNpmPackages],
 });
 
-const bundled = [result, tracingSdk].flatMap(({ metafile }) =>
+const bundled = [entry, imageWriter, result, tracingSdk].flatMap(({ metafile }) =>
   Object.keys(metafile.inputs).filter((input) => input.includes('node_modules')),
 );
 if (bundled.length > 0) {
   throw new Error(`npm packages ended up in the bundle: ${bundled.join(', ')}`);
 }
+// The entry and the writer run before the npm packages load: node: modules only.
+const early = [entry, imageWriter].flatMap(({ metafile }) =>
+  Object.values(metafile.outputs).flatMap((output) =>
+    output.imports
+      .filter((i) => i.external && !i.path.startsWith('node:') && i.path !== `./${serverMainFile}`)
+      .map((i) => i.path),
+  ),
+);
+if (early.length > 0) throw new Error(`the entry imports more than node: modules: ${early}`);
 
 // The PDF checker runs in worker threads (features/identity/pdf-check.ts) from its own file,
 // found next to the bundle: it is plain JavaScript and is copied as it is.

@@ -36,8 +36,11 @@ if (!existsSync(bundle) || !existsSync(join(serverPackageRoot, 'dist', imageFile
 const bareDir = join(serverPackageRoot, '.bench-dist');
 await mkdir(bareDir, { recursive: true });
 const bareBundle = join(bareDir, 'server.js');
-await copyFile(bundle, bareBundle);
-await copyFile(join(serverPackageRoot, 'dist/server.js.map'), `${bareBundle}.map`);
+// The entry and the server it imports (decision 096); no image, so no image writer either.
+for (const file of ['server.js', 'server-main.js']) {
+  await copyFile(join(serverPackageRoot, 'dist', file), join(bareDir, file));
+  await copyFile(join(serverPackageRoot, 'dist', `${file}.map`), join(bareDir, `${file}.map`));
+}
 
 const scratch = await mkdtemp(join(tmpdir(), 'casino-bench-startup-'));
 const webDist = join(scratch, 'web');

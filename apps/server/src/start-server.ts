@@ -1,12 +1,18 @@
+import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/open-database';
+import { imageCatalogOf } from './db/pglite-image';
+import { settleImageCatalog } from './db/pglite-image-catalog';
 import { createAppMetaRepository } from './features/instance';
 import { prepareSimulatedProviders } from './features/providers';
 import { ensureInstanceIdentity } from './features/instance';
 import { systemClock } from './lib/clock';
+import type { ImageAhead } from './db/pglite-image-ahead';
+import { StartupError } from './lib/errors';
 import { createLogger, type Logger } from './lib/logger';
+import { shutDownGracefully } from './lib/operations/graceful-shutdown';
 import { serverVersion } from './lib/package-root';
 import { startTracing } from './lib/tracing/tracing';
 import { createLogMailer } from './lib/mail/log-mailer';
@@ -28,6 +34,7 @@ export interface StartedServer {
  */
 export async function startServer(
   env: Record<string, string | undefined> = process.env,
+  options: { imageAhead?: ImageAhead | undefined } = {},
 ): Promise<StartedServer> {
   // Where start-up time goes, logged once: recovery after a crash is this (decision 055).
   const began = performance.now();
@@ -54,7 +61,9 @@ export async function startServer(
   const tracing = await startTracing(config, serverVersion);
   const logger = createLogger(config, undefined, tracing?.logMixin);
   lap('configMs');
-  const db = await openDatabase(config, logger, { tracing });
+  const db = await openDatabase(config, logger, { tracing, imageAhead: options.imageAhead });
+  // Written ahead for nothing (another folder in the end, an image that does not fit): gone.
+  void options.imageAhead?.discard();
   try {
     await db.migrate();
     lap('migrateMs');
@@ -74,10 +83,24 @@ export async function startServer(
         ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
         : createLogMailer(logger, config.env),
     });
-    // Simulated providers: the catalog is synced before the first request (in-process, fast).
-    // External ones: in the background, retried, so a slow provider never delays start-up.
     lap('buildAppMs');
-    await app.gameCatalog.scheduler.start();
+    // A database just made from the image holds the studios' games (decision 096): kept if
+    // this server would sync exactly them (then there is nothing for a start-up sync to
+    // do), else deleted, so the start is as on an empty one.
+    let catalog: Awaited<ReturnType<typeof settleImageCatalog>> = 'none';
+    if ('fromImage' in db && typeof db.fromImage === 'string') {
+      catalog = await settleImageCatalog({
+        db,
+        catalog: await imageCatalogOf(db.fromImage),
+        settings: app.gameCatalog.settings,
+        adapters: app.gameCatalog.adapters,
+      });
+      logger.info({ catalog }, 'new embedded database: the image’s games');
+    }
+    // Simulated providers: the catalog is synced before the first request (in-process, fast)
+    // when it is empty, else in the background. External ones: in the background, retried,
+    // so a slow provider never delays start-up.
+    await app.gameCatalog.scheduler.start({ current: catalog === 'kept' });
     lap('catalogMs');
     app.housekeeping.start();
     app.payments.reconciliation.start();
@@ -107,5 +130,39 @@ export async function startServer(
     await db.close();
     await tracing?.shutdown();
     throw error;
+  }
+}
+
+/**
+ * The entry point's work (server.ts): start, and stop gracefully on SIGTERM/SIGINT. An
+ * operator-facing problem (StartupError: a bad variable, a missing build) is printed
+ * without a stack trace; the process exits 1 on any failure to start.
+ */
+export async function runServer(imageAhead?: ImageAhead): Promise<void> {
+  try {
+    const { app, config, logger } = await startServer(process.env, { imageAhead });
+    // On a signal: readiness 503 at once, new requests refused, streams and sockets told to
+    // reconnect, requests in flight answered within SHUTDOWN_TIMEOUT_MS, then the database
+    // closes and the process exits 0. Past the budget the connections left are cut (logged
+    // as an error); closeWithGrace's own delay, 5 s later, is the last resort (exit 1).
+    closeWithGrace({ delay: config.shutdownTimeoutMs + 5_000, logger }, async ({ signal, err }) => {
+      if (err) logger.error({ err }, 'closing after an uncaught error');
+      else logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'closing');
+      const outcome = await shutDownGracefully(app, {
+        timeoutMs: config.shutdownTimeoutMs,
+        logger,
+      });
+      logger.info({ shutdown: outcome }, 'closed');
+    });
+  } catch (error) {
+    // A start that failed before the database opened leaves no scratch folder behind.
+    await imageAhead?.discard();
+    if (error instanceof StartupError) {
+      process.stderr.write(`${error.message}\n`);
+    } else {
+      process.stderr.write(`Start-up failed: ${String(error)}\n`);
+      console.error(error);
+    }
+    process.exit(1);
   }
 }

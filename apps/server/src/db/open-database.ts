@@ -6,6 +6,7 @@ import { serverPackageRoot } from '../lib/package-root';
 import type { Tracing } from '../lib/tracing/tracing';
 import type { DatabaseConnection } from './database';
 import { openPglite, holdsDatabase } from './pglite-connection';
+import type { ImageAhead } from './pglite-image-ahead';
 import { findPgliteImage } from './pglite-image';
 import { openPostgres } from './postgres-connection';
 
@@ -23,7 +24,12 @@ const imageDir = thisModule.endsWith('.ts') ? join(serverPackageRoot, 'dist') : 
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
   logger?: Logger,
-  options: { pgliteImageDir?: string; tracing?: Tracing | undefined } = {},
+  options: {
+    pgliteImageDir?: string;
+    tracing?: Tracing | undefined;
+    /** The image being written ahead by the built server's entry (pglite-image-ahead.ts). */
+    imageAhead?: ImageAhead | undefined;
+  } = {},
 ): Promise<DatabaseConnection> {
   const { tracing } = options;
   if (config.databaseUrl !== undefined) {
@@ -38,7 +44,7 @@ export async function openDatabase(
     ? undefined
     : await findPgliteImage(options.pgliteImageDir ?? imageDir);
   if (image) logger?.info('new embedded database: starting from the migrated image');
-  const db = await openPglite({ dataDir, ...(image ? { image } : {}) });
+  const db = await openPglite({ dataDir, ...(image ? { image, ahead: options.imageAhead } : {}) });
   tracing?.tracePglite(db.$client);
   return db;
 }

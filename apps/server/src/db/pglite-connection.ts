@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -8,7 +8,8 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { lockDataDir } from './data-dir-lock';
 import type { DatabaseConnection } from './database';
 import { migrationsFolder } from './migrations-folder';
-import { extractDataDirTar } from './pglite-image-tar';
+import type { ImageAhead } from './pglite-image-ahead';
+import { extractDataDirTar, moveIntoPlace } from './pglite-image-tar';
 import * as schema from './schema';
 
 export interface PgliteOptions {
@@ -22,6 +23,8 @@ export interface PgliteOptions {
    * already opens as it is.
    */
   image?: string;
+  /** That image, being written for this folder by the entry's worker (pglite-image-ahead.ts). */
+  ahead?: ImageAhead | undefined;
 }
 
 /** Whether a PGlite data folder holds a database already (initdb writes PG_VERSION first). */
@@ -29,22 +32,38 @@ export function holdsDatabase(dataDir: string): boolean {
   return existsSync(join(dataDir, 'PG_VERSION'));
 }
 
+/** The image into a new folder: the one written ahead if it is this image for this folder. */
+async function writeImage(dataDir: string, image: string, ahead: ImageAhead | undefined) {
+  const written =
+    ahead && resolve(ahead.dataDir) === resolve(dataDir) && resolve(ahead.image) === resolve(image)
+      ? await ahead.written
+      : undefined;
+  if (written) {
+    await moveIntoPlace(written, dataDir);
+  } else {
+    await extractDataDirTar(await readFile(image), dataDir);
+  }
+}
+
 /** Embedded PostgreSQL (WASM): the default, so a fresh checkout runs with nothing installed. */
 export async function openPglite(
   options: PgliteOptions = {},
-): Promise<DatabaseConnection & { $client: PGlite }> {
+): Promise<DatabaseConnection & { $client: PGlite; fromImage: string | undefined }> {
   let unlock = () => Promise.resolve();
+  // The image this call wrote into the new folder (start-server settles its games).
+  let fromImage: string | undefined;
   if (options.dataDir !== undefined) {
     await mkdir(options.dataDir, { recursive: true });
     // One process per data folder (see data-dir-lock.ts): a second one gets DataDirLocked.
     unlock = await lockDataDir(options.dataDir);
     if (options.image !== undefined && !holdsDatabase(options.dataDir)) {
-      await extractDataDirTar(await readFile(options.image), options.dataDir).catch(
+      await writeImage(options.dataDir, options.image, options.ahead).catch(
         async (error: unknown) => {
           await unlock();
           throw error;
         },
       );
+      fromImage = options.image;
     }
   }
   const client = await PGlite.create(options.dataDir, {
@@ -63,6 +82,7 @@ export async function openPglite(
   let closing: Promise<void> | undefined;
   return Object.assign(db, {
     driver: 'pglite' as const,
+    fromImage,
     migrate: () => migrate(db, { migrationsFolder }),
     async ping() {
       await client.query('select 1');

@@ -1,5 +1,5 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { mkdir, rename, rm, rmdir } from 'node:fs/promises';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { rename, rm, rmdir } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 
 /**
@@ -14,35 +14,56 @@ import { join, posix } from 'node:path';
  * files missing), and the next start extracts again.
  */
 export async function extractDataDirTar(tar: Uint8Array, dataDir: string): Promise<number> {
-  const scratch = `${dataDir}.extracting-${process.pid}`;
-  await rm(scratch, { recursive: true, force: true });
-  await mkdir(scratch, { recursive: true, mode: 0o700 });
-  let files = 0;
+  const scratch = extractionScratchOf(dataDir);
   try {
-    const bytes = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
-    for (const entry of tarEntries(bytes)) {
-      const target = join(scratch, entry.path);
-      // Synchronous on purpose: nothing else runs while the server starts, and an awaited
-      // open, write and close per file through the thread pool costs more than it frees.
-      if (entry.type === 'directory') {
-        mkdirSync(target, { recursive: true, mode: entry.mode });
-      } else {
-        mkdirSync(join(target, '..'), { recursive: true });
-        writeFileSync(target, entry.body, { mode: entry.mode });
-        files++;
-      }
-    }
-    // An empty folder may stand there already (made before the lock was taken): rename
-    // replaces only an empty one, and rmdir refuses anything else, so no data is lost.
-    await rmdir(dataDir).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
-    await rename(scratch, dataDir);
+    const files = writeTarInto(tar, scratch);
+    await moveIntoPlace(scratch, dataDir);
+    return files;
   } catch (error) {
     await rm(scratch, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** Where this process writes an image before it is renamed into `dataDir`. */
+export function extractionScratchOf(dataDir: string, pid = process.pid): string {
+  return `${dataDir}.extracting-${pid}`;
+}
+
+/**
+ * Writes the archive's folders and files into `scratch` (made anew), synchronously: nothing
+ * else runs while the server starts (or this is the image writer's own thread,
+ * pglite-image-ahead.ts), and an awaited open, write and close per file through the thread
+ * pool costs more than it frees. Returns the number of files.
+ */
+export function writeTarInto(tar: Uint8Array, scratch: string): number {
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { recursive: true, mode: 0o700 });
+  let files = 0;
+  const bytes = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
+  for (const entry of tarEntries(bytes)) {
+    const target = join(scratch, entry.path);
+    if (entry.type === 'directory') {
+      mkdirSync(target, { recursive: true, mode: entry.mode });
+    } else {
+      mkdirSync(join(target, '..'), { recursive: true });
+      writeFileSync(target, entry.body, { mode: entry.mode });
+      files++;
+    }
+  }
   return files;
+}
+
+/**
+ * Renames a written scratch folder to `dataDir`. An empty folder may stand there already
+ * (made before the lock was taken): rename replaces only an empty one, and rmdir refuses
+ * anything else, so no data is lost.
+ */
+export async function moveIntoPlace(scratch: string, dataDir: string): Promise<void> {
+  await rmdir(dataDir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
+  await rename(scratch, dataDir);
 }
 
 interface TarEntry {

@@ -8,6 +8,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from './migrations-folder';
 import { openPglite } from './pglite-connection';
+import { writeCatalogRows, type ImageCatalog } from './pglite-image-catalog';
 import { packDataDirTar } from './pglite-image-tar';
 
 /**
@@ -22,17 +23,26 @@ export const imageFile = 'pglite-image.tar';
 export const manifestFile = 'pglite-image.json';
 
 /**
- * How the image is made: 2 = a cleanly closed folder, packed (1, without the field: PGlite's
- * dump of an open database). A build remakes an image of another format.
+ * How the image is made: 3 = a cleanly closed folder, packed, with the studios' games when
+ * the build gave them (2: without games; 1, without the field: PGlite's dump of an open
+ * database). A build remakes an image of another format.
  */
-const imageFormat = 2;
+const imageFormat = 3;
 
 interface ImageManifest {
   format?: number;
   pglite: string;
   /** Journal tag and SHA-256 of each migration's SQL, in order. */
   migrations: { tag: string; sha256: string }[];
+  /** The built-in studios' games the image holds (pglite-image-catalog.ts), if any. */
+  catalog?: ImageCatalog;
 }
+
+/** The games to write into the image, and what they are (scripts/pglite-image-catalog.ts). */
+export type CatalogSnapshot = (image: Uint8Array) => Promise<{
+  rows: unknown[];
+  catalog: ImageCatalog;
+}>;
 
 /** The migrations of a drizzle folder, in journal order, with the hash of each SQL file. */
 export async function migrationsOf(
@@ -75,7 +85,11 @@ function pgliteVersion(): string {
  * make every new server replay the migrations' WAL first (~2.6 MB: a second of CPU, most of
  * the start's database time, decision 093).
  */
-export async function buildPgliteImage(outDir: string, folder = migrationsFolder): Promise<void> {
+export async function buildPgliteImage(
+  outDir: string,
+  folder = migrationsFolder,
+  options: { catalog?: CatalogSnapshot } = {},
+): Promise<void> {
   const scratch = await mkdtemp(join(tmpdir(), 'casino-pglite-image-'));
   try {
     const dataDir = join(scratch, 'pglite');
@@ -85,11 +99,24 @@ export async function buildPgliteImage(outDir: string, folder = migrationsFolder
     } finally {
       await db.close();
     }
+    // The studios' catalog, synced by an app on a copy of the migrated database, then
+    // written into it: only the games cross over (the app's other first-start writes, such
+    // as the content pages of CONTENT_DIR, stay each server's own).
+    const snapshot = options.catalog ? await options.catalog(packDataDirTar(dataDir)) : undefined;
+    if (snapshot) {
+      const again = await openPglite({ dataDir });
+      try {
+        await writeCatalogRows(again, snapshot.rows);
+      } finally {
+        await again.close();
+      }
+    }
     const bytes = packDataDirTar(dataDir);
     const manifest: ImageManifest = {
       format: imageFormat,
       pglite: pgliteVersion(),
       migrations: await migrationsOf(folder),
+      ...(snapshot && { catalog: snapshot.catalog }),
     };
     // The manifest goes first and comes back last: a build cut short leaves no manifest
     // that vouches for another image.
@@ -104,13 +131,26 @@ export async function buildPgliteImage(outDir: string, folder = migrationsFolder
 }
 
 /** Whether `dir` holds an image of exactly this folder's migrations on this PGlite. */
-export async function imageIsCurrent(dir: string, folder = migrationsFolder): Promise<boolean> {
+export async function imageIsCurrent(
+  dir: string,
+  folder = migrationsFolder,
+  options: { catalogSources?: string } = {},
+): Promise<boolean> {
   const manifest = await readManifest(dir);
   if (!manifest || manifest.format !== imageFormat || manifest.pglite !== pgliteVersion()) {
     return false;
   }
   const current = await migrationsOf(folder);
-  return JSON.stringify(manifest.migrations) === JSON.stringify(current);
+  if (JSON.stringify(manifest.migrations) !== JSON.stringify(current)) return false;
+  // The code the studios' catalogs come from changed (new games, say), the migrations not.
+  return (
+    options.catalogSources === undefined || manifest.catalog?.sources === options.catalogSources
+  );
+}
+
+/** The games an image holds (its manifest beside it), if it holds any. */
+export async function imageCatalogOf(image: string): Promise<ImageCatalog | undefined> {
+  return (await readManifest(dirname(image)))?.catalog;
 }
 
 async function readManifest(dir: string): Promise<ImageManifest | undefined> {

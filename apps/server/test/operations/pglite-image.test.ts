@@ -14,7 +14,8 @@ import {
   manifestFile,
   migrationsOf,
 } from '../../src/db/pglite-image';
-import { extractDataDirTar } from '../../src/db/pglite-image-tar';
+import { writeImageAhead, type ImageAhead } from '../../src/db/pglite-image-ahead';
+import { extractDataDirTar, packDataDirTar, writeTarInto } from '../../src/db/pglite-image-tar';
 import type { Logger } from '../../src/lib/logger';
 import { serverPackageRoot } from '../../src/lib/package-root';
 
@@ -163,6 +164,104 @@ describe('a data folder and the image', () => {
       }
     },
   );
+});
+
+/**
+ * The image written ahead (decision 096): the built entry starts writing it into the new
+ * folder's scratch place on a worker thread; openPglite renames it into place only when it is
+ * the image it wants for the folder it opens, and writes the image itself otherwise.
+ */
+describe('an image written ahead', () => {
+  let root: string;
+  let image: string;
+  let tar: Buffer;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'casino-image-ahead-'));
+    // Any data folder will do for the renaming: a freshly initialised one, packed.
+    const source = join(root, 'source');
+    const db = await openPglite({ dataDir: source });
+    await db.execute(sql`create table marker (note text)`);
+    await db.close();
+    tar = packDataDirTar(source);
+    image = join(root, imageFile);
+    await writeFile(image, tar);
+  }, 180_000);
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  /** What the entry's worker leaves: the image in a scratch folder, with a file of its own. */
+  function writtenAhead(dataDir: string, forImage = image): ImageAhead {
+    const scratch = `${dataDir}.extracting-${process.pid}-ahead`;
+    writeTarInto(tar, scratch);
+    return {
+      image: forImage,
+      dataDir,
+      written: Promise.resolve(scratch),
+      discard: () => rm(scratch, { recursive: true, force: true }),
+    };
+  }
+
+  it('is renamed into place when it is this image for this folder', async () => {
+    const dataDir = join(root, 'same');
+    const ahead = writtenAhead(dataDir);
+    await writeFile(`${dataDir}.extracting-${process.pid}-ahead/written-ahead`, 'yes');
+    const db = await openPglite({ dataDir, image, ahead });
+    try {
+      expect(db.fromImage).toBe(image);
+      expect(await readFile(join(dataDir, 'written-ahead'), 'utf8')).toBe('yes');
+      await db.execute(sql`select * from marker`);
+    } finally {
+      await db.close();
+      await ahead.discard();
+    }
+    expect((await readdir(root)).filter((name) => name.includes('extracting'))).toEqual([]);
+  });
+
+  it('is not used for another folder or another image, and is discarded', async () => {
+    for (const [name, other] of [
+      ['other-folder', (dataDir: string) => writtenAhead(`${dataDir}-elsewhere`)],
+      ['other-image', (dataDir: string) => writtenAhead(dataDir, join(root, 'older.tar'))],
+    ] as const) {
+      const dataDir = join(root, name);
+      const ahead = other(dataDir);
+      const scratch = await ahead.written;
+      await writeFile(join(scratch!, 'written-ahead'), 'yes');
+      const db = await openPglite({ dataDir, image, ahead });
+      try {
+        expect(db.fromImage).toBe(image);
+        expect(await readdir(dataDir)).not.toContain('written-ahead');
+        await db.execute(sql`select * from marker`);
+      } finally {
+        await db.close();
+        await ahead.discard();
+      }
+    }
+    expect((await readdir(root)).filter((name) => name.includes('extracting'))).toEqual([]);
+  });
+
+  it('is not waited for when it failed: the image is written as without it', async () => {
+    const dataDir = join(root, 'failed');
+    const ahead: ImageAhead = {
+      image,
+      dataDir,
+      written: Promise.resolve(undefined),
+      discard: () => Promise.resolve(),
+    };
+    const db = await openPglite({ dataDir, image, ahead });
+    try {
+      await db.execute(sql`select * from marker`);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('is not started from source, where no image writer lies beside the module', () => {
+    expect(writeImageAhead({ DATA_DIR: join(root, 'from-source') })).toBeUndefined();
+    expect(writeImageAhead({ DATABASE_URL: 'postgres://x', DATA_DIR: root }, root, root)).toBe(
+      undefined,
+    );
+  });
 });
 
 async function appliedCount(db: DatabaseConnection): Promise<number> {

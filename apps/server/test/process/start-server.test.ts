@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -25,6 +25,8 @@ describe('server entry point', () => {
     expect(code).toBe(1);
     expect(stderr).toContain('PORT: must be a whole number (got "eighty")');
     expect(stderr).not.toMatch(/^\s+at /m);
+    // The image the entry began writing for the new folder (decision 096) is not left behind.
+    expect(await readdir(dataDir)).toEqual([]);
   });
 
   it('stops with code 1 in production when the web app is not built', async () => {

@@ -23,8 +23,13 @@ export interface CatalogSchedulerOptions {
 }
 
 export interface CatalogScheduler {
-  /** The start-up sync: awaited in simulated mode, in the background otherwise. */
-  start(): Promise<SyncReport[] | undefined>;
+  /**
+   * The start-up sync: awaited in simulated mode, in the background otherwise. `current`:
+   * the catalog is known to be what a sync would write now (a new embedded database whose
+   * image holds exactly the catalogs the studios answer, decision 096), so only the
+   * periodic syncs are scheduled.
+   */
+  start(options?: { current?: boolean }): Promise<SyncReport[] | undefined>;
   stop(): void;
 }
 
@@ -84,8 +89,9 @@ export function createCatalogScheduler(options: CatalogSchedulerOptions): Catalo
   };
 
   return {
-    async start() {
+    async start({ current = false } = {}) {
       schedulePeriodic();
+      if (current) return undefined;
       const awaitFirst =
         typeof options.awaitFirstSync === 'function'
           ? await options.awaitFirstSync()
