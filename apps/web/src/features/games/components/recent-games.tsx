@@ -7,7 +7,7 @@ import { totalGamesInfiniteOptions, useTotalGamesPages } from '../api/total-game
 import { useFirstPageOnLeave } from '../hooks/use-first-page-on-leave';
 import { useViewer } from '../hooks/use-viewer';
 import { GameList } from './game-list';
-import { LoadMore } from './load-more';
+import { PagedLoadMore } from './load-more';
 import { Section } from './section';
 
 const filter = { sort: 'recent' } as const;
@@ -56,18 +56,7 @@ export function RecentGames() {
             }
             testId="recent-games-grid"
           />
-          {games && games.length > 0 && (
-            <LoadMore
-              page={pages?.length ?? 1}
-              hasMore={query.hasNextPage}
-              loading={query.isFetching}
-              onMore={() => void query.fetchNextPage()}
-              shown={games.length}
-              total={pages?.[0]?.total}
-              label={t('games.more.load')}
-              controls={gridId}
-            />
-          )}
+          <PagedLoadMore query={query} label={t('games.more.load')} controls={gridId} />
         </>
       )}
     </Section>

@@ -16,7 +16,7 @@ import {
 } from '../api/total-games';
 import { gameCategories, providerSlugs } from '../catalog';
 import { GameList } from '../components/game-list';
-import { LoadMore } from '../components/load-more';
+import { PagedLoadMore } from '../components/load-more';
 import { Section } from '../components/section';
 import sectionStyles from '../components/sections.module.css';
 import { useFirstPageOnLeave } from '../hooks/use-first-page-on-leave';
@@ -146,18 +146,7 @@ function SearchResults({ search, narrowing }: ResultsProps) {
               }}
               testId="search-results-grid"
             />
-            {games && games.length > 0 && (
-              <LoadMore
-                page={pages?.length ?? 1}
-                hasMore={query.hasNextPage}
-                loading={query.isFetching}
-                onMore={() => void query.fetchNextPage()}
-                shown={games.length}
-                total={pages?.[0]?.total}
-                label={t('games.more.add')}
-                controls={gridId}
-              />
-            )}
+            <PagedLoadMore query={query} label={t('games.more.add')} controls={gridId} />
           </>
         ) : (
           <EmptyState
