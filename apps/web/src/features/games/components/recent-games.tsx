@@ -6,7 +6,7 @@ import { useAuthStore } from '../../auth';
 import { totalGamesInfiniteOptions, useTotalGamesPages } from '../api/total-games';
 import { useFirstPageOnLeave } from '../hooks/use-first-page-on-leave';
 import { useViewer } from '../hooks/use-viewer';
-import { GameList } from './game-list';
+import { GameList, queryListState } from './game-list';
 import { PagedLoadMore } from './load-more';
 import { Section } from './section';
 
@@ -39,9 +39,7 @@ export function RecentGames() {
             id={gridId}
             labelledBy={headingId}
             games={games}
-            loading={query.isPending}
-            error={query.isError}
-            onRetry={() => void query.refetch()}
+            {...queryListState(query)}
             skeletons={limits.casinoSkeletonTiles}
             reserve={limits.gamePageSize}
             moreSkeletons={loadingMore ? limits.casinoSkeletonTiles : 0}
