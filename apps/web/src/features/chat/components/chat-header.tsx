@@ -1,7 +1,6 @@
-import { MessagesSquare } from 'lucide-react';
+import { MessagesSquare, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseButton } from '../../../shared/ui/button/close-button';
 import styles from './chat-panel.module.css';
 
 /** The chat panel's title bar: the title, what the room adds (who is online), the close button. */
@@ -14,12 +13,15 @@ export function ChatHeader({ onClose, children }: { onClose: () => void; childre
         {t('chat.title')}
       </h2>
       {children}
-      <CloseButton
+      <button
+        type="button"
         className={styles.close}
         onClick={onClose}
-        label={t('chat.close')}
-        testId="chat-close"
-      />
+        aria-label={t('chat.close')}
+        data-testid="chat-close"
+      >
+        <X size={20} aria-hidden="true" />
+      </button>
     </div>
   );
 }

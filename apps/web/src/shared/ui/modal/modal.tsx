@@ -1,7 +1,7 @@
+import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { CloseButton } from '../button/close-button';
 import { getFocusable, trapTabKey } from '../../lib/focus';
 import { useScrollLock } from '../../lib/scroll-lock';
 import { useModalStore } from './modal-store';
@@ -113,12 +113,15 @@ export function Modal({ open, onClose, title, children, name }: ModalProps) {
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
-          <CloseButton
+          <button
+            type="button"
             className={styles.close}
             onClick={onClose}
-            label={t('modal.close')}
-            testId="modal-close"
-          />
+            aria-label={t('modal.close')}
+            data-testid="modal-close"
+          >
+            <X size={20} aria-hidden="true" />
+          </button>
         </div>
         <div ref={bodyRef} className={styles.body}>
           {children}
