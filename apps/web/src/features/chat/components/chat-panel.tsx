@@ -1,7 +1,7 @@
-import { MessagesSquare, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../shared/lib/class-names';
+import { ChatHeader } from './chat-header';
 import type { ChatPanelProps } from './chat-room';
 import styles from './chat-panel.module.css';
 
@@ -15,23 +15,7 @@ export function ChatPanel({ open, onClose }: ChatPanelProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
-  const fallback = (
-    <div className={styles.header}>
-      <h2 className={styles.title}>
-        <MessagesSquare size={20} aria-hidden="true" className={styles.titleIcon} />
-        {t('chat.title')}
-      </h2>
-      <button
-        type="button"
-        className={styles.close}
-        onClick={onClose}
-        aria-label={t('chat.close')}
-        data-testid="chat-close"
-      >
-        <X size={20} aria-hidden="true" />
-      </button>
-    </div>
-  );
+  const fallback = <ChatHeader onClose={onClose} />;
   return (
     <aside
       id="chat-panel"

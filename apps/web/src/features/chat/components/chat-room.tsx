@@ -1,5 +1,5 @@
 import { chatLimits } from '@casino/contracts';
-import { MessagesSquare, SendHorizontal, WifiOff, X } from 'lucide-react';
+import { MessagesSquare, SendHorizontal, WifiOff } from 'lucide-react';
 import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button/button';
@@ -8,6 +8,7 @@ import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
 import type { ChatState, PostOutcome } from '../api/chat-connection';
 import { useChat } from '../hooks/use-chat';
+import { ChatHeader } from './chat-header';
 import { ChatMessageItem } from './chat-message-item';
 import styles from './chat-panel.module.css';
 
@@ -36,27 +37,14 @@ export function ChatRoom({ open, onClose }: ChatPanelProps) {
   return (
     <>
       <span hidden data-testid="chat-status" data-status={state.status} />
-      <div className={styles.header}>
-        <h2 className={styles.title}>
-          <MessagesSquare size={20} aria-hidden="true" className={styles.titleIcon} />
-          {t('chat.title')}
-        </h2>
+      <ChatHeader onClose={onClose}>
         {state.online !== null && (
           <span className={styles.online} data-testid="chat-online">
             <span className={styles.onlineDot} aria-hidden="true" />
             {t('chat.online', { count: state.online })}
           </span>
         )}
-        <button
-          type="button"
-          className={styles.close}
-          onClick={onClose}
-          aria-label={t('chat.close')}
-          data-testid="chat-close"
-        >
-          <X size={20} aria-hidden="true" />
-        </button>
-      </div>
+      </ChatHeader>
       {state.status === 'offline' && (
         <p className={styles.banner} role="status" data-testid="chat-offline">
           <WifiOff size={16} aria-hidden="true" />

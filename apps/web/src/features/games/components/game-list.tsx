@@ -16,6 +16,15 @@ export interface EmptyContent {
   action?: ReactNode;
 }
 
+/** A games query as GameList shows it: skeletons while it runs, the error with its Retry. */
+export function queryListState(query: {
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}): Pick<GameListProps, 'loading' | 'error' | 'onRetry'> {
+  return { loading: query.isPending, error: query.isError, onRetry: () => void query.refetch() };
+}
+
 interface GameListProps {
   games: Game[] | undefined;
   /** Nothing to show yet: skeleton tiles instead of the grid. */

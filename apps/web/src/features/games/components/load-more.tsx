@@ -72,3 +72,41 @@ export function LoadMore({
     </div>
   );
 }
+
+/** What `PagedLoadMore` reads of an infinite games query (`useTotalGamesPages`). */
+interface PagedGames {
+  data?: { pages: { data: readonly unknown[]; total?: number | undefined }[] } | undefined;
+  hasNextPage: boolean;
+  isFetching: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/**
+ * `LoadMore` under a grid filled by an infinite games query, once the query has games: the
+ * page counter, the count shown and the total come from the query's pages.
+ */
+export function PagedLoadMore({
+  query,
+  label,
+  controls,
+}: {
+  query: PagedGames;
+  label: string;
+  controls?: string;
+}) {
+  const pages = query.data?.pages;
+  const shown = pages?.reduce((count, page) => count + page.data.length, 0) ?? 0;
+  if (shown === 0) return null;
+  return (
+    <LoadMore
+      page={pages?.length ?? 1}
+      hasMore={query.hasNextPage}
+      loading={query.isFetching}
+      onMore={() => void query.fetchNextPage()}
+      shown={shown}
+      total={pages?.[0]?.total}
+      label={label}
+      controls={controls}
+    />
+  );
+}

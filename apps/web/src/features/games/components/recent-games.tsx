@@ -6,8 +6,8 @@ import { useAuthStore } from '../../auth';
 import { totalGamesInfiniteOptions, useTotalGamesPages } from '../api/total-games';
 import { useFirstPageOnLeave } from '../hooks/use-first-page-on-leave';
 import { useViewer } from '../hooks/use-viewer';
-import { GameList } from './game-list';
-import { LoadMore } from './load-more';
+import { GameList, queryListState } from './game-list';
+import { PagedLoadMore } from './load-more';
 import { Section } from './section';
 
 const filter = { sort: 'recent' } as const;
@@ -39,9 +39,7 @@ export function RecentGames() {
             id={gridId}
             labelledBy={headingId}
             games={games}
-            loading={query.isPending}
-            error={query.isError}
-            onRetry={() => void query.refetch()}
+            {...queryListState(query)}
             skeletons={limits.casinoSkeletonTiles}
             reserve={limits.gamePageSize}
             moreSkeletons={loadingMore ? limits.casinoSkeletonTiles : 0}
@@ -56,18 +54,7 @@ export function RecentGames() {
             }
             testId="recent-games-grid"
           />
-          {games && games.length > 0 && (
-            <LoadMore
-              page={pages?.length ?? 1}
-              hasMore={query.hasNextPage}
-              loading={query.isFetching}
-              onMore={() => void query.fetchNextPage()}
-              shown={games.length}
-              total={pages?.[0]?.total}
-              label={t('games.more.load')}
-              controls={gridId}
-            />
-          )}
+          <PagedLoadMore query={query} label={t('games.more.load')} controls={gridId} />
         </>
       )}
     </Section>

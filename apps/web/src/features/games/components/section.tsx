@@ -1,4 +1,6 @@
+import { ArrowRight } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { cx } from '../../../shared/lib/class-names';
 import styles from './sections.module.css';
 
@@ -28,5 +30,15 @@ export function Section({ title, action, children, className, testId }: SectionP
       </div>
       {children(headingId)}
     </section>
+  );
+}
+
+/** A section's link to the whole list (See all, Open the casino), with its arrow. */
+export function SectionLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className={styles.linkAction}>
+      {children}
+      <ArrowRight size={16} aria-hidden="true" />
+    </Link>
   );
 }

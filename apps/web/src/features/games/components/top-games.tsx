@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button/button';
 import { useTotalGames } from '../api/total-games';
-import { GameList } from './game-list';
+import { GameList, queryListState } from './game-list';
 import { Section } from './section';
 
 /** Top games (SPEC §4): 7 shown, 14 after View All, back to 7 with Hide All. */
@@ -40,9 +40,7 @@ export function TopGames() {
           id={gridId}
           labelledBy={headingId}
           games={shown}
-          loading={query.isPending}
-          error={query.isError}
-          onRetry={() => void query.refetch()}
+          {...queryListState(query)}
           skeletons={limits.topGamesCollapsed}
           testId="top-games-grid"
         />

@@ -19,7 +19,7 @@ import {
 import { gameCategories } from '../catalog';
 import { CategoryFilter, type CategoryChoice } from '../components/category-filter';
 import { GameList, type EmptyContent } from '../components/game-list';
-import { LoadMore } from '../components/load-more';
+import { PagedLoadMore } from '../components/load-more';
 import { SortTabs } from '../components/sort-tabs';
 import { useFirstPageOnLeave } from '../hooks/use-first-page-on-leave';
 import { useRecentDemos } from '../recent-demos-store';
@@ -200,17 +200,8 @@ export function CasinoPage() {
           empty={empty}
           testId="casino-games"
         />
-        {!demos && games && games.length > 0 && (
-          <LoadMore
-            page={pages?.length ?? 1}
-            hasMore={query.hasNextPage}
-            loading={query.isFetching}
-            onMore={() => void query.fetchNextPage()}
-            shown={games.length}
-            total={pages?.[0]?.total}
-            label={t('games.more.add')}
-            controls={panelId}
-          />
+        {!demos && !guestHistory && (
+          <PagedLoadMore query={query} label={t('games.more.add')} controls={panelId} />
         )}
       </div>
     </Page>

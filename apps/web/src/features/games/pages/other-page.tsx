@@ -1,12 +1,9 @@
 import { limits, type GameCategory } from '@casino/contracts';
-import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Page } from '../../../shared/ui/page/page';
 import { useTotalGames } from '../api/total-games';
-import { GameList } from '../components/game-list';
-import { Section } from '../components/section';
-import sectionStyles from '../components/sections.module.css';
+import { GameList, queryListState } from '../components/game-list';
+import { Section, SectionLink } from '../components/section';
 import styles from './lobby-page.module.css';
 
 /** The categories of /other: everything but slots, which home and the provider pages show. */
@@ -38,19 +35,14 @@ function CategorySection({ category }: { category: (typeof otherCategories)[numb
       title={t(`games.other.sections.${category}`)}
       testId={`other-${category}`}
       action={
-        <Link to={`/casino?category=${category}`} className={sectionStyles.linkAction}>
-          {t('games.other.seeAll')}
-          <ArrowRight size={16} aria-hidden="true" />
-        </Link>
+        <SectionLink to={`/casino?category=${category}`}>{t('games.other.seeAll')}</SectionLink>
       }
     >
       {(headingId) => (
         <GameList
           labelledBy={headingId}
           games={query.data?.data}
-          loading={query.isPending}
-          error={query.isError}
-          onRetry={() => void query.refetch()}
+          {...queryListState(query)}
           skeletons={limits.topGamesCollapsed}
           testId={`other-${category}-grid`}
         />

@@ -17,7 +17,7 @@ import {
   providerListOptions,
   useRunningProviders,
 } from '../api/provider-list';
-import { GameList } from '../components/game-list';
+import { GameList, queryListState } from '../components/game-list';
 import { LoadMore } from '../components/load-more';
 import { useFirstPageOnLeave } from '../hooks/use-first-page-on-leave';
 import { useViewer } from '../hooks/use-viewer';
@@ -149,9 +149,7 @@ function AccumulatingList({ query, games, pageCount, total, provider }: Accumula
       <GameList
         id={gridId}
         games={games}
-        loading={query.isPending}
-        error={query.isError}
-        onRetry={() => void query.refetch()}
+        {...queryListState(query)}
         skeletons={limits.gameSkeletonTiles}
         reserve={limits.gamePageSize}
         eagerImages={limits.gamePageSize}

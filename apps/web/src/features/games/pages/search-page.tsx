@@ -1,8 +1,7 @@
 import { limits, type ProviderSlug } from '@casino/contracts';
-import { ArrowRight, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { Dropdown, type DropdownOption } from '../../../shared/ui/dropdown/dropdown';
 import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
@@ -15,10 +14,9 @@ import {
   type TotalGamesFilter,
 } from '../api/total-games';
 import { gameCategories, providerSlugs } from '../catalog';
-import { GameList } from '../components/game-list';
-import { LoadMore } from '../components/load-more';
-import { Section } from '../components/section';
-import sectionStyles from '../components/sections.module.css';
+import { GameList, queryListState } from '../components/game-list';
+import { PagedLoadMore } from '../components/load-more';
+import { Section, SectionLink } from '../components/section';
 import { useFirstPageOnLeave } from '../hooks/use-first-page-on-leave';
 import { useViewer } from '../hooks/use-viewer';
 import { SearchBox } from '../components/search-box';
@@ -134,9 +132,7 @@ function SearchResults({ search, narrowing }: ResultsProps) {
               id={gridId}
               labelledBy={headingId}
               games={games}
-              loading={query.isPending}
-              error={query.isError}
-              onRetry={() => void query.refetch()}
+              {...queryListState(query)}
               skeletons={limits.casinoSkeletonTiles}
               moreSkeletons={query.isFetchingNextPage ? limits.casinoSkeletonTiles : 0}
               empty={{
@@ -146,18 +142,7 @@ function SearchResults({ search, narrowing }: ResultsProps) {
               }}
               testId="search-results-grid"
             />
-            {games && games.length > 0 && (
-              <LoadMore
-                page={pages?.length ?? 1}
-                hasMore={query.hasNextPage}
-                loading={query.isFetching}
-                onMore={() => void query.fetchNextPage()}
-                shown={games.length}
-                total={pages?.[0]?.total}
-                label={t('games.more.add')}
-                controls={gridId}
-              />
-            )}
+            <PagedLoadMore query={query} label={t('games.more.add')} controls={gridId} />
           </>
         ) : (
           <EmptyState
@@ -183,20 +168,13 @@ function CasinoGames({ narrowing }: Pick<ResultsProps, 'narrowing'>) {
     <Section
       title={t('games.search.casino')}
       testId="search-casino"
-      action={
-        <Link to={casinoLink} className={sectionStyles.linkAction}>
-          {t('games.search.openCasino')}
-          <ArrowRight size={16} aria-hidden="true" />
-        </Link>
-      }
+      action={<SectionLink to={casinoLink}>{t('games.search.openCasino')}</SectionLink>}
     >
       {(headingId) => (
         <GameList
           labelledBy={headingId}
           games={query.data?.data}
-          loading={query.isPending}
-          error={query.isError}
-          onRetry={() => void query.refetch()}
+          {...queryListState(query)}
           skeletons={limits.casinoSkeletonTiles}
           testId="search-casino-grid"
         />

@@ -2,10 +2,9 @@ import { supportLimits } from '@casino/contracts';
 import { Headset, SendHorizontal } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../../shared/ui/query-state/query-state';
 import { apiErrorText } from '../../../shared/lib/api-error-text';
 import { cx } from '../../../shared/lib/class-names';
-import { Button } from '../../../shared/ui/button/button';
-import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { useMarkSupportRead, useSendSupportMessage, useSupportThread } from '../api/support';
 import { useSupportLive } from '../hooks/use-support-live';
 import styles from './support-thread.module.css';
@@ -47,44 +46,47 @@ export function SupportThread() {
 
   return (
     <div className={styles.thread} data-testid="support-thread">
-      {thread.isPending ? (
-        <p className={styles.state} role="status">
-          <Spinner size={18} />
-          {t('help.thread.loading')}
-        </p>
-      ) : thread.isError ? (
-        <div className={styles.state} role="alert">
-          <p>{t('help.thread.error')}</p>
-          <Button size="sm" onClick={() => void thread.refetch()}>
-            {t('help.retry')}
-          </Button>
-        </div>
-      ) : messages.length === 0 ? (
-        <div className={styles.state}>
-          <Headset size={28} aria-hidden="true" />
-          <p>{t('help.thread.empty')}</p>
-        </div>
-      ) : (
-        <ol ref={list} className={styles.list} aria-live="polite" data-testid="support-messages">
-          {messages.map((message) => (
-            <li
-              key={message.id}
-              className={cx(styles.message, message.author === 'player' && styles.mine)}
-              data-testid="support-message"
-              data-author={message.author}
+      <QueryState
+        query={thread}
+        loading={t('help.thread.loading')}
+        error={t('help.thread.error')}
+        retry={t('help.retry')}
+        className={styles.state}
+      >
+        {() =>
+          messages.length === 0 ? (
+            <div className={styles.state}>
+              <Headset size={28} aria-hidden="true" />
+              <p>{t('help.thread.empty')}</p>
+            </div>
+          ) : (
+            <ol
+              ref={list}
+              className={styles.list}
+              aria-live="polite"
+              data-testid="support-messages"
             >
-              <span className={styles.who}>
-                {message.author === 'player' ? t('help.thread.you') : t('help.thread.operator')}
-                {' · '}
-                <time dateTime={message.created_at}>
-                  {time.format(new Date(message.created_at))}
-                </time>
-              </span>
-              <p className={styles.text}>{message.text}</p>
-            </li>
-          ))}
-        </ol>
-      )}
+              {messages.map((message) => (
+                <li
+                  key={message.id}
+                  className={cx(styles.message, message.author === 'player' && styles.mine)}
+                  data-testid="support-message"
+                  data-author={message.author}
+                >
+                  <span className={styles.who}>
+                    {message.author === 'player' ? t('help.thread.you') : t('help.thread.operator')}
+                    {' · '}
+                    <time dateTime={message.created_at}>
+                      {time.format(new Date(message.created_at))}
+                    </time>
+                  </span>
+                  <p className={styles.text}>{message.text}</p>
+                </li>
+              ))}
+            </ol>
+          )
+        }
+      </QueryState>
       <form className={styles.composer} onSubmit={submit}>
         {send.isError && (
           <p className={styles.error} role="alert">

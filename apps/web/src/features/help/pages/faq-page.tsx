@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../../shared/ui/query-state/query-state';
 import { useLanguage } from '../../../shared/i18n/i18n';
-import { Button } from '../../../shared/ui/button/button';
 import { Page } from '../../../shared/ui/page/page';
-import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { useFaq } from '../api/faq';
 import { FaqAccordion } from '../components/faq-accordion';
 import { SupportCards } from '../components/support-cards';
@@ -23,21 +22,14 @@ export function FaqPage() {
           <h2 id="faq-top-questions" className={styles.heading}>
             {t('help.topQuestions')}
           </h2>
-          {faq.isPending ? (
-            <p className={styles.state} role="status">
-              <Spinner size={18} />
-              {t('help.loading')}
-            </p>
-          ) : faq.isError ? (
-            <div className={styles.state} role="alert">
-              <p>{t('help.faqError')}</p>
-              <Button size="sm" onClick={() => void faq.refetch()}>
-                {t('help.retry')}
-              </Button>
-            </div>
-          ) : (
-            <FaqAccordion key={faq.data.lang} sections={faq.data.sections} />
-          )}
+          <QueryState
+            query={faq}
+            loading={t('help.loading')}
+            error={t('help.faqError')}
+            retry={t('help.retry')}
+          >
+            {(data) => <FaqAccordion key={data.lang} sections={data.sections} />}
+          </QueryState>
         </section>
       </div>
     </Page>

@@ -1,13 +1,13 @@
 import { Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { QueryState } from '../../../shared/ui/query-state/query-state';
 import { useLanguage } from '../../../shared/i18n/i18n';
 import { formatDate } from '../../../shared/lib/format';
-import { Button, buttonClassName } from '../../../shared/ui/button/button';
+import { buttonClassName } from '../../../shared/ui/button/button';
 import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
 import { Markdown } from '../../../shared/ui/markdown/markdown';
 import { Page } from '../../../shared/ui/page/page';
-import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { useContentPage } from '../api/content-page';
 import styles from './info-page.module.css';
 
@@ -30,26 +30,21 @@ function ContentArticle({ slug }: { slug: Exclude<InfoPageKind, 'premium'> }) {
   const fallbackTitle = t(`info.titles.${slug}`);
   return (
     <Page title={page.data?.title ?? fallbackTitle}>
-      {page.isPending ? (
-        <p className={styles.state} role="status">
-          <Spinner size={18} />
-          {t('info.loading')}
-        </p>
-      ) : page.isError ? (
-        <div className={styles.state} role="alert">
-          <p>{t('info.error')}</p>
-          <Button size="sm" onClick={() => void page.refetch()}>
-            {t('help.retry')}
-          </Button>
-        </div>
-      ) : (
-        <article className={styles.article} data-testid="content-page" data-slug={slug}>
-          <Markdown>{page.data.markdown}</Markdown>
-          <p className={styles.updated}>
-            {t('info.updated', { date: formatDate(page.data.updated_at, lang) })}
-          </p>
-        </article>
-      )}
+      <QueryState
+        query={page}
+        loading={t('info.loading')}
+        error={t('info.error')}
+        retry={t('help.retry')}
+      >
+        {(data) => (
+          <article className={styles.article} data-testid="content-page" data-slug={slug}>
+            <Markdown>{data.markdown}</Markdown>
+            <p className={styles.updated}>
+              {t('info.updated', { date: formatDate(data.updated_at, lang) })}
+            </p>
+          </article>
+        )}
+      </QueryState>
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 
 interface FlagProps {
   className?: string;
@@ -7,9 +7,38 @@ interface FlagProps {
 const width = 24;
 const height = 16;
 
+/** A flag's frame: its size, the rounded corners its bands are cut to, a faint outline. */
+function FlagFrame({ className, children }: FlagProps & { children: ReactNode }) {
+  const clip = useId();
+  return (
+    <svg
+      className={className}
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      aria-hidden="true"
+      focusable="false"
+    >
+      <clipPath id={clip}>
+        <rect width={width} height={height} rx={2.5} />
+      </clipPath>
+      <g clipPath={`url(#${clip})`}>{children}</g>
+      <rect
+        x={0.25}
+        y={0.25}
+        width={width - 0.5}
+        height={height - 0.5}
+        rx={2.3}
+        fill="none"
+        stroke="rgb(0 0 0 / 0.18)"
+        strokeWidth={0.5}
+      />
+    </svg>
+  );
+}
+
 /** The United States flag, simplified for 24 × 16 px: 13 stripes and a starred canton. */
 export function FlagUs({ className }: FlagProps) {
-  const clip = useId();
   const stripe = height / 13;
   const cantonWidth = width * 0.42;
   const cantonHeight = stripe * 7;
@@ -28,70 +57,25 @@ export function FlagUs({ className }: FlagProps) {
     }
   }
   return (
-    <svg
-      className={className}
-      width={width}
-      height={height}
-      viewBox={`0 0 ${width} ${height}`}
-      aria-hidden="true"
-      focusable="false"
-    >
-      <clipPath id={clip}>
-        <rect width={width} height={height} rx={2.5} />
-      </clipPath>
-      <g clipPath={`url(#${clip})`}>
-        <rect width={width} height={height} fill="#fff" />
-        {Array.from({ length: 7 }, (_, index) => (
-          <rect key={index} y={index * 2 * stripe} width={width} height={stripe} fill="#B22234" />
-        ))}
-        <rect width={cantonWidth} height={cantonHeight} fill="#3C3B6E" />
-        {stars}
-      </g>
-      <rect
-        x={0.25}
-        y={0.25}
-        width={width - 0.5}
-        height={height - 0.5}
-        rx={2.3}
-        fill="none"
-        stroke="rgb(0 0 0 / 0.18)"
-        strokeWidth={0.5}
-      />
-    </svg>
+    <FlagFrame className={className}>
+      <rect width={width} height={height} fill="#fff" />
+      {Array.from({ length: 7 }, (_, index) => (
+        <rect key={index} y={index * 2 * stripe} width={width} height={stripe} fill="#B22234" />
+      ))}
+      <rect width={cantonWidth} height={cantonHeight} fill="#3C3B6E" />
+      {stars}
+    </FlagFrame>
   );
 }
 
 /** The Russian flag: white, blue and red bands. */
 export function FlagRu({ className }: FlagProps) {
-  const clip = useId();
   const band = height / 3;
   return (
-    <svg
-      className={className}
-      width={width}
-      height={height}
-      viewBox={`0 0 ${width} ${height}`}
-      aria-hidden="true"
-      focusable="false"
-    >
-      <clipPath id={clip}>
-        <rect width={width} height={height} rx={2.5} />
-      </clipPath>
-      <g clipPath={`url(#${clip})`}>
-        <rect width={width} height={band} fill="#fff" />
-        <rect y={band} width={width} height={band} fill="#0039A6" />
-        <rect y={band * 2} width={width} height={band} fill="#D52B1E" />
-      </g>
-      <rect
-        x={0.25}
-        y={0.25}
-        width={width - 0.5}
-        height={height - 0.5}
-        rx={2.3}
-        fill="none"
-        stroke="rgb(0 0 0 / 0.18)"
-        strokeWidth={0.5}
-      />
-    </svg>
+    <FlagFrame className={className}>
+      <rect width={width} height={band} fill="#fff" />
+      <rect y={band} width={width} height={band} fill="#0039A6" />
+      <rect y={band * 2} width={width} height={band} fill="#D52B1E" />
+    </FlagFrame>
   );
 }

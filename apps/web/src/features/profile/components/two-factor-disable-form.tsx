@@ -4,18 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/lib/api-client';
 import { fieldErrorText, serverErrorType, useSchemaForm } from '../../../shared/lib/schema-form';
 import { PasswordField } from '../../../shared/ui/field/password-field';
-import { failedToast } from '../../../shared/ui/toast/failed-toast';
 import { toast } from '../../../shared/ui/toast/toast-store';
-import { TwoFactorCodeField, twoFactorErrorText } from '../../auth';
+import { TwoFactorCodeField } from '../../auth';
 import { useTwoFactorActions } from '../api/two-factor';
-import {
-  twoFactorDisableFormSchema,
-  twoFactorFailed,
-  twoFactorValidationText,
-} from '../lib/two-factor-forms';
-import cards from './profile-cards.module.css';
-import styles from './two-factor-card.module.css';
-import { TwoFactorFormActions } from './two-factor-form-actions';
+import { twoFactorDisableFormSchema, twoFactorValidationText } from '../lib/two-factor-forms';
+import { refuseCode, TwoFactorForm, TwoFactorFormActions } from './two-factor-form-actions';
 
 /** Turning two-factor sign-in off: the password and a code. */
 export function TwoFactorDisableForm({ userId, onDone }: { userId: string; onDone: () => void }) {
@@ -38,20 +31,16 @@ export function TwoFactorDisableForm({ userId, onDone }: { userId: string; onDon
         setError('password', { type: serverErrorType, message: t('twoFactor.card.wrongPassword') });
         return;
       }
-      const text = twoFactorErrorText(failure);
-      if (text) setError('code', { type: serverErrorType, message: text });
-      else failedToast(failure, twoFactorFailed);
+      refuseCode(failure, (text) => setError('code', { type: serverErrorType, message: text }));
     }
   });
 
   return (
-    <form
-      className={styles.setup}
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      data-testid="two-factor-disable-form"
+    <TwoFactorForm
+      onSubmit={onSubmit}
+      testId="two-factor-disable-form"
+      lead={t('twoFactor.card.disableLead')}
     >
-      <p className={cards.cardLead}>{t('twoFactor.card.disableLead')}</p>
       <PasswordField
         {...register('password')}
         label={t('twoFactor.card.password')}
@@ -71,6 +60,6 @@ export function TwoFactorDisableForm({ userId, onDone }: { userId: string; onDon
         submitLabel={t('twoFactor.card.disableSubmit')}
         submitTestId="two-factor-disable-submit"
       />
-    </form>
+    </TwoFactorForm>
   );
 }

@@ -1,17 +1,10 @@
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText, serverErrorType, useSchemaForm } from '../../../shared/lib/schema-form';
-import { failedToast } from '../../../shared/ui/toast/failed-toast';
-import { TwoFactorCodeField, twoFactorErrorText } from '../../auth';
+import { TwoFactorCodeField } from '../../auth';
 import { useTwoFactorActions } from '../api/two-factor';
-import {
-  twoFactorFailed,
-  twoFactorRegenerateFormSchema,
-  twoFactorValidationText,
-} from '../lib/two-factor-forms';
-import cards from './profile-cards.module.css';
-import styles from './two-factor-card.module.css';
-import { TwoFactorFormActions } from './two-factor-form-actions';
+import { twoFactorRegenerateFormSchema, twoFactorValidationText } from '../lib/two-factor-forms';
+import { refuseCode, TwoFactorForm, TwoFactorFormActions } from './two-factor-form-actions';
 
 /** New recovery codes for a code from the app (or one of the old recovery codes). */
 export function TwoFactorRegenerateForm({
@@ -36,20 +29,16 @@ export function TwoFactorRegenerateForm({
       onCodes((await regenerate.mutateAsync(code)).recovery_codes);
     } catch (failure) {
       console.warn('Recovery codes were not made', failure);
-      const text = twoFactorErrorText(failure);
-      if (text) setError('code', { type: serverErrorType, message: text });
-      else failedToast(failure, twoFactorFailed);
+      refuseCode(failure, (text) => setError('code', { type: serverErrorType, message: text }));
     }
   });
 
   return (
-    <form
-      className={styles.setup}
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      data-testid="two-factor-regenerate-form"
+    <TwoFactorForm
+      onSubmit={onSubmit}
+      testId="two-factor-regenerate-form"
+      lead={t('twoFactor.card.regenerateLead')}
     >
-      <p className={cards.cardLead}>{t('twoFactor.card.regenerateLead')}</p>
       <TwoFactorCodeField
         value={field.value}
         onChange={field.onChange}
@@ -62,6 +51,6 @@ export function TwoFactorRegenerateForm({
         submitLabel={t('twoFactor.card.regenerateSubmit')}
         submitTestId="two-factor-regenerate-submit"
       />
-    </form>
+    </TwoFactorForm>
   );
 }

@@ -7,14 +7,12 @@ import { fieldErrorText, serverErrorType, useSchemaForm } from '../../../shared/
 import { Button } from '../../../shared/ui/button/button';
 import { OtpInput } from '../../../shared/ui/field/otp-input';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
-import { failedToast } from '../../../shared/ui/toast/failed-toast';
 import { toast } from '../../../shared/ui/toast/toast-store';
-import { twoFactorErrorText } from '../../auth';
 import { useTwoFactorActions } from '../api/two-factor';
-import { twoFactorFailed, twoFactorSetupFormSchema } from '../lib/two-factor-forms';
+import { twoFactorSetupFormSchema } from '../lib/two-factor-forms';
 import cards from './profile-cards.module.css';
 import styles from './two-factor-card.module.css';
-import { TwoFactorFormActions } from './two-factor-form-actions';
+import { refuseCode, TwoFactorForm, TwoFactorFormActions } from './two-factor-form-actions';
 import { useCopyText } from './use-copy-text';
 
 // uqr comes only with the set-up step, never with the profile page itself.
@@ -52,21 +50,16 @@ export function TwoFactorSetupForm({
       onCodes(answer.recovery_codes);
     } catch (failure) {
       console.warn('Two-factor was not turned on', failure);
-      const text = twoFactorErrorText(failure);
-      if (!text) return failedToast(failure, twoFactorFailed);
-      // The cells start empty again for the next code.
-      setValue('code', '');
-      setError('code', { type: serverErrorType, message: text });
+      refuseCode(failure, (text) => {
+        // The cells start empty again for the next code.
+        setValue('code', '');
+        setError('code', { type: serverErrorType, message: text });
+      });
     }
   });
 
   return (
-    <form
-      className={styles.setup}
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      data-testid="two-factor-setup"
-    >
+    <TwoFactorForm onSubmit={onSubmit} testId="two-factor-setup">
       <p>{t('twoFactor.card.scan')}</p>
       <div className={styles.setupGrid}>
         <div className={styles.qr}>
@@ -120,6 +113,6 @@ export function TwoFactorSetupForm({
         submitTestId="two-factor-confirm"
         cancelTestId="two-factor-cancel"
       />
-    </form>
+    </TwoFactorForm>
   );
 }
