@@ -95,10 +95,10 @@ describe('the image’s catalog on a new database', () => {
         Object.entries(adapters).map(([slug, adapter]) => [
           slug,
           {
-            ...adapter!,
+            ...adapter,
             fetchCatalog: () => {
               asked.push(slug);
-              return adapter!.fetchCatalog();
+              return adapter.fetchCatalog();
             },
           },
         ]),
