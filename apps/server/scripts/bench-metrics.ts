@@ -15,9 +15,10 @@
 // CPU per request. Prints the medians and the difference; asserts nothing.
 //
 //   BENCH_METRICS_BLOCKS (12) per side, BENCH_METRICS_REQUESTS (4000) per block.
-//   BENCH_CALLBACK_CPU_MS (0.90): the CPU a callback costs in all (server + PostgreSQL), to
-//   give the difference as a share; the default is the wallet benchmark's spread-10 HTTP row
-//   on the idle machine (server 0.35–0.55 + PostgreSQL 0.49–0.75 ms per call, 2026-11-27).
+//   BENCH_CALLBACK_CPU_MS (0.37): the CPU a callback costs in all (server + PostgreSQL), to
+//   give the difference as a share; the default is the wallet benchmark's cheapest HTTP row on
+//   the idle machine, one hot player at 10 connections (server 0.14 + PostgreSQL 0.23 ms per
+//   call, 2026-11-27 after decision 097); a spread player's callback costs 0.61–0.73 ms.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
@@ -72,7 +73,7 @@ if (role === 'on' || role === 'off') {
 } else {
   const blocks = Number(process.env.BENCH_METRICS_BLOCKS ?? 12);
   const requests = Number(process.env.BENCH_METRICS_REQUESTS ?? 4000);
-  const callbackCpuMs = Number(process.env.BENCH_CALLBACK_CPU_MS ?? 0.9);
+  const callbackCpuMs = Number(process.env.BENCH_CALLBACK_CPU_MS ?? 0.37);
   const self = fileURLToPath(import.meta.url);
   const run = (which: 'on' | 'off') =>
     Number(
