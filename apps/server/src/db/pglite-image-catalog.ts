@@ -72,7 +72,8 @@ export async function settleImageCatalog(options: {
 /** Every row of the games table, as JSON (the build reads the synced catalog this way). */
 export async function readCatalogRows(db: Database): Promise<unknown[]> {
   const { rows } = await db.execute<{ rows: unknown[] }>(
-    sql`select coalesce(json_agg(g), '[]'::json) as rows from games g`,
+    // In one order (by id): without it PostgreSQL may hand the same rows back in another.
+    sql`select coalesce(json_agg(g order by g.id), '[]'::json) as rows from games g`,
   );
   return rows[0]?.rows ?? [];
 }
