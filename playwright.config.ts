@@ -176,7 +176,7 @@ export default defineConfig({
     {
       ...appServer(backofficePort, backofficeData, {}),
       command:
-        `rm -rf ${backofficeData} && npm run -s staff:create -- --email ${process.env.E2E_STAFF_EMAIL} ` +
+        `rm -rf ${backofficeData} ${backofficeData}.*.secret && npm run -s staff:create -- --email ${process.env.E2E_STAFF_EMAIL} ` +
         `--role admin > ${process.env.E2E_STAFF_SETUP_FILE} && ` +
         // The other members in one process (apps/server/scripts/create-e2e-staff.ts).
         `(export INIT_CWD="$PWD" && cd apps/server && node --import tsx scripts/create-e2e-staff.ts ` +

@@ -1,7 +1,7 @@
 import process from 'node:process';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { seriousFindings, setupLinkPath, totp } from './support/staff';
+import { seriousFindings, signInWithSetupLink } from './support/staff';
 import { picture } from '../../web/e2e/support/pictures';
 
 /**
@@ -18,23 +18,8 @@ const password = 'Banners password 42 long';
 const baseURL = process.env.E2E_BACKOFFICE_URL;
 let state: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
 
-async function signIn(page: Page) {
-  await page.addInitScript(() => localStorage.setItem('orbita.backoffice.lang', 'en'));
-  await page.goto(setupLinkPath(process.env.E2E_BANNERS_SETUP_FILE));
-  const secret = (await page.getByTestId('setup-secret').textContent()) ?? '';
-  await page.getByTestId('setup-password').fill(password);
-  await page.getByTestId('setup-repeat').fill(password);
-  await page.getByTestId('setup-code').fill(totp(secret));
-  await page.getByTestId('setup-submit').click();
-  await expect(page.getByTestId('setup-done')).toBeVisible();
-  await page.getByRole('link', { name: 'Go to sign-in' }).click();
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('login-code').fill(totp(secret, Date.now() + 30_000));
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-}
+const signIn = (page: Page) =>
+  signInWithSetupLink(page, process.env.E2E_BANNERS_SETUP_FILE, email, password);
 
 /** The players' carousel as the server lists it now (English titles, in order). */
 const liveTitles = async (page: Page) => {

@@ -3,7 +3,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { newPlayer, registerThroughApi, useEnglish } from '../../web/e2e/support/accounts';
 import { NOT_A_SLOT } from '../../web/e2e/support/studio-games';
 import { depositByCard } from './support/player';
-import { seriousFindings, setupLinkPath, totp } from './support/staff';
+import { seriousFindings, signInWithSetupLink } from './support/staff';
 import { picture } from '../../web/e2e/support/pictures';
 
 /**
@@ -68,23 +68,8 @@ async function playSomeRounds(browser: Browser, rounds: number) {
   return { gameId, balance };
 }
 
-async function signIn(page: Page) {
-  await page.addInitScript(() => localStorage.setItem('orbita.backoffice.lang', 'en'));
-  await page.goto(setupLinkPath(process.env.E2E_FINANCE_SETUP_FILE));
-  const secret = (await page.getByTestId('setup-secret').textContent()) ?? '';
-  await page.getByTestId('setup-password').fill(financePassword);
-  await page.getByTestId('setup-repeat').fill(financePassword);
-  await page.getByTestId('setup-code').fill(totp(secret));
-  await page.getByTestId('setup-submit').click();
-  await expect(page.getByTestId('setup-done')).toBeVisible();
-  await page.getByRole('link', { name: 'Go to sign-in' }).click();
-  await page.getByTestId('login-email').fill(financeEmail);
-  await page.getByTestId('login-password').fill(financePassword);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('login-code').fill(totp(secret, Date.now() + 30_000));
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-}
+const signIn = (page: Page) =>
+  signInWithSetupLink(page, process.env.E2E_FINANCE_SETUP_FILE, financeEmail, financePassword);
 
 test('a finance member sees today’s play in the report', async ({ page, browser }) => {
   test.setTimeout(180_000);
@@ -111,11 +96,13 @@ test('a finance member sees today’s play in the report', async ({ page, browse
     .getByTestId('report-table')
     .getByRole('row')
     .filter({ hasText: `pragmatic · ${played.gameId}` });
+  const cells = gameRow.getByRole('cell');
+  // The row can show before the job has summarised the last round: wait for all of them.
   await expect(async () => {
     await page.getByTestId('report-show').click();
     await expect(gameRow).toHaveCount(1, { timeout: 1_000 });
+    await expect(cells.nth(7)).toHaveText(String(rounds), { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
-  const cells = gameRow.getByRole('cell');
   // Period, group, stakes, wins, GGR, bonus cost, NGR, rounds, active players.
   await expect(cells.nth(0)).toHaveText(today);
   await expect(cells.nth(4)).toHaveText(ggr);
