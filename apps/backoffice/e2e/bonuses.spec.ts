@@ -1,7 +1,7 @@
 import process from 'node:process';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { newPlayer, registerThroughApi, useEnglish } from '../../web/e2e/support/accounts';
-import { NOT_A_SLOT } from '../../web/e2e/support/studio-games';
+import { NOT_A_SLOT, spinRounds } from '../../web/e2e/support/studio-games';
 import { seriousFindings, signInWithSetupLink } from './support/staff';
 import { picture } from '../../web/e2e/support/pictures';
 
@@ -62,24 +62,10 @@ async function redeemAndPlay(browser: Browser, rounds: number) {
   await expect(player).toHaveURL(/\/play\/pragmatic\//);
   const gameId = decodeURIComponent(new URL(player.url()).pathname.split('/').pop() ?? '');
   const game = player.frameLocator('[data-testid="play-frame"]');
-  const spin = game.locator('#spin');
   // The game is ready once it shows the balance and the bet (a click before is not a spin).
   await expect(game.locator('#balance')).toHaveText(/\d/, { timeout: 15_000 });
   await expect(game.locator('#bet')).toHaveText(/\d/);
-  // A round is a spin the studio answered with ok (on a busy machine a click can land before
-  // the game listens, so a click that sent nothing is made again).
-  for (let round = 1; round <= rounds; round++) {
-    await expect(async () => {
-      await expect(spin).toBeEnabled();
-      const answered = player.waitForResponse((r) => r.url().endsWith('/spin'), {
-        timeout: 10_000,
-      });
-      await spin.click();
-      const answer = (await (await answered).json()) as { ok: boolean };
-      expect(answer.ok).toBe(true);
-    }).toPass({ timeout: 60_000 });
-  }
-  await expect(spin).toBeEnabled({ timeout: 15_000 });
+  await spinRounds(player, rounds);
   const balance = plainAmount(await game.locator('#balance').textContent());
   await context.close();
   return { email: who.email, gameId, balance };

@@ -1,7 +1,7 @@
 import process from 'node:process';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { newPlayer, registerThroughApi, useEnglish } from '../../web/e2e/support/accounts';
-import { NOT_A_SLOT } from '../../web/e2e/support/studio-games';
+import { NOT_A_SLOT, spinRounds } from '../../web/e2e/support/studio-games';
 import { depositByCard } from './support/player';
 import { seriousFindings, signInWithSetupLink } from './support/staff';
 import { picture } from '../../web/e2e/support/pictures';
@@ -56,13 +56,7 @@ async function playSomeRounds(browser: Browser, rounds: number) {
   const gameId = decodeURIComponent(new URL(player.url()).pathname.split('/').pop() ?? '');
   await expect(player.getByTestId('play-mode')).toHaveAttribute('data-mode', 'real');
   const game = player.frameLocator('[data-testid="play-frame"]');
-  const spin = game.locator('#spin');
-  for (let round = 1; round <= rounds; round++) {
-    await expect(spin).toBeEnabled({ timeout: 15_000 });
-    await spin.click();
-    await expect(spin).toBeDisabled();
-  }
-  await expect(spin).toBeEnabled({ timeout: 15_000 });
+  await spinRounds(player, rounds);
   const balance = plainAmount(await game.locator('#balance').textContent());
   await context.close();
   return { gameId, balance };

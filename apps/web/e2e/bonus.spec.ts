@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newPlayer, registerThroughApi, useEnglish } from './support/accounts';
-import { NOT_A_SLOT } from './support/studio-games';
+import { NOT_A_SLOT, spinRounds } from './support/studio-games';
 import { picture, picturesTag } from './support/pictures';
 
 /**
@@ -35,13 +35,7 @@ async function spinSome(page: Page, rounds: number) {
     .first()
     .click();
   await expect(page.getByTestId('play-mode')).toHaveAttribute('data-mode', 'real');
-  const spin = page.frameLocator('[data-testid="play-frame"]').locator('#spin');
-  for (let round = 1; round <= rounds; round++) {
-    await expect(spin).toBeEnabled({ timeout: 15_000 });
-    await spin.click();
-    await expect(spin).toBeDisabled();
-  }
-  await expect(spin).toBeEnabled({ timeout: 15_000 });
+  await spinRounds(page, rounds);
 }
 
 test.describe('bonus page', () => {

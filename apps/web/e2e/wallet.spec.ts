@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import process from 'node:process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { newPlayer, registerThroughApi, useEnglish, type Player } from './support/accounts';
-import { NOT_A_SLOT } from './support/studio-games';
+import { NOT_A_SLOT, spinOnce, spinRounds } from './support/studio-games';
 import { picture, picturesTag } from './support/pictures';
 
 /** playwright.config.ts gives the main e2e server this operator token. */
@@ -85,7 +85,6 @@ test.describe('wallet', () => {
     await expect(page.getByTestId('play-mode')).toHaveAttribute('data-mode', 'real');
     const game = page.frameLocator('[data-testid="play-frame"]');
     const gameBalance = game.locator('#balance');
-    const spin = game.locator('#spin');
     await expect(gameBalance).toHaveText(/100[.,]00/);
     const before = plainAmount(await gameBalance.textContent());
     expect(before).toBe('100.00');
@@ -94,10 +93,7 @@ test.describe('wallet', () => {
     // bet leaves it unchanged; a bet with no win lowers it).
     let after = before;
     for (let round = 1; round <= 10 && after === before; round++) {
-      await expect(spin).toBeEnabled({ timeout: 15_000 });
-      await spin.click();
-      await expect(spin).toBeDisabled();
-      await expect(spin).toBeEnabled({ timeout: 15_000 });
+      await spinOnce(page);
       after = plainAmount(await gameBalance.textContent());
     }
     expect(after, 'ten rounds left the balance unchanged').not.toBe(before);
@@ -197,13 +193,7 @@ test.describe('wallet', () => {
       .first()
       .click();
     await expect(page.getByTestId('play-mode')).toHaveAttribute('data-mode', 'real');
-    const spin = page.frameLocator('[data-testid="play-frame"]').locator('#spin');
-    for (let round = 1; round <= 4; round++) {
-      await expect(spin).toBeEnabled({ timeout: 15_000 });
-      await spin.click();
-      await expect(spin).toBeDisabled();
-    }
-    await expect(spin).toBeEnabled({ timeout: 15_000 });
+    await spinRounds(page, 4);
 
     const shots = [
       { name: 'wide-dark', theme: 'dark', width: 1440, height: 900 },
