@@ -251,4 +251,26 @@ describe(`four-eyes on withdrawals (${testDatabaseDriver()})`, () => {
     );
     expect(entries.map((e) => e.kind)).toEqual(['withdrawal']);
   });
+
+  it('an approval decided whose payout another call makes: that call writes the audit row', async () => {
+    // The state between the deciding second approval's transaction and its payout step (a
+    // concurrent approval got there first, or the decider's process died in between): the
+    // approval says approved, the payment is still pending.
+    const big = await pendingWithdrawal('800.00');
+    expect((await approve(first, big.id)).statusCode).toBe(202);
+    await t.db.execute(
+      sql`update staff_approvals set status = 'approved', decided_by = ${second.id},
+            decided_by_email = ${second.email}, decided_at = now()
+          where payment_id = ${big.id}::uuid and status = 'waiting'`,
+    );
+    const paid = await approve(third, big.id);
+    expect(paid.statusCode, paid.body).toBe(200);
+    await sandboxOf(t).webhooks.settle();
+    expect(['processing', 'paid']).toContain(await statusOf(big.id));
+    const { rows } = await t.db.execute<{ action: string; actor_email: string }>(
+      sql`select action, actor_email from staff_audit_log
+          where target_id = ${big.id} and action = 'withdrawals.approve'`,
+    );
+    expect(rows).toEqual([{ action: 'withdrawals.approve', actor_email: third.email }]);
+  });
 });

@@ -216,17 +216,12 @@ export function createFourEyes(deps: FourEyesDeps) {
           .orderBy(desc(staffApprovals.requestedAt))
           .for('update');
         const approved = rows.find((r) => r.status === 'approved');
-        if (approved) return { pay: true as const, row: approved, fresh: false };
+        if (approved) return { pay: true as const, row: approved };
         const waiting = rows.find((r) => r.status === 'waiting');
         if (waiting) {
-          return {
-            pay: true as const,
-            row: await decide(tx, context, waiting, 'approved', null),
-            fresh: true,
-          };
+          return { pay: true as const, row: await decide(tx, context, waiting, 'approved', null) };
         }
-        if (payment.status !== 'pending')
-          return { pay: true as const, row: undefined, fresh: false };
+        if (payment.status !== 'pending') return { pay: true as const, row: undefined };
         const row: ApprovalRow = {
           id: randomUUID(),
           kind: 'withdrawal',
@@ -259,11 +254,11 @@ export function createFourEyes(deps: FourEyesDeps) {
         return { pay: false as const, row };
       });
       if (!step.pay) return { kind: 'waiting', approval: await approvalView(db, step.row) };
-      // Pending → processing happens once (an atomic step of the cashier's), whoever calls.
-      const paid = await deps.cashier.approveWithdrawal(
-        paymentId,
-        step.fresh ? auditApproval(context) : undefined,
-      );
+      // Pending → processing happens once (an atomic step of the cashier's), whoever calls,
+      // and the audit row is written in that step's transaction. So every caller hands it the
+      // audit row: of concurrent second approvals, the one that decided the approval is not
+      // always the one whose call moves the payment, and only the mover's row is written.
+      const paid = await deps.cashier.approveWithdrawal(paymentId, auditApproval(context));
       return { kind: 'approved', payment: paid };
     },
 
