@@ -99,6 +99,14 @@ for (const lang of ['en', 'ru'] as const) {
         expect(await inView(frame, '#moves')).toBe(true);
         expect(await inView(frame, '#go')).toBe(true);
         await picture(page, `phone-blackjack-dealt-${lang}`);
+        // With an ace up, the dealer offers insurance: its question and buttons show above the
+        // moves (shown here whatever was dealt: the layout of that state, not the luck).
+        await frame.evaluate(() => {
+          const insurance = document.getElementById('insurance');
+          if (insurance) insurance.hidden = false;
+        });
+        await expectFits(frame, 'blackjack, insurance offered');
+        expect(await inView(frame, '#go')).toBe(true);
       }
       if (type === 'mines') {
         // In a round, Cash out is in view beside Bet.

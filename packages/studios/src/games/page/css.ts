@@ -13,6 +13,7 @@ main{width:100%;max-width:920px;margin:0 auto}
 .hand{padding:6px;border-radius:var(--radius);border:2px solid transparent}
 .hand.active{border-color:var(--accent-2)}
 .insurance{text-align:center}
+.insurance p{margin:0 0 6px}
 .spots{display:grid;grid-template-columns:repeat(3,1fr);gap:10px;width:100%}
 .spot{padding:14px 8px;border-radius:var(--radius);border:2px solid var(--border);background:var(--panel);color:var(--text);display:flex;flex-direction:column;gap:6px;align-items:center}
 .spot.won{box-shadow:0 0 0 3px var(--accent-2)}
