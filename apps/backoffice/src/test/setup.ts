@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 // jsdom has no matchMedia; the theme follows the system's colour scheme.
 if (typeof window.matchMedia !== 'function') {
@@ -18,8 +18,18 @@ if (typeof window.matchMedia !== 'function') {
 configure({ asyncUtilTimeout: 4000 });
 window.scrollTo = () => undefined;
 
+// The files share one jsdom and the libraries' modules (vitest.config.ts: isolate off), so
+// what a file could inherit is reset before it: the app's own modules (each file evaluates them
+// again, so its stores and caches start as in a fresh page) and the page's storage and cookies.
+vi.resetModules();
+
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
 });
 
 afterEach(() => {
