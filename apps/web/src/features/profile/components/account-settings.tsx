@@ -14,6 +14,7 @@ import { Button } from '../../../shared/ui/button/button';
 import { OtpInput } from '../../../shared/ui/field/otp-input';
 import { i18n } from '../../../shared/i18n/i18n';
 import { failedToast, type FailedToastTexts } from '../../../shared/ui/toast/failed-toast';
+import { SettingsCard } from '../../../shared/ui/settings-card/settings-card';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { validationText } from '../../../shared/lib/form-validation';
 import { fieldErrorText, serverErrorType, useSchemaForm } from '../../../shared/lib/schema-form';
@@ -182,13 +183,12 @@ export function AccountSettings({ user }: { user: User }) {
   });
 
   return (
-    <section className={styles.card} aria-labelledby="settings-title" id="settings">
-      <header className={styles.cardHeader}>
-        <h2 id="settings-title" className={styles.cardTitle}>
-          {t('profile.settings.title')}
-        </h2>
-        <p className={styles.cardLead}>{t('profile.settings.lead')}</p>
-      </header>
+    <SettingsCard
+      titleId="settings-title"
+      title={t('profile.settings.title')}
+      lead={t('profile.settings.lead')}
+      id="settings"
+    >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <AccountField kind="username" {...bind('username')} testId="settings-username" />
         <AccountField kind="email" {...bind('email')} testId="settings-email" />
@@ -217,7 +217,7 @@ export function AccountSettings({ user }: { user: User }) {
           }}
         />
       )}
-    </section>
+    </SettingsCard>
   );
 }
 

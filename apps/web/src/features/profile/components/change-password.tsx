@@ -6,6 +6,7 @@ import { isApiError } from '../../../shared/lib/api-client';
 import { Button } from '../../../shared/ui/button/button';
 import { PasswordField } from '../../../shared/ui/field/password-field';
 import { failedToast } from '../../../shared/ui/toast/failed-toast';
+import { SettingsCard } from '../../../shared/ui/settings-card/settings-card';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { apiErrorText } from '../../../shared/lib/api-error-text';
 import { validationText } from '../../../shared/lib/form-validation';
@@ -84,13 +85,11 @@ export function ChangePassword({ username, userId }: { username: string; userId:
   });
 
   return (
-    <section className={styles.card} aria-labelledby="password-title">
-      <header className={styles.cardHeader}>
-        <h2 id="password-title" className={styles.cardTitle}>
-          {t('profile.password.title')}
-        </h2>
-        <p className={styles.cardLead}>{t('profile.password.lead')}</p>
-      </header>
+    <SettingsCard
+      titleId="password-title"
+      title={t('profile.password.title')}
+      lead={t('profile.password.lead')}
+    >
       <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         {/* Lets password managers tie the new password to the account. */}
         <input
@@ -135,6 +134,6 @@ export function ChangePassword({ username, userId }: { username: string; userId:
           </Button>
         </div>
       </form>
-    </section>
+    </SettingsCard>
   );
 }
