@@ -10,6 +10,7 @@ import { busyText, useAvailability, useAvailabilityNote } from '../hooks/use-ava
 import { validationText } from '../../../shared/lib/form-validation';
 import { fieldErrorText, useSchemaForm } from '../../../shared/lib/schema-form';
 import {
+  registrationFields,
   useRegistrationStore,
   type RegistrationDraft,
   type RegistrationField,
@@ -18,15 +19,6 @@ import {
 import styles from './auth-form.module.css';
 import { ModalSwitch, SubmitButton } from './form-parts';
 import { AccountField } from './account-fields';
-
-const fieldOrder: readonly RegistrationField[] = [
-  'username',
-  'email',
-  'password',
-  'confirmPassword',
-  'dateOfBirth',
-  'acceptTerms',
-];
 
 function serverErrorText(field: RegistrationField, error: ServerFieldError): string | undefined {
   if (error === 'busy') return busyText(field === 'email' ? 'email' : 'username');
@@ -75,7 +67,7 @@ export function RegisterModal() {
   };
 
   const focusFirstBad = (invalid: Partial<Record<RegistrationField, unknown>>) => {
-    const first = fieldOrder.find((name) => invalid[name] || isBusy(name));
+    const first = registrationFields.find((name) => invalid[name] || isBusy(name));
     if (first) setFocus(first);
     return first;
   };
