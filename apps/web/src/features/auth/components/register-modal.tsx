@@ -19,6 +19,7 @@ import {
 import styles from './auth-form.module.css';
 import { ModalSwitch, SubmitButton } from './form-parts';
 import { AccountField } from './account-fields';
+import { Form } from '../../../shared/ui/form/form';
 
 function serverErrorText(field: RegistrationField, error: ServerFieldError): string | undefined {
   if (error === 'busy') return busyText(field === 'email' ? 'email' : 'username');
@@ -90,7 +91,7 @@ export function RegisterModal() {
 
   return (
     <Modal open onClose={close} title={t('modal.register.title')} name="register">
-      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Form className={styles.form} onSubmit={onSubmit}>
         <p className={styles.lead}>{t('auth.register.lead')}</p>
         <AccountField
           kind="username"
@@ -147,7 +148,7 @@ export function RegisterModal() {
           </p>
         ) : null}
         <SubmitButton testId="register-submit">{t('auth.register.submit')}</SubmitButton>
-      </form>
+      </Form>
       <ModalSwitch
         prompt={t('modal.register.switchPrompt')}
         action={t('modal.register.switchAction')}

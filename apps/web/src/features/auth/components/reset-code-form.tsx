@@ -18,6 +18,7 @@ import styles from './auth-form.module.css';
 import { CodeField, ResendRow, SentNote } from './code-step';
 import type { ResetSent } from './forgot-password-modal';
 import { SubmitButton } from './form-parts';
+import { Form } from '../../../shared/ui/form/form';
 
 const codeErrorKey: Partial<
   Record<string, 'auth.verify.otpInvalid' | 'auth.verify.otpExpired' | 'auth.verify.otpAttempts'>
@@ -72,7 +73,7 @@ export function ResetCodeForm({ sent, resending, onResend, onChangeEmail }: Rese
   });
 
   return (
-    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+    <Form className={styles.form} onSubmit={onSubmit}>
       <SentNote icon={<MailCheck size={24} strokeWidth={1.75} />} busy={resending}>
         <p data-testid="reset-status">
           {sent.limited
@@ -126,6 +127,6 @@ export function ResetCodeForm({ sent, resending, onResend, onChangeEmail }: Rese
         onEdit={onChangeEmail}
         testIdPrefix="reset"
       />
-    </form>
+    </Form>
   );
 }

@@ -13,6 +13,7 @@ import { useRegistrationStore, type CodeError } from '../registration-store';
 import styles from './auth-form.module.css';
 import { CodeField, ResendRow, SentNote } from './code-step';
 import { SubmitButton } from './form-parts';
+import { Form } from '../../../shared/ui/form/form';
 
 const codeErrorKey = {
   invalid: 'auth.verify.otpInvalid',
@@ -66,7 +67,7 @@ export function VerifyCodeForm() {
   };
 
   return (
-    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+    <Form className={styles.form} onSubmit={onSubmit}>
       <SentNote icon={<MailCheck size={24} strokeWidth={1.75} />} busy={sending}>
         <p data-testid="verify-status" data-state={sending ? 'sending' : 'sent'}>
           {sending ? t('auth.verify.sending', { email }) : t('auth.verify.sent', { email })}
@@ -96,6 +97,6 @@ export function VerifyCodeForm() {
         onEdit={() => open('register')}
         testIdPrefix="verify"
       />
-    </form>
+    </Form>
   );
 }

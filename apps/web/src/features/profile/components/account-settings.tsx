@@ -32,6 +32,7 @@ import { useUpdateSetting } from '../api/update-setting';
 import { useVerifySetting } from '../api/verify-setting';
 import { settingsFormSchema } from '../lib/settings-form-schema';
 import styles from './profile-cards.module.css';
+import { Form } from '../../../shared/ui/form/form';
 
 registerTwoFactorMessages();
 
@@ -189,7 +190,7 @@ export function AccountSettings({ user }: { user: User }) {
       lead={t('profile.settings.lead')}
       id="settings"
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <Form className={styles.form} onSubmit={onSubmit}>
         <AccountField kind="username" {...bind('username')} testId="settings-username" />
         <AccountField kind="email" {...bind('email')} testId="settings-email" />
         {secondFactor.field}
@@ -207,7 +208,7 @@ export function AccountSettings({ user }: { user: User }) {
             {t('profile.settings.save')}
           </Button>
         </div>
-      </form>
+      </Form>
       {pendingEmail !== null && (
         <EmailCodeStep
           email={pendingEmail}
@@ -267,12 +268,7 @@ function EmailCodeStep({
   };
 
   return (
-    <form
-      className={styles.codeStep}
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      data-testid="settings-code-step"
-    >
+    <Form className={styles.codeStep} onSubmit={onSubmit} testId="settings-code-step">
       <div className={styles.codeHead}>
         <span className={styles.codeIcon} aria-hidden="true">
           <MailCheck size={20} />
@@ -314,6 +310,6 @@ function EmailCodeStep({
           {t('profile.settings.confirm')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

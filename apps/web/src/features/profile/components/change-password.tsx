@@ -14,6 +14,7 @@ import { fieldErrorText, serverErrorType, useSchemaForm } from '../../../shared/
 import { useChangePassword } from '../api/change-password';
 import { sessionsOptions } from '../api/sessions';
 import styles from './profile-cards.module.css';
+import { Form } from '../../../shared/ui/form/form';
 
 type Field = 'oldPassword' | 'newPassword' | 'repeatPassword';
 const fieldOrder: readonly Field[] = ['oldPassword', 'newPassword', 'repeatPassword'];
@@ -90,7 +91,7 @@ export function ChangePassword({ username, userId }: { username: string; userId:
       title={t('profile.password.title')}
       lead={t('profile.password.lead')}
     >
-      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Form className={styles.form} onSubmit={onSubmit}>
         {/* Lets password managers tie the new password to the account. */}
         <input
           type="text"
@@ -133,7 +134,7 @@ export function ChangePassword({ username, userId }: { username: string; userId:
             {t('profile.password.submit')}
           </Button>
         </div>
-      </form>
+      </Form>
     </SettingsCard>
   );
 }

@@ -6,6 +6,7 @@ import { twoFactorErrorText } from '../../auth';
 import { twoFactorFailed } from '../lib/two-factor-forms';
 import cards from './profile-cards.module.css';
 import styles from './two-factor-card.module.css';
+import { Form } from '../../../shared/ui/form/form';
 
 /** A form of the two-factor card: its frame, and the lead line above its fields when it has one. */
 export function TwoFactorForm({
@@ -20,15 +21,10 @@ export function TwoFactorForm({
   children: ReactNode;
 }) {
   return (
-    <form
-      className={styles.setup}
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      data-testid={testId}
-    >
+    <Form className={styles.setup} onSubmit={onSubmit} testId={testId}>
       {lead !== undefined && <p className={cards.cardLead}>{lead}</p>}
       {children}
-    </form>
+    </Form>
   );
 }
 
