@@ -15,9 +15,10 @@ import { useNow } from '../../../shared/lib/use-now';
 import { PasswordField } from '../../../shared/ui/field/password-field';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 import styles from './auth-form.module.css';
-import { CodeField, ResendRow, SentNote } from './code-step';
+import { ResendRow, SentNote } from './code-step';
 import type { ResetSent } from './forgot-password-modal';
 import { SubmitButton } from './form-parts';
+import { CodeField } from '../../../shared/ui/code-field/code-field';
 import { Form } from '../../../shared/ui/form/form';
 
 const codeErrorKey: Partial<
@@ -82,6 +83,7 @@ export function ResetCodeForm({ sent, resending, onResend, onChangeEmail }: Rese
         </p>
       </SentNote>
       <CodeField
+        className={styles.codeField}
         {...register('otp')}
         id={codeId}
         label={t('auth.verify.codeLabel')}

@@ -10,8 +10,9 @@ import { useTwoFactorLogin } from '../api/two-factor-login';
 import { twoFactorLoginFormSchema } from '../lib/code-form-schemas';
 import { useTwoFactorLoginStore } from '../two-factor-login-store';
 import styles from './auth-form.module.css';
-import { CodeField, SentNote } from './code-step';
+import { SentNote } from './code-step';
 import { SubmitButton } from './form-parts';
+import { CodeField } from '../../../shared/ui/code-field/code-field';
 import { Form } from '../../../shared/ui/form/form';
 
 /**
@@ -90,6 +91,7 @@ export function TwoFactorLoginForm({ onExpired }: { onExpired: () => void }) {
         />
       ) : (
         <CodeField
+          className={styles.codeField}
           {...register('code')}
           id={codeId}
           label={t('twoFactor.login.codeLabel')}

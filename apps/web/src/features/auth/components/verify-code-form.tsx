@@ -11,8 +11,9 @@ import { useVerify } from '../api/verify';
 import { verifyCodeFormSchema } from '../lib/code-form-schemas';
 import { useRegistrationStore, type CodeError } from '../registration-store';
 import styles from './auth-form.module.css';
-import { CodeField, ResendRow, SentNote } from './code-step';
+import { ResendRow, SentNote } from './code-step';
 import { SubmitButton } from './form-parts';
+import { CodeField } from '../../../shared/ui/code-field/code-field';
 import { Form } from '../../../shared/ui/form/form';
 
 const codeErrorKey = {
@@ -74,6 +75,7 @@ export function VerifyCodeForm() {
         </p>
       </SentNote>
       <CodeField
+        className={styles.codeField}
         id={codeId}
         label={t('auth.verify.codeLabel')}
         {...field('otp')}

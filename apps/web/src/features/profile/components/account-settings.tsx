@@ -7,11 +7,11 @@ import {
   usernameSchema,
 } from '@casino/contracts';
 import { MailCheck } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/lib/api-client';
 import { Button } from '../../../shared/ui/button/button';
-import { OtpInput } from '../../../shared/ui/field/otp-input';
+import { CodeField } from '../../../shared/ui/code-field/code-field';
 import { i18n } from '../../../shared/i18n/i18n';
 import { failedToast, type FailedToastTexts } from '../../../shared/ui/toast/failed-toast';
 import { SettingsCard } from '../../../shared/ui/settings-card/settings-card';
@@ -31,6 +31,7 @@ import { registerTwoFactorMessages } from '../../../shared/i18n/two-factor/regis
 import { useUpdateSetting } from '../api/update-setting';
 import { useVerifySetting } from '../api/verify-setting';
 import { settingsFormSchema } from '../lib/settings-form-schema';
+import { CancelSubmit } from './code-step';
 import styles from './profile-cards.module.css';
 import { Form } from '../../../shared/ui/form/form';
 
@@ -240,7 +241,6 @@ function EmailCodeStep({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const verify = useVerifySetting();
-  const codeId = useId();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -278,38 +278,26 @@ function EmailCodeStep({
           <p className={styles.cardLead}>{t('profile.settings.codeText', { email })}</p>
         </div>
       </div>
-      <label htmlFor={codeId} className={styles.codeLabel}>
-        {t('profile.settings.codeLabel')}
-      </label>
-      <OtpInput
-        id={codeId}
+      <CodeField
+        label={t('profile.settings.codeLabel')}
+        error={error}
         value={code}
         length={limits.otpLength}
         onChange={(next) => {
           setCode(next);
           setError(null);
         }}
-        invalid={error !== null}
-        aria-describedby={error ? `${codeId}-error` : undefined}
         testId="settings-code"
         autoFocus
       />
-      <p id={`${codeId}-error`} className={styles.codeError} aria-live="polite">
-        {error}
-      </p>
-      <div className={styles.codeActions}>
-        <Button variant="ghost" onClick={() => onDone(null)} data-testid="settings-code-cancel">
-          {t('profile.settings.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="primary"
-          pending={verify.isPending}
-          data-testid="settings-verify"
-        >
-          {t('profile.settings.confirm')}
-        </Button>
-      </div>
+      <CancelSubmit
+        cancelLabel={t('profile.settings.cancel')}
+        onCancel={() => onDone(null)}
+        cancelTestId="settings-code-cancel"
+        submitLabel={t('profile.settings.confirm')}
+        pending={verify.isPending}
+        submitTestId="settings-verify"
+      />
     </Form>
   );
 }

@@ -1,9 +1,9 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../shared/ui/button/button';
 import { failedToast } from '../../../shared/ui/toast/failed-toast';
 import { twoFactorErrorText } from '../../auth';
 import { twoFactorFailed } from '../lib/two-factor-forms';
+import { CancelSubmit } from './code-step';
 import cards from './profile-cards.module.css';
 import styles from './two-factor-card.module.css';
 import { Form } from '../../../shared/ui/form/form';
@@ -51,13 +51,13 @@ export function TwoFactorFormActions({
 }) {
   const { t } = useTranslation();
   return (
-    <div className={cards.codeActions}>
-      <Button variant="ghost" onClick={onCancel} data-testid={cancelTestId}>
-        {t('twoFactor.card.cancel')}
-      </Button>
-      <Button type="submit" variant="primary" pending={pending} data-testid={submitTestId}>
-        {submitLabel}
-      </Button>
-    </div>
+    <CancelSubmit
+      cancelLabel={t('twoFactor.card.cancel')}
+      onCancel={onCancel}
+      cancelTestId={cancelTestId}
+      submitLabel={submitLabel}
+      pending={pending}
+      submitTestId={submitTestId}
+    />
   );
 }
