@@ -12,6 +12,16 @@ export interface RegistrationDraft {
 
 export type RegistrationField = keyof RegistrationDraft;
 
+/** The Register form's fields in the order it shows them (the first bad one takes the focus). */
+export const registrationFields: readonly RegistrationField[] = [
+  'username',
+  'email',
+  'password',
+  'confirmPassword',
+  'dateOfBirth',
+  'acceptTerms',
+];
+
 /**
  * A problem the server found with a field: "busy" (name or e-mail taken), "common" (a password
  * from the breached-passwords list), or a validation key of the contracts.

@@ -2,16 +2,14 @@ import { storageKeys } from '@casino/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ModalHost } from '../../../app/layout/modal-host';
 import { i18n } from '../../../shared/i18n/i18n';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { Toasts } from '../../../shared/ui/toast/toasts';
-import { useToastStore } from '../../../shared/ui/toast/toast-store';
 import { apiError, deferred, json, me, mockApi, tokens } from '../../../test/api-mock';
 import { useAuthStore } from '../auth-store';
-import { useLoginDraftStore } from '../login-draft-store';
-import { useRegistrationStore } from '../registration-store';
+import { authWindowsInEnglish } from './auth-windows-lifecycle';
 
 function renderApp() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -47,22 +45,7 @@ async function fillRegistration() {
   fireEvent.click(screen.getByTestId('register-terms'));
 }
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  act(() => {
-    useModalStore.getState().close();
-    useToastStore.getState().clear();
-  });
-  useAuthStore.setState({ user: null, isAuth: false, isChecking: false });
-  useRegistrationStore.getState().reset();
-  useLoginDraftStore.getState().clear();
-  await i18n.changeLanguage('ru');
-});
+authWindowsInEnglish();
 
 const available = () => json(200, { available: true });
 

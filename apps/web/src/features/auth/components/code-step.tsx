@@ -1,14 +1,13 @@
-import type { ComponentProps, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OtpInput } from '../../../shared/ui/field/otp-input';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { formatCountdown } from '../lib/countdown';
 import styles from './auth-form.module.css';
 
 /**
  * The pieces the code steps share (Verify, the password reset's code, the second sign-in
- * step): the note of where the code went, the code's cells with their message, and the row
- * that offers the code again once the wait is over.
+ * step): the note of where the code went and the row that offers the code again once the wait
+ * is over. The code's cells with their message are shared/ui's CodeField.
  */
 
 /** What was sent where, beside its icon (a spinner while it is being sent). */
@@ -29,34 +28,6 @@ export function SentNote({
         {busy ? <Spinner size={22} /> : icon}
       </span>
       {children}
-    </div>
-  );
-}
-
-type CodeFieldProps = Omit<ComponentProps<typeof OtpInput>, 'invalid' | 'id'> & {
-  id: string;
-  label: string;
-  error: string | undefined;
-  messageTestId?: string;
-};
-
-/** The code's cells under their label, with the message line below them. */
-export function CodeField({ id, label, error, messageTestId, ...input }: CodeFieldProps) {
-  const messageId = `${id}-message`;
-  return (
-    <div className={styles.codeField}>
-      <label htmlFor={id} className={styles.codeLabel}>
-        {label}
-      </label>
-      <OtpInput
-        {...input}
-        id={id}
-        invalid={error !== undefined}
-        aria-describedby={error ? messageId : undefined}
-      />
-      <p id={messageId} className={styles.codeError} aria-live="polite" data-testid={messageTestId}>
-        {error ?? ''}
-      </p>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import styles from './auth-form.module.css';
 import { ResetCodeForm } from './reset-code-form';
 import { ModalSwitch, SubmitButton } from './form-parts';
 import { AccountField } from './account-fields';
+import { Form } from '../../../shared/ui/form/form';
 
 /** Where the reset stands: the address the code went to and when another may be asked. */
 export interface ResetSent {
@@ -100,7 +101,7 @@ function ResetEmailForm({
   });
 
   return (
-    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+    <Form className={styles.form} onSubmit={onSubmit}>
       <div className={styles.sent}>
         <span className={styles.sentIcon} aria-hidden="true">
           <KeyRound size={22} strokeWidth={1.75} />
@@ -119,6 +120,6 @@ function ResetEmailForm({
       <SubmitButton pending={sending} testId="reset-send">
         {t('auth.reset.send')}
       </SubmitButton>
-    </form>
+    </Form>
   );
 }

@@ -10,6 +10,7 @@ import { useLoginDraftStore } from '../login-draft-store';
 import styles from './auth-form.module.css';
 import { ModalSwitch, SubmitButton } from './form-parts';
 import { AccountField } from './account-fields';
+import { Form } from '../../../shared/ui/form/form';
 
 type Field = 'email' | 'password';
 
@@ -41,7 +42,7 @@ export function LoginModal() {
 
   return (
     <Modal open onClose={close} title={t('modal.login.title')} name="login">
-      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Form className={styles.form} onSubmit={onSubmit}>
         <p className={styles.lead}>{t('auth.login.lead')}</p>
         <AccountField
           kind="email"
@@ -70,7 +71,7 @@ export function LoginModal() {
           {t('auth.login.forgot')}
         </button>
         <SubmitButton testId="login-submit">{t('auth.login.submit')}</SubmitButton>
-      </form>
+      </Form>
       <ModalSwitch
         prompt={t('modal.login.switchPrompt')}
         action={t('modal.login.switchAction')}

@@ -10,6 +10,7 @@ import { busyText, useAvailability, useAvailabilityNote } from '../hooks/use-ava
 import { validationText } from '../../../shared/lib/form-validation';
 import { fieldErrorText, useSchemaForm } from '../../../shared/lib/schema-form';
 import {
+  registrationFields,
   useRegistrationStore,
   type RegistrationDraft,
   type RegistrationField,
@@ -18,15 +19,7 @@ import {
 import styles from './auth-form.module.css';
 import { ModalSwitch, SubmitButton } from './form-parts';
 import { AccountField } from './account-fields';
-
-const fieldOrder: readonly RegistrationField[] = [
-  'username',
-  'email',
-  'password',
-  'confirmPassword',
-  'dateOfBirth',
-  'acceptTerms',
-];
+import { Form } from '../../../shared/ui/form/form';
 
 function serverErrorText(field: RegistrationField, error: ServerFieldError): string | undefined {
   if (error === 'busy') return busyText(field === 'email' ? 'email' : 'username');
@@ -75,7 +68,7 @@ export function RegisterModal() {
   };
 
   const focusFirstBad = (invalid: Partial<Record<RegistrationField, unknown>>) => {
-    const first = fieldOrder.find((name) => invalid[name] || isBusy(name));
+    const first = registrationFields.find((name) => invalid[name] || isBusy(name));
     if (first) setFocus(first);
     return first;
   };
@@ -98,7 +91,7 @@ export function RegisterModal() {
 
   return (
     <Modal open onClose={close} title={t('modal.register.title')} name="register">
-      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Form className={styles.form} onSubmit={onSubmit}>
         <p className={styles.lead}>{t('auth.register.lead')}</p>
         <AccountField
           kind="username"
@@ -155,7 +148,7 @@ export function RegisterModal() {
           </p>
         ) : null}
         <SubmitButton testId="register-submit">{t('auth.register.submit')}</SubmitButton>
-      </form>
+      </Form>
       <ModalSwitch
         prompt={t('modal.register.switchPrompt')}
         action={t('modal.register.switchAction')}

@@ -15,9 +15,11 @@ import { useNow } from '../../../shared/lib/use-now';
 import { PasswordField } from '../../../shared/ui/field/password-field';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 import styles from './auth-form.module.css';
-import { CodeField, ResendRow, SentNote } from './code-step';
+import { ResendRow, SentNote } from './code-step';
 import type { ResetSent } from './forgot-password-modal';
 import { SubmitButton } from './form-parts';
+import { CodeField } from '../../../shared/ui/code-field/code-field';
+import { Form } from '../../../shared/ui/form/form';
 
 const codeErrorKey: Partial<
   Record<string, 'auth.verify.otpInvalid' | 'auth.verify.otpExpired' | 'auth.verify.otpAttempts'>
@@ -72,7 +74,7 @@ export function ResetCodeForm({ sent, resending, onResend, onChangeEmail }: Rese
   });
 
   return (
-    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+    <Form className={styles.form} onSubmit={onSubmit}>
       <SentNote icon={<MailCheck size={24} strokeWidth={1.75} />} busy={resending}>
         <p data-testid="reset-status">
           {sent.limited
@@ -81,6 +83,7 @@ export function ResetCodeForm({ sent, resending, onResend, onChangeEmail }: Rese
         </p>
       </SentNote>
       <CodeField
+        className={styles.codeField}
         {...register('otp')}
         id={codeId}
         label={t('auth.verify.codeLabel')}
@@ -126,6 +129,6 @@ export function ResetCodeForm({ sent, resending, onResend, onChangeEmail }: Rese
         onEdit={onChangeEmail}
         testIdPrefix="reset"
       />
-    </form>
+    </Form>
   );
 }

@@ -10,8 +10,10 @@ import { useTwoFactorLogin } from '../api/two-factor-login';
 import { twoFactorLoginFormSchema } from '../lib/code-form-schemas';
 import { useTwoFactorLoginStore } from '../two-factor-login-store';
 import styles from './auth-form.module.css';
-import { CodeField, SentNote } from './code-step';
+import { SentNote } from './code-step';
 import { SubmitButton } from './form-parts';
+import { CodeField } from '../../../shared/ui/code-field/code-field';
+import { Form } from '../../../shared/ui/form/form';
 
 /**
  * The second sign-in step's form (docs/decisions/051): six digits from the authenticator app,
@@ -68,12 +70,7 @@ export function TwoFactorLoginForm({ onExpired }: { onExpired: () => void }) {
   };
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      data-testid="two-factor-login-form"
-    >
+    <Form className={styles.form} onSubmit={onSubmit} testId="two-factor-login-form">
       <SentNote icon={<ShieldCheck size={22} strokeWidth={1.75} />} live={false}>
         <p>{recovery ? t('twoFactor.login.recoveryLead') : t('twoFactor.login.lead')}</p>
       </SentNote>
@@ -94,6 +91,7 @@ export function TwoFactorLoginForm({ onExpired }: { onExpired: () => void }) {
         />
       ) : (
         <CodeField
+          className={styles.codeField}
           {...register('code')}
           id={codeId}
           label={t('twoFactor.login.codeLabel')}
@@ -119,6 +117,6 @@ export function TwoFactorLoginForm({ onExpired }: { onExpired: () => void }) {
       <SubmitButton pending={login.isPending} testId="two-factor-submit">
         {t('twoFactor.login.submit')}
       </SubmitButton>
-    </form>
+    </Form>
   );
 }

@@ -1,15 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ModalHost } from '../../../app/layout/modal-host';
-import { i18n } from '../../../shared/i18n/i18n';
 import { useModalStore } from '../../../shared/ui/modal/modal-store';
 import { Toasts } from '../../../shared/ui/toast/toasts';
-import { useToastStore } from '../../../shared/ui/toast/toast-store';
 import { apiError, json, me, mockApi, tokens } from '../../../test/api-mock';
 import { useAuthStore } from '../auth-store';
-import { useLoginDraftStore } from '../login-draft-store';
 import { useTwoFactorLoginStore } from '../two-factor-login-store';
+import { authWindowsInEnglish } from './auth-windows-lifecycle';
 
 function renderApp() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -35,22 +33,7 @@ async function passwordStep() {
   await screen.findByTestId('two-factor-login-form');
 }
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  act(() => {
-    useModalStore.getState().close();
-    useToastStore.getState().clear();
-  });
-  useAuthStore.setState({ user: null, isAuth: false, isChecking: false });
-  useLoginDraftStore.getState().clear();
-  useTwoFactorLoginStore.getState().clear();
-  await i18n.changeLanguage('ru');
-});
+authWindowsInEnglish();
 
 describe('login with two-factor sign-in', () => {
   it('asks for the code after the password, then signs in with it', async () => {

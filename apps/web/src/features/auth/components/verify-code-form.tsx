@@ -11,8 +11,10 @@ import { useVerify } from '../api/verify';
 import { verifyCodeFormSchema } from '../lib/code-form-schemas';
 import { useRegistrationStore, type CodeError } from '../registration-store';
 import styles from './auth-form.module.css';
-import { CodeField, ResendRow, SentNote } from './code-step';
+import { ResendRow, SentNote } from './code-step';
 import { SubmitButton } from './form-parts';
+import { CodeField } from '../../../shared/ui/code-field/code-field';
+import { Form } from '../../../shared/ui/form/form';
 
 const codeErrorKey = {
   invalid: 'auth.verify.otpInvalid',
@@ -66,13 +68,14 @@ export function VerifyCodeForm() {
   };
 
   return (
-    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+    <Form className={styles.form} onSubmit={onSubmit}>
       <SentNote icon={<MailCheck size={24} strokeWidth={1.75} />} busy={sending}>
         <p data-testid="verify-status" data-state={sending ? 'sending' : 'sent'}>
           {sending ? t('auth.verify.sending', { email }) : t('auth.verify.sent', { email })}
         </p>
       </SentNote>
       <CodeField
+        className={styles.codeField}
         id={codeId}
         label={t('auth.verify.codeLabel')}
         {...field('otp')}
@@ -96,6 +99,6 @@ export function VerifyCodeForm() {
         onEdit={() => open('register')}
         testIdPrefix="verify"
       />
-    </form>
+    </Form>
   );
 }

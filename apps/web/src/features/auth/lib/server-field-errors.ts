@@ -1,15 +1,10 @@
 import { ErrorCode, authErrorCodes } from '@casino/contracts';
 import { isApiError } from '../../../shared/lib/api-client';
-import type { RegistrationField, ServerFieldError } from '../registration-store';
-
-const registrationFields: readonly RegistrationField[] = [
-  'username',
-  'email',
-  'password',
-  'confirmPassword',
-  'dateOfBirth',
-  'acceptTerms',
-];
+import {
+  registrationFields,
+  type RegistrationField,
+  type ServerFieldError,
+} from '../registration-store';
 
 const isRegistrationField = (value: string): value is RegistrationField =>
   (registrationFields as readonly string[]).includes(value);

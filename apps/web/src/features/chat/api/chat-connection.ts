@@ -63,6 +63,16 @@ export function mergeMessages(current: ChatMessage[], incoming: ChatMessage[]): 
   return merged.slice(-keepMessages);
 }
 
+/** The chat before its socket has said anything: connecting, nobody known, no messages. */
+export const connectingState: ChatState = {
+  status: 'connecting',
+  you: null,
+  online: null,
+  messages: [],
+  mutedUntil: null,
+  refusal: null,
+};
+
 /**
  * The chat socket with its reconnect rule (docs/decisions/043-live-chat.md): hello with the
  * token and the newest id held, so a reconnect (network drop, server restart) brings exactly
@@ -73,14 +83,7 @@ export function mergeMessages(current: ChatMessage[], incoming: ChatMessage[]): 
 export function createChatConnection(url: string, deps: ChatConnectionDeps): ChatConnection {
   const random = deps.random ?? Math.random;
   const createSocket = deps.createSocket ?? ((target: string) => new WebSocket(target));
-  let state: ChatState = {
-    status: 'connecting',
-    you: null,
-    online: null,
-    messages: [],
-    mutedUntil: null,
-    refusal: null,
-  };
+  let state: ChatState = connectingState;
   const listeners = new Set<() => void>();
   const set = (changes: Partial<ChatState>) => {
     state = { ...state, ...changes };

@@ -3,19 +3,12 @@ import { getAccessTokenRenewer } from '../../../shared/lib/access-token-renewer'
 import { readAccessToken, useAuthStore } from '../../auth';
 import {
   chatSocketUrl,
+  connectingState,
   createChatConnection,
   type ChatConnection,
   type ChatState,
 } from '../api/chat-connection';
 
-const idle: ChatState = {
-  status: 'connecting',
-  you: null,
-  online: null,
-  messages: [],
-  mutedUntil: null,
-  refusal: null,
-};
 const noop = () => () => undefined;
 
 /**
@@ -44,7 +37,7 @@ export function useChat(active: boolean): { state: ChatState; connection: ChatCo
 
   const state = useSyncExternalStore(
     connection ? connection.subscribe : noop,
-    connection ? connection.getState : () => idle,
+    connection ? connection.getState : () => connectingState,
   );
   return { state, connection };
 }

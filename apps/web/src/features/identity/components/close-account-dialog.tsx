@@ -10,6 +10,7 @@ import { endSession, useSecondFactorField } from '../../auth';
 import { postClose } from '../api/identity';
 import { closeAccountFormSchema, closeError, type CloseError } from '../lib/close-account';
 import styles from './identity.module.css';
+import { Form } from '../../../shared/ui/form/form';
 
 /**
  * Closing the account (decision 053): the password, and the code while two-factor sign-in is
@@ -39,7 +40,7 @@ export function CloseAccountDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Modal open onClose={onClose} title={t('privacy.closeTitle')} name="close-account">
-      <form className={styles.dialog} onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Form className={styles.dialog} onSubmit={onSubmit}>
         <p id={warningId} className={styles.warning}>
           {t('privacy.closeWarning')}
         </p>
@@ -63,7 +64,7 @@ export function CloseAccountDialog({ onClose }: { onClose: () => void }) {
             {t('privacy.cancel')}
           </Button>
         </div>
-      </form>
+      </Form>
     </Modal>
   );
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { registerIdentityMessages } from '../../../shared/i18n/identity/register';
 import { buttonClassName } from '../../../shared/ui/button/button';
 import { useIdentity } from '../api/identity';
-import cards from '../../../shared/ui/card/card.module.css';
+import { SettingsCard } from '../../../shared/ui/settings-card/settings-card';
 import styles from './identity.module.css';
 import { StatusBadge } from './status-badge';
 
@@ -16,17 +16,12 @@ export function IdentityCard({ userId }: { userId: string }) {
   const identity = useIdentity(userId);
   const status = identity.data?.status;
   return (
-    <section
-      className={cards.card}
-      aria-labelledby="identity-card-title"
-      data-testid="identity-card"
+    <SettingsCard
+      titleId="identity-card-title"
+      title={t('identity.title')}
+      lead={t('identity.cardLead')}
+      testId="identity-card"
     >
-      <div className={cards.cardHeader}>
-        <h2 id="identity-card-title" className={cards.cardTitle}>
-          {t('identity.title')}
-        </h2>
-        <p className={cards.cardLead}>{t('identity.cardLead')}</p>
-      </div>
       {status ? (
         <div className={styles.status}>
           <StatusBadge status={status} />
@@ -51,6 +46,6 @@ export function IdentityCard({ userId }: { userId: string }) {
           : t('identity.open')}
         <ArrowRight size={16} aria-hidden="true" />
       </Link>
-    </section>
+    </SettingsCard>
   );
 }

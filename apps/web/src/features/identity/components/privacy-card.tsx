@@ -6,7 +6,7 @@ import { Button } from '../../../shared/ui/button/button';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { fetchExport } from '../api/identity';
 import { saveJson } from '../lib/save-json';
-import cards from '../../../shared/ui/card/card.module.css';
+import { SettingsCard } from '../../../shared/ui/settings-card/settings-card';
 import { CloseAccountDialog } from './close-account-dialog';
 import styles from './identity.module.css';
 
@@ -37,13 +37,12 @@ export function PrivacyCard() {
   };
 
   return (
-    <section className={cards.card} aria-labelledby="privacy-title" data-testid="privacy-card">
-      <div className={cards.cardHeader}>
-        <h2 id="privacy-title" className={cards.cardTitle}>
-          {t('privacy.title')}
-        </h2>
-        <p className={cards.cardLead}>{t('privacy.lead')}</p>
-      </div>
+    <SettingsCard
+      titleId="privacy-title"
+      title={t('privacy.title')}
+      lead={t('privacy.lead')}
+      testId="privacy-card"
+    >
       <div className={styles.actions}>
         <Button
           variant="secondary"
@@ -64,6 +63,6 @@ export function PrivacyCard() {
         </Button>
       </div>
       {closing ? <CloseAccountDialog onClose={() => setClosing(false)} /> : null}
-    </section>
+    </SettingsCard>
   );
 }

@@ -1,8 +1,7 @@
-import { RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { registerIdentityMessages } from '../../../shared/i18n/identity/register';
-import { Button } from '../../../shared/ui/button/button';
 import { Page } from '../../../shared/ui/page/page';
+import { LoadFailed } from '../../../shared/ui/settings-card/settings-card';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { useAuthStore } from '../../auth';
 import { useIdentity } from '../api/identity';
@@ -42,16 +41,12 @@ function VerificationBody({ userId }: { userId: string }) {
   }
   if (identity.isError) {
     return (
-      <div role="alert" className={styles.status}>
-        <p>{t('identity.failed')}</p>
-        <Button
-          variant="secondary"
-          onClick={() => void identity.refetch()}
-          icon={<RotateCw size={16} aria-hidden="true" />}
-        >
-          {t('identity.retry')}
-        </Button>
-      </div>
+      <LoadFailed
+        message={t('identity.failed')}
+        retry={t('identity.retry')}
+        onRetry={() => void identity.refetch()}
+        className={styles.status}
+      />
     );
   }
   const { status, reason, documents } = identity.data;

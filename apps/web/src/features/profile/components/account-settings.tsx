@@ -7,13 +7,14 @@ import {
   usernameSchema,
 } from '@casino/contracts';
 import { MailCheck } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/lib/api-client';
 import { Button } from '../../../shared/ui/button/button';
-import { OtpInput } from '../../../shared/ui/field/otp-input';
+import { CodeField } from '../../../shared/ui/code-field/code-field';
 import { i18n } from '../../../shared/i18n/i18n';
 import { failedToast, type FailedToastTexts } from '../../../shared/ui/toast/failed-toast';
+import { SettingsCard } from '../../../shared/ui/settings-card/settings-card';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { validationText } from '../../../shared/lib/form-validation';
 import { fieldErrorText, serverErrorType, useSchemaForm } from '../../../shared/lib/schema-form';
@@ -30,7 +31,9 @@ import { registerTwoFactorMessages } from '../../../shared/i18n/two-factor/regis
 import { useUpdateSetting } from '../api/update-setting';
 import { useVerifySetting } from '../api/verify-setting';
 import { settingsFormSchema } from '../lib/settings-form-schema';
+import { CancelSubmit } from './code-step';
 import styles from './profile-cards.module.css';
+import { Form } from '../../../shared/ui/form/form';
 
 registerTwoFactorMessages();
 
@@ -182,14 +185,13 @@ export function AccountSettings({ user }: { user: User }) {
   });
 
   return (
-    <section className={styles.card} aria-labelledby="settings-title" id="settings">
-      <header className={styles.cardHeader}>
-        <h2 id="settings-title" className={styles.cardTitle}>
-          {t('profile.settings.title')}
-        </h2>
-        <p className={styles.cardLead}>{t('profile.settings.lead')}</p>
-      </header>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <SettingsCard
+      titleId="settings-title"
+      title={t('profile.settings.title')}
+      lead={t('profile.settings.lead')}
+      id="settings"
+    >
+      <Form className={styles.form} onSubmit={onSubmit}>
         <AccountField kind="username" {...bind('username')} testId="settings-username" />
         <AccountField kind="email" {...bind('email')} testId="settings-email" />
         {secondFactor.field}
@@ -207,7 +209,7 @@ export function AccountSettings({ user }: { user: User }) {
             {t('profile.settings.save')}
           </Button>
         </div>
-      </form>
+      </Form>
       {pendingEmail !== null && (
         <EmailCodeStep
           email={pendingEmail}
@@ -217,7 +219,7 @@ export function AccountSettings({ user }: { user: User }) {
           }}
         />
       )}
-    </section>
+    </SettingsCard>
   );
 }
 
@@ -239,7 +241,6 @@ function EmailCodeStep({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const verify = useVerifySetting();
-  const codeId = useId();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -267,12 +268,7 @@ function EmailCodeStep({
   };
 
   return (
-    <form
-      className={styles.codeStep}
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      data-testid="settings-code-step"
-    >
+    <Form className={styles.codeStep} onSubmit={onSubmit} testId="settings-code-step">
       <div className={styles.codeHead}>
         <span className={styles.codeIcon} aria-hidden="true">
           <MailCheck size={20} />
@@ -282,38 +278,26 @@ function EmailCodeStep({
           <p className={styles.cardLead}>{t('profile.settings.codeText', { email })}</p>
         </div>
       </div>
-      <label htmlFor={codeId} className={styles.codeLabel}>
-        {t('profile.settings.codeLabel')}
-      </label>
-      <OtpInput
-        id={codeId}
+      <CodeField
+        label={t('profile.settings.codeLabel')}
+        error={error}
         value={code}
         length={limits.otpLength}
         onChange={(next) => {
           setCode(next);
           setError(null);
         }}
-        invalid={error !== null}
-        aria-describedby={error ? `${codeId}-error` : undefined}
         testId="settings-code"
         autoFocus
       />
-      <p id={`${codeId}-error`} className={styles.codeError} aria-live="polite">
-        {error}
-      </p>
-      <div className={styles.codeActions}>
-        <Button variant="ghost" onClick={() => onDone(null)} data-testid="settings-code-cancel">
-          {t('profile.settings.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="primary"
-          pending={verify.isPending}
-          data-testid="settings-verify"
-        >
-          {t('profile.settings.confirm')}
-        </Button>
-      </div>
-    </form>
+      <CancelSubmit
+        cancelLabel={t('profile.settings.cancel')}
+        onCancel={() => onDone(null)}
+        cancelTestId="settings-code-cancel"
+        submitLabel={t('profile.settings.confirm')}
+        pending={verify.isPending}
+        submitTestId="settings-verify"
+      />
+    </Form>
   );
 }

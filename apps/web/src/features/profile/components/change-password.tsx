@@ -6,6 +6,7 @@ import { isApiError } from '../../../shared/lib/api-client';
 import { Button } from '../../../shared/ui/button/button';
 import { PasswordField } from '../../../shared/ui/field/password-field';
 import { failedToast } from '../../../shared/ui/toast/failed-toast';
+import { SettingsCard } from '../../../shared/ui/settings-card/settings-card';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { apiErrorText } from '../../../shared/lib/api-error-text';
 import { validationText } from '../../../shared/lib/form-validation';
@@ -13,6 +14,7 @@ import { fieldErrorText, serverErrorType, useSchemaForm } from '../../../shared/
 import { useChangePassword } from '../api/change-password';
 import { sessionsOptions } from '../api/sessions';
 import styles from './profile-cards.module.css';
+import { Form } from '../../../shared/ui/form/form';
 
 type Field = 'oldPassword' | 'newPassword' | 'repeatPassword';
 const fieldOrder: readonly Field[] = ['oldPassword', 'newPassword', 'repeatPassword'];
@@ -84,14 +86,12 @@ export function ChangePassword({ username, userId }: { username: string; userId:
   });
 
   return (
-    <section className={styles.card} aria-labelledby="password-title">
-      <header className={styles.cardHeader}>
-        <h2 id="password-title" className={styles.cardTitle}>
-          {t('profile.password.title')}
-        </h2>
-        <p className={styles.cardLead}>{t('profile.password.lead')}</p>
-      </header>
-      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+    <SettingsCard
+      titleId="password-title"
+      title={t('profile.password.title')}
+      lead={t('profile.password.lead')}
+    >
+      <Form className={styles.form} onSubmit={onSubmit}>
         {/* Lets password managers tie the new password to the account. */}
         <input
           type="text"
@@ -134,7 +134,7 @@ export function ChangePassword({ username, userId }: { username: string; userId:
             {t('profile.password.submit')}
           </Button>
         </div>
-      </form>
-    </section>
+      </Form>
+    </SettingsCard>
   );
 }

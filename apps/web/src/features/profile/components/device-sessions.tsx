@@ -1,10 +1,11 @@
 import type { DeviceSession } from '@casino/contracts';
-import { Monitor, MonitorSmartphone, RotateCw, Smartphone, Tablet, Tv } from 'lucide-react';
+import { Monitor, MonitorSmartphone, Smartphone, Tablet, Tv } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/i18n';
 import { apiErrorText } from '../../../shared/lib/api-error-text';
 import { formatDateTime } from '../../../shared/lib/format-date-time';
 import { Button } from '../../../shared/ui/button/button';
+import { LoadFailed, SettingsCard } from '../../../shared/ui/settings-card/settings-card';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/sessions';
 import styles from './device-sessions.module.css';
@@ -39,15 +40,12 @@ export function DeviceSessions({ userId }: { userId: string }) {
     });
 
   return (
-    <section className={cards.card} aria-labelledby="sessions-title" data-testid="sessions-card">
-      <header className={styles.header}>
-        <div className={cards.cardHeader}>
-          <h2 id="sessions-title" className={cards.cardTitle}>
-            {t('profile.sessions.title')}
-          </h2>
-          <p className={cards.cardLead}>{t('profile.sessions.lead')}</p>
-        </div>
-        {others.length > 0 ? (
+    <SettingsCard
+      titleId="sessions-title"
+      title={t('profile.sessions.title')}
+      lead={t('profile.sessions.lead')}
+      aside={
+        others.length > 0 ? (
           <Button
             variant="secondary"
             onClick={signOutOthers}
@@ -56,8 +54,10 @@ export function DeviceSessions({ userId }: { userId: string }) {
           >
             {t('profile.sessions.endOthers')}
           </Button>
-        ) : null}
-      </header>
+        ) : null
+      }
+      testId="sessions-card"
+    >
       {sessions.isPending ? (
         <ul className={styles.list} aria-busy="true" aria-label={t('app.loading')}>
           {[0, 1].map((i) => (
@@ -65,16 +65,11 @@ export function DeviceSessions({ userId }: { userId: string }) {
           ))}
         </ul>
       ) : sessions.isError ? (
-        <div className={styles.error} role="alert">
-          <p>{t('profile.sessions.failed')}</p>
-          <Button
-            variant="secondary"
-            onClick={() => void sessions.refetch()}
-            icon={<RotateCw size={16} aria-hidden="true" />}
-          >
-            {t('profile.sessions.retry')}
-          </Button>
-        </div>
+        <LoadFailed
+          message={t('profile.sessions.failed')}
+          retry={t('profile.sessions.retry')}
+          onRetry={() => void sessions.refetch()}
+        />
       ) : (
         <>
           <ul className={styles.list} data-testid="sessions-list">
@@ -92,7 +87,7 @@ export function DeviceSessions({ userId }: { userId: string }) {
           ) : null}
         </>
       )}
-    </section>
+    </SettingsCard>
   );
 }
 

@@ -87,13 +87,21 @@ describe('account settings', () => {
   });
 });
 
+const renderChangePassword = () =>
+  renderWithToasts(<ChangePassword userId="u-1" username="lucky_star" />);
+
+/** Types the old password and the new one twice (the repeat the same unless given). */
+function typePasswords(old: string, next: string, repeat = next) {
+  type('password-old', old);
+  type('password-new', next);
+  type('password-repeat', repeat);
+}
+
 describe('change password', () => {
   it('shows "Passwords do not match" on the repeat field', async () => {
     const seen = mockApi({});
-    renderWithToasts(<ChangePassword userId="u-1" username="lucky_star" />);
-    type('password-old', 'old password');
-    type('password-new', 'new password 1');
-    type('password-repeat', 'new password 2');
+    renderChangePassword();
+    typePasswords('old password', 'new password 1', 'new password 2');
     fireEvent.click(screen.getByTestId('password-submit'));
     await waitFor(() =>
       expect(screen.getByTestId('password-repeat-message').textContent).toBe(
@@ -105,10 +113,8 @@ describe('change password', () => {
 
   it('puts WRONG_PASSWORD on the old-password field', async () => {
     mockApi({ 'PATCH /user/reset-password': () => apiError(400, 'WRONG_PASSWORD') });
-    renderWithToasts(<ChangePassword userId="u-1" username="lucky_star" />);
-    type('password-old', 'not my password');
-    type('password-new', 'new password 1');
-    type('password-repeat', 'new password 1');
+    renderChangePassword();
+    typePasswords('not my password', 'new password 1');
     fireEvent.click(screen.getByTestId('password-submit'));
     await waitFor(() =>
       expect(screen.getByTestId('password-old-message').textContent).toBe('Wrong password'),
@@ -118,10 +124,8 @@ describe('change password', () => {
 
   it('resets the form and says so on success', async () => {
     const seen = mockApi({ 'PATCH /user/reset-password': () => json(200, { status: 'updated' }) });
-    renderWithToasts(<ChangePassword userId="u-1" username="lucky_star" />);
-    type('password-old', 'old password');
-    type('password-new', 'new password 1');
-    type('password-repeat', 'new password 1');
+    renderChangePassword();
+    typePasswords('old password', 'new password 1');
     fireEvent.click(screen.getByTestId('password-submit'));
     expect((await screen.findByTestId('toast')).textContent).toContain('Your password is changed');
     expect(seen[0]?.body).toEqual({
@@ -135,10 +139,8 @@ describe('change password', () => {
 
   it('sends the choice to keep the other devices signed in', async () => {
     const seen = mockApi({ 'PATCH /user/reset-password': () => json(200, { status: 'updated' }) });
-    renderWithToasts(<ChangePassword userId="u-1" username="lucky_star" />);
-    type('password-old', 'old password');
-    type('password-new', 'new password 2');
-    type('password-repeat', 'new password 2');
+    renderChangePassword();
+    typePasswords('old password', 'new password 2');
     fireEvent.click(screen.getByTestId('password-sign-out'));
     fireEvent.click(screen.getByTestId('password-submit'));
     expect((await screen.findByTestId('toast')).textContent).toContain('Your password is changed');
@@ -151,7 +153,7 @@ describe('form messages', () => {
   const message = (testId: string) => screen.getByTestId(`${testId}-message`).textContent;
 
   it('shows a message once the field is left, then follows every keystroke', async () => {
-    renderWithToasts(<ChangePassword userId="u-1" username="lucky_star" />);
+    renderChangePassword();
     type('password-new', 'short');
     expect(message('password-new')).toBe(''); // still typing: nothing yet
     fireEvent.blur(screen.getByTestId('password-new'));
@@ -162,7 +164,7 @@ describe('form messages', () => {
   });
 
   it('takes "Passwords do not match" away as soon as the first password is fixed', async () => {
-    renderWithToasts(<ChangePassword userId="u-1" username="lucky_star" />);
+    renderChangePassword();
     type('password-new', 'new password 1');
     type('password-repeat', 'new password 2');
     fireEvent.blur(screen.getByTestId('password-repeat'));
@@ -173,7 +175,7 @@ describe('form messages', () => {
 
   it('on submit shows every message and focuses the first invalid field', async () => {
     const seen = mockApi({});
-    renderWithToasts(<ChangePassword userId="u-1" username="lucky_star" />);
+    renderChangePassword();
     type('password-repeat', 'something');
     fireEvent.click(screen.getByTestId('password-submit'));
     await waitFor(() => expect(message('password-old')).toBe('Password is required'));
@@ -184,10 +186,8 @@ describe('form messages', () => {
 
   it("keeps the server's word on its field until that field changes", async () => {
     mockApi({ 'PATCH /user/reset-password': () => apiError(400, 'WRONG_PASSWORD') });
-    renderWithToasts(<ChangePassword userId="u-1" username="lucky_star" />);
-    type('password-old', 'not my password');
-    type('password-new', 'new password 1');
-    type('password-repeat', 'new password 1');
+    renderChangePassword();
+    typePasswords('not my password', 'new password 1');
     fireEvent.click(screen.getByTestId('password-submit'));
     await waitFor(() => expect(message('password-old')).toBe('Wrong password'));
     expect(document.activeElement).toBe(screen.getByTestId('password-old'));
@@ -200,10 +200,8 @@ describe('form messages', () => {
 
   it('starts quiet again after a successful change', async () => {
     mockApi({ 'PATCH /user/reset-password': () => json(200, { status: 'updated' }) });
-    renderWithToasts(<ChangePassword userId="u-1" username="lucky_star" />);
-    type('password-old', 'old password');
-    type('password-new', 'new password 1');
-    type('password-repeat', 'new password 1');
+    renderChangePassword();
+    typePasswords('old password', 'new password 1');
     fireEvent.click(screen.getByTestId('password-submit'));
     await screen.findByTestId('toast');
     await waitFor(() =>

@@ -1,11 +1,12 @@
 import type { TwoFactorSetupResponse } from '@casino/contracts';
-import { RotateCw, ShieldCheck, ShieldOff } from 'lucide-react';
+import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerTwoFactorMessages } from '../../../shared/i18n/two-factor/register';
 import { useLanguage } from '../../../shared/i18n/i18n';
 import { formatDate } from '../../../shared/lib/format';
 import { Button } from '../../../shared/ui/button/button';
+import { LoadFailed, SettingsCard } from '../../../shared/ui/settings-card/settings-card';
 import { failedToast } from '../../../shared/ui/toast/failed-toast';
 import { useTwoFactorStatus } from '../../auth';
 import { useTwoFactorActions } from '../api/two-factor';
@@ -46,25 +47,18 @@ export function TwoFactorCard({ userId }: { userId: string }) {
     });
 
   return (
-    <section
-      className={cards.card}
-      aria-labelledby="two-factor-title"
-      data-testid="two-factor-card"
-    >
-      <header className={styles.header}>
-        <div className={cards.cardHeader}>
-          <h2 id="two-factor-title" className={cards.cardTitle}>
-            {t('twoFactor.card.title')}
-          </h2>
-          {status.data ? (
-            <p className={cards.cardLead}>
-              {on && status.data.enabled_at
-                ? t('twoFactor.card.leadOn', { date: formatDate(status.data.enabled_at, language) })
-                : t('twoFactor.card.leadOff')}
-            </p>
-          ) : null}
-        </div>
-        {status.data ? (
+    <SettingsCard
+      titleId="two-factor-title"
+      title={t('twoFactor.card.title')}
+      lead={
+        !status.data
+          ? undefined
+          : on && status.data.enabled_at
+            ? t('twoFactor.card.leadOn', { date: formatDate(status.data.enabled_at, language) })
+            : t('twoFactor.card.leadOff')
+      }
+      aside={
+        status.data ? (
           <span
             className={`${styles.badge} ${on ? styles.badgeOn : ''}`}
             data-testid="two-factor-status"
@@ -77,22 +71,18 @@ export function TwoFactorCard({ userId }: { userId: string }) {
             )}
             {on ? t('twoFactor.card.statusOn') : t('twoFactor.card.statusOff')}
           </span>
-        ) : null}
-      </header>
-
+        ) : null
+      }
+      testId="two-factor-card"
+    >
       {status.isPending ? (
         <div className={styles.skeleton} aria-busy="true" aria-label={t('app.loading')} />
       ) : status.isError ? (
-        <div className={styles.error} role="alert">
-          <p>{t('twoFactor.card.loadFailed')}</p>
-          <Button
-            variant="secondary"
-            onClick={() => void status.refetch()}
-            icon={<RotateCw size={16} aria-hidden="true" />}
-          >
-            {t('twoFactor.card.retry')}
-          </Button>
-        </div>
+        <LoadFailed
+          message={t('twoFactor.card.loadFailed')}
+          retry={t('twoFactor.card.retry')}
+          onRetry={() => void status.refetch()}
+        />
       ) : step.kind === 'setup' ? (
         <TwoFactorSetupForm
           setup={step.setup}
@@ -147,6 +137,6 @@ export function TwoFactorCard({ userId }: { userId: string }) {
           )}
         </>
       )}
-    </section>
+    </SettingsCard>
   );
 }

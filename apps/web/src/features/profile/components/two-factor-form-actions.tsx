@@ -1,11 +1,12 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../shared/ui/button/button';
 import { failedToast } from '../../../shared/ui/toast/failed-toast';
 import { twoFactorErrorText } from '../../auth';
 import { twoFactorFailed } from '../lib/two-factor-forms';
+import { CancelSubmit } from './code-step';
 import cards from './profile-cards.module.css';
 import styles from './two-factor-card.module.css';
+import { Form } from '../../../shared/ui/form/form';
 
 /** A form of the two-factor card: its frame, and the lead line above its fields when it has one. */
 export function TwoFactorForm({
@@ -20,15 +21,10 @@ export function TwoFactorForm({
   children: ReactNode;
 }) {
   return (
-    <form
-      className={styles.setup}
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      data-testid={testId}
-    >
+    <Form className={styles.setup} onSubmit={onSubmit} testId={testId}>
       {lead !== undefined && <p className={cards.cardLead}>{lead}</p>}
       {children}
-    </form>
+    </Form>
   );
 }
 
@@ -55,13 +51,13 @@ export function TwoFactorFormActions({
 }) {
   const { t } = useTranslation();
   return (
-    <div className={cards.codeActions}>
-      <Button variant="ghost" onClick={onCancel} data-testid={cancelTestId}>
-        {t('twoFactor.card.cancel')}
-      </Button>
-      <Button type="submit" variant="primary" pending={pending} data-testid={submitTestId}>
-        {submitLabel}
-      </Button>
-    </div>
+    <CancelSubmit
+      cancelLabel={t('twoFactor.card.cancel')}
+      onCancel={onCancel}
+      cancelTestId={cancelTestId}
+      submitLabel={submitLabel}
+      pending={pending}
+      submitTestId={submitTestId}
+    />
   );
 }

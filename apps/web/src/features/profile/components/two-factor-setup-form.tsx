@@ -1,11 +1,11 @@
 import type { TwoFactorSetupResponse } from '@casino/contracts';
 import { Copy } from 'lucide-react';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText, serverErrorType, useSchemaForm } from '../../../shared/lib/schema-form';
 import { Button } from '../../../shared/ui/button/button';
-import { OtpInput } from '../../../shared/ui/field/otp-input';
+import { CodeField } from '../../../shared/ui/code-field/code-field';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { useTwoFactorActions } from '../api/two-factor';
@@ -39,7 +39,6 @@ export function TwoFactorSetupForm({
   );
   const { field } = useController({ control, name: 'code' });
   const error = fieldErrorText(formState.errors.code);
-  const codeId = useId();
   // The key in groups of four, as apps show it; copied without the spaces.
   const grouped = setup.secret.replace(/(.{4})/g, '$1 ').trim();
 
@@ -90,22 +89,15 @@ export function TwoFactorSetupForm({
           </Button>
         </div>
       </div>
-      <label htmlFor={codeId} className={cards.codeLabel}>
-        {t('twoFactor.card.confirmLabel')}
-      </label>
-      <OtpInput
-        id={codeId}
+      <CodeField
+        label={t('twoFactor.card.confirmLabel')}
+        error={error}
         value={field.value}
         length={6}
         onChange={field.onChange}
         onBlur={field.onBlur}
-        invalid={error !== undefined}
-        aria-describedby={error ? `${codeId}-error` : undefined}
         testId="two-factor-confirm-code"
       />
-      <p id={`${codeId}-error`} className={cards.codeError} aria-live="polite">
-        {error}
-      </p>
       <TwoFactorFormActions
         onCancel={onCancel}
         pending={confirm.isPending}

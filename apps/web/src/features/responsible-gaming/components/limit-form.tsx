@@ -11,6 +11,7 @@ import { useRgAction } from '../api/responsible-gaming';
 import { limitFormSchema } from '../lib/limit-form-schema';
 import { rgErrorText } from '../lib/rg-error-text';
 import styles from './rg.module.css';
+import { Form } from '../../../shared/ui/form/form';
 
 /** The form's one message key of its own; any other is the general "invalid". */
 const translate = (key: string): string | undefined =>
@@ -57,11 +58,10 @@ export function LimitForm({
     }
   });
   return (
-    <form
+    <Form
       className={styles.form}
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      data-testid="rg-limit-form"
+      onSubmit={onSubmit}
+      testId="rg-limit-form"
       aria-label={t('rg.form.heading')}
     >
       {kinds.length > 1 && (
@@ -102,6 +102,6 @@ export function LimitForm({
       >
         {t('rg.form.submit')}
       </Button>
-    </form>
+    </Form>
   );
 }
