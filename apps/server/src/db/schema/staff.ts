@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, int8, serialId, timestamptz, updatedAt, uuidId } from './columns';
+import { createdAt, int8, serialId, timestamptz, updatedAt, uuidId, uuidRef } from './columns';
 import { userId, userKey } from './accounts';
 
 /**
@@ -55,9 +55,7 @@ export const staffSessions = pgTable(
   'staff_sessions',
   {
     id: uuidId(),
-    staffId: uuid('staff_id')
-      .notNull()
-      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    staffId: uuidRef('staff_id', () => staffAccounts.id, 'cascade'),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
     lastSeenAt: timestamptz('last_seen_at').notNull(),
