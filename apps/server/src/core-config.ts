@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import {
+  baseUrl,
   booleanFlag,
   dollarAmount,
   httpUrl,
@@ -60,7 +61,7 @@ export const coreEnvShape = {
       error: 'must be an address such as no-reply@example.com or "Name <no-reply@example.com>"',
     })
     .default('Orbita <no-reply@orbita.local>'),
-  PUBLIC_URL: httpUrl.optional(),
+  PUBLIC_URL: baseUrl.optional(),
   // The back office's service account (bearer token on /api/operator/…); unset, staff only.
   OPERATOR_API_TOKEN: secret.optional(),
   REDIS_URL: z
@@ -73,7 +74,7 @@ export const coreEnvShape = {
     .string()
     .regex(/^[A-Za-z0-9:_.-]{1,64}$/, { error: 'must be 1 to 64 letters, digits or : _ . -' })
     .default('orbita:'),
-  INSTANCE_URL: httpUrl.optional(),
+  INSTANCE_URL: baseUrl.optional(),
   CONTENT_DIR: z.string().min(1).optional(),
   SUPPORT_CHANNEL_URL: httpUrl.optional(),
   SUPPORT_PARTNER_URL: httpUrl.optional(),
@@ -330,11 +331,11 @@ export function coreConfigFrom(e: CoreEnv, cwd: string): CoreConfigPart {
     sessionIdleTtlDays: e.SESSION_IDLE_TTL_DAYS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    publicUrl: e.PUBLIC_URL,
     operatorApiToken: e.OPERATOR_API_TOKEN,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
-    instanceUrl: e.INSTANCE_URL?.replace(/\/+$/, ''),
+    instanceUrl: e.INSTANCE_URL,
     contentDir:
       e.CONTENT_DIR === undefined
         ? resolve(serverPackageRoot, 'content')

@@ -1,19 +1,15 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tempDirEachTest } from '../lib/testing/temp-dir';
 import { DataDirLocked, lockDataDir } from './data-dir-lock';
 
-let root: string;
+const root = tempDirEachTest('casino-lock-');
 let dataDir: string;
-beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'casino-lock-'));
-  dataDir = join(root, 'pglite');
-});
-afterEach(async () => {
-  await rm(root, { recursive: true, force: true });
+beforeEach(() => {
+  dataDir = join(root(), 'pglite');
 });
 
 describe('lockDataDir', () => {

@@ -1,19 +1,13 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirEachTest } from '../lib/testing/temp-dir';
 import { extractDataDirTar, packDataDirTar, tarEntries } from './pglite-image-tar';
 
 /** The image's own tar reader and writer (decision 093): what goes in comes out, nothing else. */
 describe('the data-folder tar', () => {
-  let dir: string;
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'casino-tar-'));
-  });
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const dir = tempDirEachTest('casino-tar-');
 
   /** One ustar header block for a hand-made archive. */
   function header(name: string, type: string, size = 0): Buffer {
@@ -26,7 +20,7 @@ describe('the data-folder tar', () => {
   }
 
   it('packs a folder and extracts it byte for byte', async () => {
-    const source = join(dir, 'source');
+    const source = join(dir(), 'source');
     await mkdir(join(source, 'base', '5'), { recursive: true });
     await mkdir(join(source, 'pg_tblspc'));
     await writeFile(join(source, 'PG_VERSION'), '18\n');
@@ -44,13 +38,13 @@ describe('the data-folder tar', () => {
       'directory pg_tblspc 0',
     ]);
 
-    const target = join(dir, 'data', 'pglite');
+    const target = join(dir(), 'data', 'pglite');
     expect(await extractDataDirTar(tar, target)).toBe(3);
     expect(await readFile(join(target, 'PG_VERSION'), 'utf8')).toBe('18\n');
     expect(await readFile(join(target, 'base', '5', '2619'))).toEqual(Buffer.alloc(8192, 7));
     expect(await readdir(join(target, 'pg_tblspc'))).toEqual([]);
     // Nothing left beside it: the scratch folder was renamed into place.
-    expect(await readdir(join(dir, 'data'))).toEqual(['pglite']);
+    expect(await readdir(join(dir(), 'data'))).toEqual(['pglite']);
   });
 
   it('reads the leading slash of PGlite’s own dumps as the folder itself', () => {
@@ -72,21 +66,21 @@ describe('the data-folder tar', () => {
     expect(() => [...tarEntries(cut)]).toThrow('cut short');
 
     // A refused archive leaves neither the data folder nor the scratch one.
-    const target = join(dir, 'pglite');
+    const target = join(dir(), 'pglite');
     const bad = Buffer.concat([header('PG_VERSION', '0'), header('../x', '0'), Buffer.alloc(1024)]);
     await expect(extractDataDirTar(bad, target)).rejects.toThrow('leaves the folder');
     expect(existsSync(target)).toBe(false);
-    expect(await readdir(dir)).toEqual([]);
+    expect(await readdir(dir())).toEqual([]);
   });
 
   it('replaces an empty folder but never one with files in it', async () => {
-    const tar = packDataDirTar(await makeFolder(join(dir, 'src'), { PG_VERSION: '18\n' }));
-    const empty = join(dir, 'empty');
+    const tar = packDataDirTar(await makeFolder(join(dir(), 'src'), { PG_VERSION: '18\n' }));
+    const empty = join(dir(), 'empty');
     await mkdir(empty);
     await extractDataDirTar(tar, empty);
     expect(await readdir(empty)).toEqual(['PG_VERSION']);
 
-    const used = await makeFolder(join(dir, 'used'), { keep: 'me' });
+    const used = await makeFolder(join(dir(), 'used'), { keep: 'me' });
     await expect(extractDataDirTar(tar, used)).rejects.toThrow();
     expect(await readdir(used)).toEqual(['keep']);
   });

@@ -27,6 +27,9 @@ export const secret = z.string().min(32, { error: 'must be at least 32 character
 /** An http:// or https:// address. */
 export const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
+/** An http(s) address that paths are appended to: read without its trailing slashes. */
+export const baseUrl = httpUrl.transform((value) => value.replace(/\/+$/, ''));
+
 /** A dollar amount as typed by an operator, e.g. 2000.00 (read exactly, never as a float). */
 export const dollarAmount = (example: string, what = 'an amount') =>
   z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, {

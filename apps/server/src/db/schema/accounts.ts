@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz, updatedAt, uuidId } from './columns';
+import { createdAt, timestamptz, updatedAt, uuidId, uuidRef, type OnDelete } from './columns';
 
 /**
  * Player accounts. A row exists only once an e-mailed code was confirmed (see
@@ -36,17 +36,11 @@ export const users = pgTable(
   ],
 );
 
-/** What happens to a player's rows if the users row is deleted: `cascade`, or refused. */
-type OnUserDelete = 'cascade' | undefined;
-
 /** The player a row belongs to (`user_id`, not null, a foreign key to users). */
-export const userId = (onDelete?: OnUserDelete) =>
-  uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete });
+export const userId = (onDelete?: OnDelete) => uuidRef('user_id', () => users.id, onDelete);
 
 /** The player a one-per-player row belongs to (`user_id` as the primary key, to users). */
-export const userKey = (onDelete?: OnUserDelete) =>
+export const userKey = (onDelete?: OnDelete) =>
   uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { bytea, createdAt, timestamptz, updatedAt, uuidId } from './columns';
+import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, timestamptz, updatedAt, uuidId, uuidRef } from './columns';
 
 /** One language's words on a banner (contracts: bannerCopySchema). */
 export interface BannerCopyColumn {
@@ -53,9 +53,7 @@ export const bannerArt = pgTable(
   'banner_art',
   {
     name: text('name').primaryKey(),
-    bannerId: uuid('banner_id')
-      .notNull()
-      .references(() => banners.id, { onDelete: 'cascade' }),
+    bannerId: uuidRef('banner_id', () => banners.id, 'cascade'),
     cut: text('cut', { enum: ['desktop', 'mobile'] }).notNull(),
     contentType: text('content_type').notNull(),
     bytes: bytea('bytes').notNull(),

@@ -106,6 +106,12 @@ export const bonusOffers = pgTable(
   ],
 );
 
+/** The offer a row is of (`offer_id`, to bonus_offers). */
+const offerId = () =>
+  text('offer_id')
+    .notNull()
+    .references(() => bonusOffers.id);
+
 /** Promo codes: case-insensitive (stored upper-case), a usage limit, an expiry. */
 export const promoCodes = pgTable(
   'promo_codes',
@@ -113,9 +119,7 @@ export const promoCodes = pgTable(
     id: identityId(),
     /** Upper-case; the player's input is upper-cased before the look-up. */
     code: text('code').notNull(),
-    offerId: text('offer_id')
-      .notNull()
-      .references(() => bonusOffers.id),
+    offerId: offerId(),
     maxUses: integer('max_uses').notNull(),
     /** Raised atomically (`uses < max_uses`) by each claim. */
     uses: integer('uses').notNull().default(0),
@@ -147,9 +151,7 @@ export const playerBonuses = pgTable(
   {
     id: identityId(),
     userId: userId(),
-    offerId: text('offer_id')
-      .notNull()
-      .references(() => bonusOffers.id),
+    offerId: offerId(),
     kind: text('kind', { enum: bonusOfferKinds }).notNull(),
     promoCodeId: int8('promo_code_id').references(() => promoCodes.id),
     status: text('status', { enum: playerBonusStatuses }).notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, identityId, int8Zero, timestamptz } from './columns';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, identityId, int8Zero, timestamptz, uuidRef } from './columns';
 import { userId, userKey } from './accounts';
 
 /**
@@ -52,9 +52,7 @@ export const supportMessages = pgTable(
   'support_messages',
   {
     id: identityId(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => supportThreads.userId, { onDelete: 'cascade' }),
+    userId: uuidRef('user_id', () => supportThreads.userId, 'cascade'),
     /** player or operator. */
     author: text('author').notNull(),
     body: text('body').notNull(),

@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, customType, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  customType,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The column shapes every table file uses, written once. Each is exactly the column the
@@ -18,6 +26,16 @@ export const updatedAt = () => timestamptz('updated_at').notNull();
 
 /** A random id the code makes (`id uuid primary key`). */
 export const uuidId = () => uuid('id').primaryKey();
+
+/** What deleting a row does to the rows that point at it: `cascade`, or it is refused. */
+export type OnDelete = 'cascade' | undefined;
+
+/** A row of another table this row belongs to (`uuid not null`, a foreign key to it). */
+export const uuidRef = <N extends string>(
+  name: N,
+  target: () => AnyPgColumn,
+  onDelete?: OnDelete,
+) => uuid(name).notNull().references(target, { onDelete });
 
 /** A 64-bit integer read as a bigint: money in thousandths, ledger ids, counts. */
 export const int8 = <N extends string>(name: N) => bigint(name, { mode: 'bigint' });

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz, updatedAt, uuidId } from './columns';
+import { createdAt, timestamptz, updatedAt, uuidId, uuidRef } from './columns';
 import { userId } from './accounts';
 
 /** A game title's editions by language; either may be missing. */
@@ -98,6 +98,9 @@ export const games = pgTable(
   ],
 );
 
+/** The game a row is about (`game_id`, to games; a game is never deleted). */
+const gameId = () => uuidRef('game_id', () => games.id);
+
 /**
  * Opaque launch tokens handed to providers instead of the player's own access token. Only
  * the SHA-256 of the token is stored (the token is 256 random bits, so a plain hash is
@@ -108,9 +111,7 @@ export const launchTokens = pgTable(
   {
     tokenHash: text('token_hash').primaryKey(),
     userId: userId('cascade'),
-    gameId: uuid('game_id')
-      .notNull()
-      .references(() => games.id),
+    gameId: gameId(),
     provider: text('provider').notNull(),
     currency: text('currency').notNull(),
     /**
@@ -132,9 +133,7 @@ export const recentLaunches = pgTable(
   'recent_launches',
   {
     userId: userId('cascade'),
-    gameId: uuid('game_id')
-      .notNull()
-      .references(() => games.id),
+    gameId: gameId(),
     lastLaunchedAt: timestamptz('last_launched_at').notNull(),
     launches: integer('launches').notNull().default(1),
   },
@@ -164,9 +163,7 @@ export const lobbyPins = pgTable(
   {
     /** contracts' PinSection: top, new, all. */
     section: text('section').notNull(),
-    gameId: uuid('game_id')
-      .notNull()
-      .references(() => games.id),
+    gameId: gameId(),
     position: integer('position').notNull(),
   },
   (t) => [

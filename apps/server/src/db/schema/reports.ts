@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { int8, timestamptz, updatedAt } from './columns';
 
 /**
@@ -34,6 +43,10 @@ const dayCell = () => ({
   key2: text('key2').notNull(),
   currency: text('currency').notNull(),
 });
+
+/** A day cell's primary key: a dimension's days in order, each day's cells together. */
+const dayCellKey = (t: Record<keyof ReturnType<typeof dayCell>, AnyPgColumn>) =>
+  primaryKey({ columns: [t.dimension, t.day, t.key, t.key2, t.currency] });
 
 /**
  * Money per local day, per dimension: `all` (key ''), `provider` (key = slug, 'operator' for
@@ -78,7 +91,7 @@ export const reportDaily = pgTable(
     // month from these, whose second column is the period's first day (the reports'
     // `bucket` expression, matched by the planner) and whose last lets a count read the
     // index alone (decision 095).
-    primaryKey({ columns: [t.dimension, t.day, t.key, t.key2, t.currency] }),
+    dayCellKey(t),
     index('report_daily_week').on(
       t.dimension,
       sql`(date_trunc('week', (${t.day})::timestamp)::date)`,
@@ -111,6 +124,10 @@ const periodCell = () => ({
   key2: text('key2').notNull(),
 });
 
+/** A period cell's columns, in the order of its tables' primary keys. */
+const periodCellKey = (t: Record<keyof ReturnType<typeof periodCell>, AnyPgColumn>) =>
+  [t.period, t.dimension, t.periodStart, t.key, t.key2] as const;
+
 /**
  * Who bet in a period (local day, ISO week from Monday, month) per dimension: distinct counts
  * do not add up across days or games, so each is kept by membership.
@@ -121,11 +138,7 @@ export const reportActivePlayers = pgTable(
     ...periodCell(),
     userId: uuid('user_id').notNull(),
   },
-  (t) => [
-    primaryKey({
-      columns: [t.period, t.dimension, t.periodStart, t.key, t.key2, t.userId],
-    }),
-  ],
+  (t) => [primaryKey({ columns: [...periodCellKey(t), t.userId] })],
 );
 
 /** The number of members of each cell above, raised by the job as members join. */
@@ -135,7 +148,7 @@ export const reportActiveCounts = pgTable(
     ...periodCell(),
     players: int8('players').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.period, t.dimension, t.periodStart, t.key, t.key2] })],
+  (t) => [primaryKey({ columns: [...periodCellKey(t)] })],
 );
 
 /**
@@ -159,5 +172,5 @@ export const reportPaidDaily = pgTable(
     paid: int8('paid').notNull(),
     paidCount: int8('paid_count').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.dimension, t.day, t.key, t.key2, t.currency] })],
+  (t) => [dayCellKey(t)],
 );

@@ -1,5 +1,5 @@
-import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz, uuidId } from './columns';
+import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, uuidId, uuidRef } from './columns';
 import { userId } from './accounts';
 
 /**
@@ -37,9 +37,7 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
+    sessionId: uuidRef('session_id', () => sessions.id, 'cascade'),
     createdAt: createdAt(),
     rotatedAt: timestamptz('rotated_at'),
   },

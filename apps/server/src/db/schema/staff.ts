@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, int8, serialId, timestamptz, updatedAt, uuidId } from './columns';
+import { createdAt, int8, serialId, timestamptz, updatedAt, uuidId, uuidRef } from './columns';
 import { userId, userKey } from './accounts';
 
 /**
@@ -50,14 +50,15 @@ export const staffSetupTokens = pgTable('staff_setup_tokens', {
   createdAt: createdAt(),
 });
 
+/** The client a staff member's request came from: kept with the sign-in and each audit row. */
+const requestClient = () => ({ ip: text('ip'), userAgent: text('user_agent') });
+
 /** A staff session: the cookie holds a random token, this its SHA-256. */
 export const staffSessions = pgTable(
   'staff_sessions',
   {
     id: uuidId(),
-    staffId: uuid('staff_id')
-      .notNull()
-      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    staffId: uuidRef('staff_id', () => staffAccounts.id, 'cascade'),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
     lastSeenAt: timestamptz('last_seen_at').notNull(),
@@ -65,8 +66,7 @@ export const staffSessions = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     endedAt: timestamptz('ended_at'),
     endReason: text('end_reason'),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
+    ...requestClient(),
   },
   (t) => [index('staff_sessions_staff_idx').on(t.staffId, t.endedAt)],
 );
@@ -90,8 +90,7 @@ export const staffAuditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     reason: text('reason'),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
+    ...requestClient(),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
+  baseUrl,
   dollarAmount,
-  httpUrl,
   wholeNumber,
   type EnvOf,
   type VariableDocs,
@@ -25,12 +25,12 @@ const key = z.string().min(8, { error: 'must be at least 8 characters long' });
 
 export const paymentsEnvShape = {
   CARD_PAYMENTS_MODE: mode,
-  CARD_PAYMENTS_API_URL: httpUrl.optional(),
+  CARD_PAYMENTS_API_URL: baseUrl.optional(),
   CARD_PAYMENTS_SECRET_KEY: key.optional(),
   CARD_PAYMENTS_PUBLISHABLE_KEY: key.optional(),
   CARD_PAYMENTS_WEBHOOK_SECRET: key.optional(),
   CRYPTO_PAYMENTS_MODE: mode,
-  CRYPTO_PAYMENTS_API_URL: httpUrl.optional(),
+  CRYPTO_PAYMENTS_API_URL: baseUrl.optional(),
   CRYPTO_PAYMENTS_API_KEY: key.optional(),
   CRYPTO_PAYMENTS_IPN_SECRET: key.optional(),
   CRYPTO_SANDBOX_CONFIRMATIONS: wholeNumber(1, 100).default(2),
@@ -185,14 +185,14 @@ export function paymentsConfigFrom(e: PaymentsEnv): PaymentsConfigPart {
     payments: {
       card: {
         mode: e.CARD_PAYMENTS_MODE,
-        apiUrl: e.CARD_PAYMENTS_API_URL?.replace(/\/+$/, ''),
+        apiUrl: e.CARD_PAYMENTS_API_URL,
         secretKey: e.CARD_PAYMENTS_SECRET_KEY,
         publishableKey: e.CARD_PAYMENTS_PUBLISHABLE_KEY,
         webhookSecret: e.CARD_PAYMENTS_WEBHOOK_SECRET,
       },
       crypto: {
         mode: e.CRYPTO_PAYMENTS_MODE,
-        apiUrl: e.CRYPTO_PAYMENTS_API_URL?.replace(/\/+$/, ''),
+        apiUrl: e.CRYPTO_PAYMENTS_API_URL,
         apiKey: e.CRYPTO_PAYMENTS_API_KEY,
         ipnSecret: e.CRYPTO_PAYMENTS_IPN_SECRET,
         sandboxConfirmations: e.CRYPTO_SANDBOX_CONFIRMATIONS,

@@ -1,5 +1,6 @@
 import type { ProviderSlug } from '@casino/contracts';
 import { z } from 'zod';
+import { baseUrl, wholeNumber, type EnvOf, type VariableDocs } from '../../lib/config-values';
 
 /**
  * The providers' part of the configuration. It lives here, beside the code that uses it, and
@@ -12,17 +13,6 @@ import { z } from 'zod';
  */
 export const providerModes = ['simulated', 'external', 'off'] as const;
 export type ProviderMode = (typeof providerModes)[number];
-
-const httpUrl = z
-  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-  .transform((value) => value.replace(/\/+$/, ''));
-
-const integer = (min: number, max: number) =>
-  z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(min, { error: `must be at least ${min}` })
-    .max(max, { error: `must be at most ${max}` });
 
 /**
  * The player's country sent on Pragmatic's game/url, which the protocol requires and our
@@ -38,36 +28,33 @@ export const providerEnvShape = {
   ENDORPHINA_MODE: mode.optional(),
   PRAGMATIC_MODE: mode.optional(),
   GBGAMES_MODE: mode.optional(),
-  ENDORPHINA_URL: httpUrl.optional(),
+  ENDORPHINA_URL: baseUrl.optional(),
   ENDORPHINA_NODE_ID: z.string().optional(),
   ENDORPHINA_SALT: z.string().optional(),
   ENDORPHINA_GAMES_FILE: z.string().optional(),
-  ENDORPHINA_GAMES_URL: httpUrl.optional(),
+  ENDORPHINA_GAMES_URL: baseUrl.optional(),
   ENDORPHINA_IMAGE_URL: z.string().optional(),
-  ENDORPHINA_DEMO_URL: httpUrl.optional(),
+  ENDORPHINA_DEMO_URL: baseUrl.optional(),
   ENDORPHINA_DEMO_ACCOUNT_ID: z.string().optional(),
-  PRAGMATIC_API_URL: httpUrl.optional(),
+  PRAGMATIC_API_URL: baseUrl.optional(),
   PRAGMATIC_SECURE_LOGIN: z.string().optional(),
   PRAGMATIC_SECRET_KEY: z.string().optional(),
   PRAGMATIC_COUNTRY: z
     .string()
     .regex(/^[A-Z]{2}$/, { error: 'must be an ISO 3166-1 alpha-2 code in capitals, e.g. MT' })
     .default(defaultPragmaticCountry),
-  PRAGMATIC_IMAGE_URL: httpUrl.optional(),
-  PRAGMATIC_DEMO_URL: httpUrl.optional(),
-  GBGAMES_URL: httpUrl.optional(),
+  PRAGMATIC_IMAGE_URL: baseUrl.optional(),
+  PRAGMATIC_DEMO_URL: baseUrl.optional(),
+  GBGAMES_URL: baseUrl.optional(),
   GBGAMES_SECRET: z.string().optional(),
-  LAUNCH_TOKEN_TTL_SECONDS: integer(60, 7 * 24 * 3600).default(4 * 3600),
-  CATALOG_SYNC_INTERVAL_MINUTES: integer(0, 7 * 24 * 60).default(24 * 60),
-  CATALOG_PAGE_CACHE_SECONDS: integer(0, 3600).default(30),
+  LAUNCH_TOKEN_TTL_SECONDS: wholeNumber(60, 7 * 24 * 3600).default(4 * 3600),
+  CATALOG_SYNC_INTERVAL_MINUTES: wholeNumber(0, 7 * 24 * 60).default(24 * 60),
+  CATALOG_PAGE_CACHE_SECONDS: wholeNumber(0, 3600).default(30),
 };
 
-type ProviderEnv = z.output<z.ZodObject<typeof providerEnvShape>>;
+type ProviderEnv = EnvOf<typeof providerEnvShape>;
 
-export const providerConfigVariables: Record<
-  keyof typeof providerEnvShape,
-  { default: string; description: string }
-> = {
+export const providerConfigVariables: VariableDocs<keyof typeof providerEnvShape> = {
   PROVIDERS: {
     default: 'simulated',
     description:
@@ -219,16 +206,7 @@ const providerVariables: Record<
 > = {
   endorphina: {
     modeVariable: 'ENDORPHINA_MODE',
-    all: [
-      'ENDORPHINA_URL',
-      'ENDORPHINA_NODE_ID',
-      'ENDORPHINA_SALT',
-      'ENDORPHINA_GAMES_FILE',
-      'ENDORPHINA_GAMES_URL',
-      'ENDORPHINA_IMAGE_URL',
-      'ENDORPHINA_DEMO_URL',
-      'ENDORPHINA_DEMO_ACCOUNT_ID',
-    ],
+    all: variablesNamed('ENDORPHINA_'),
     required: ['ENDORPHINA_URL', 'ENDORPHINA_NODE_ID', 'ENDORPHINA_SALT'],
     // The game list, artwork and demo a real Endorphina gives an operator; the studio serves
     // its own.
@@ -244,26 +222,32 @@ const providerVariables: Record<
   },
   pragmatic: {
     modeVariable: 'PRAGMATIC_MODE',
-    all: [
-      'PRAGMATIC_API_URL',
-      'PRAGMATIC_SECURE_LOGIN',
-      'PRAGMATIC_SECRET_KEY',
-      // Not PRAGMATIC_COUNTRY: it has a default, so "set" cannot be told from "defaulted".
-      'PRAGMATIC_IMAGE_URL',
-      'PRAGMATIC_DEMO_URL',
-    ],
+    all: variablesNamed('PRAGMATIC_'),
     required: ['PRAGMATIC_API_URL', 'PRAGMATIC_SECURE_LOGIN', 'PRAGMATIC_SECRET_KEY'],
     externalOnly: ['PRAGMATIC_API_URL', 'PRAGMATIC_IMAGE_URL', 'PRAGMATIC_DEMO_URL'],
     callbacks: ['PRAGMATIC_SECRET_KEY'],
   },
   gbgames: {
     modeVariable: 'GBGAMES_MODE',
-    all: ['GBGAMES_URL', 'GBGAMES_SECRET'],
+    all: variablesNamed('GBGAMES_'),
     required: ['GBGAMES_URL', 'GBGAMES_SECRET'],
     externalOnly: ['GBGAMES_URL'],
     callbacks: ['GBGAMES_SECRET'],
   },
 };
+
+/**
+ * A provider's variables, in the order of the variables table (its problems are told in that
+ * order), read from the table so that a new one cannot be left out of the mode checks. Not
+ * its mode, and not PRAGMATIC_COUNTRY: it has a default, so "set" cannot be told from
+ * "defaulted".
+ */
+function variablesNamed(prefix: string): ProviderVariable[] {
+  const unchecked = new Set([`${prefix}MODE`, 'PRAGMATIC_COUNTRY']);
+  return Object.keys(providerEnvShape).filter(
+    (name): name is ProviderVariable => name.startsWith(prefix) && !unchecked.has(name),
+  );
+}
 
 const isSet = (value: string | undefined): value is string =>
   value !== undefined && value.trim() !== '';

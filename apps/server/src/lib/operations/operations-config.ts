@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { httpUrl, secret, wholeNumber, type EnvOf } from '../config-values';
+import { baseUrl, secret, wholeNumber, type EnvOf } from '../config-values';
 
 /**
  * What an operator sets to run Orbita in production: the shutdown budget, the metrics
@@ -43,7 +43,7 @@ export const operationsEnvShape = {
         'must be a loopback or private IP address (127.0.0.1, 10.x, 172.16-31.x, 192.168.x, fc00::/7)',
     })
     .default('127.0.0.1'),
-  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: baseUrl.optional(),
   OTEL_SERVICE_NAME: z.string().min(1).max(100).default('orbita'),
 };
 
@@ -102,7 +102,7 @@ export function operationsConfigFrom(e: OperationsEnv): OperationsConfigPart {
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
-    otelEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, ''),
+    otelEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
     otelServiceName: e.OTEL_SERVICE_NAME,
   };
 }
