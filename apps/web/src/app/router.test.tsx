@@ -3,17 +3,9 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation, useRoutes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../shared/i18n/i18n';
-import { useAuthStore, type User } from '../features/auth';
+import { useAuthStore } from '../features/auth';
 import { preloadRoute, routes } from './router';
-
-const player: User = {
-  id: 'u1',
-  username: 'player',
-  email: 'player@example.com',
-  avatar: null,
-  balance: '1234.50',
-  createdAt: '2023-09-17T11:21:00Z',
-};
+import { testPlayer } from '../test/signed-in';
 
 /** The current path, as the app's router sees it. */
 const current = { pathname: '' };
@@ -56,7 +48,7 @@ describe('routes', { timeout: 20_000 }, () => {
   });
 
   it('lets a signed-in player into the profile area', async () => {
-    useAuthStore.getState().setUser(player);
+    useAuthStore.getState().setUser(testPlayer);
     const router = renderAt('/profile/balance/widthdrawall');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Вывод средств' }, { timeout: 5000 }),
@@ -85,7 +77,7 @@ describe('routes', { timeout: 20_000 }, () => {
   });
 
   it('preloads the nested page of a layout route and nothing for an unknown path', async () => {
-    useAuthStore.getState().setUser(player);
+    useAuthStore.getState().setUser(testPlayer);
     await preloadRoute('/profile/balance/widthdrawall');
     renderAt('/profile/balance/widthdrawall');
     expect(screen.getByRole('heading', { level: 1, name: 'Вывод средств' })).toBeTruthy();

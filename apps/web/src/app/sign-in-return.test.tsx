@@ -1,25 +1,17 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../shared/i18n/i18n';
-import { useAuthStore, type User } from '../features/auth';
+import { useAuthStore } from '../features/auth';
 import { useModalStore } from '../shared/ui/modal/modal-store';
 import { currentLocation, renderWithProviders } from '../test/render';
 import { routes } from './router';
+import { testPlayer } from '../test/signed-in';
 
 /**
  * Issue 25: `/profile/...` opened as a guest silently showed the home page. The guest still
  * lands on / (SPEC §6), with the login window open over it, and after signing in arrives at
  * the page they asked for (docs/decisions/064).
  */
-const player: User = {
-  id: 'u1',
-  username: 'player',
-  email: 'player@example.com',
-  avatar: null,
-  balance: '1234.50',
-  createdAt: '2023-09-17T11:21:00Z',
-};
-
 const path = () => currentLocation.pathname + currentLocation.search;
 const renderAt = (at: string) => renderWithProviders({ routes }, { path: at });
 
@@ -44,7 +36,7 @@ describe('a guest who opens a profile page', { timeout: 20_000 }, () => {
 
     // The login window closes, then the sign-in succeeds.
     act(() => useModalStore.getState().close());
-    act(() => useAuthStore.getState().setUser(player));
+    act(() => useAuthStore.getState().setUser(testPlayer));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Баланс' }, { timeout: 5000 }),
     ).toBeTruthy();
@@ -56,7 +48,7 @@ describe('a guest who opens a profile page', { timeout: 20_000 }, () => {
     await landedHome();
     act(() => useModalStore.getState().close());
     await act(() => new Promise((done) => setTimeout(done, 10)));
-    act(() => useAuthStore.getState().setUser(player));
+    act(() => useAuthStore.getState().setUser(testPlayer));
     await act(() => new Promise((done) => setTimeout(done, 10)));
     expect(path()).toBe('/');
   });
@@ -66,7 +58,7 @@ describe('a guest who opens a profile page', { timeout: 20_000 }, () => {
     await landedHome();
     fireEvent.click(screen.getAllByRole('link', { name: 'Казино' })[0]!);
     await screen.findByRole('heading', { level: 1, name: 'Казино' }, { timeout: 5000 });
-    act(() => useAuthStore.getState().setUser(player));
+    act(() => useAuthStore.getState().setUser(testPlayer));
     await act(() => new Promise((done) => setTimeout(done, 10)));
     expect(path()).toBe('/casino');
   });
@@ -77,7 +69,7 @@ describe('a player who signs out on a profile page', { timeout: 20_000 }, () => 
     // The e2e journeys that sign out on /profile then click "Login" found the window already
     // open, its backdrop in the way.
     vi.stubGlobal('fetch', () => Promise.resolve(new Response(null, { status: 204 })));
-    useAuthStore.getState().setUser(player);
+    useAuthStore.getState().setUser(testPlayer);
     renderAt('/profile');
     fireEvent.click(await screen.findByTestId('logout-button', {}, { timeout: 5000 }));
     await landedHome();

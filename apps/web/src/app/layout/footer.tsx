@@ -1,8 +1,26 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useThemeStore } from '../../features/theme';
+import type { Messages } from '../../shared/i18n/en';
 import styles from './footer.module.css';
 import { Logo } from './logo';
+
+interface FooterLink {
+  to: string;
+  text: `footer.${keyof Messages['footer']}` | 'nav.faq';
+  testId?: string;
+}
+
+/** The footer's links, in the order they are shown. */
+const legalLinks: FooterLink[] = [
+  { to: '/privacy', text: 'footer.privacy' },
+  { to: '/terms', text: 'footer.terms' },
+  { to: '/loyalty', text: 'footer.loyalty' },
+  { to: '/fair', text: 'footer.fair' },
+  { to: '/responsible-gaming', text: 'footer.responsibleGaming' },
+  { to: '/profile/responsible-gaming', text: 'footer.limits', testId: 'footer-limits' },
+  { to: '/faq', text: 'nav.faq' },
+];
 
 export function Footer() {
   const { t } = useTranslation();
@@ -16,45 +34,13 @@ export function Footer() {
         </div>
         <nav aria-label={t('footer.legal')}>
           <ul className={styles.links}>
-            <li>
-              <Link to="/privacy" className={styles.link}>
-                {t('footer.privacy')}
-              </Link>
-            </li>
-            <li>
-              <Link to="/terms" className={styles.link}>
-                {t('footer.terms')}
-              </Link>
-            </li>
-            <li>
-              <Link to="/loyalty" className={styles.link}>
-                {t('footer.loyalty')}
-              </Link>
-            </li>
-            <li>
-              <Link to="/fair" className={styles.link}>
-                {t('footer.fair')}
-              </Link>
-            </li>
-            <li>
-              <Link to="/responsible-gaming" className={styles.link}>
-                {t('footer.responsibleGaming')}
-              </Link>
-            </li>
-            <li>
-              <Link
-                to="/profile/responsible-gaming"
-                className={styles.link}
-                data-testid="footer-limits"
-              >
-                {t('footer.limits')}
-              </Link>
-            </li>
-            <li>
-              <Link to="/faq" className={styles.link}>
-                {t('nav.faq')}
-              </Link>
-            </li>
+            {legalLinks.map(({ to, text, testId }) => (
+              <li key={to}>
+                <Link to={to} className={styles.link} data-testid={testId}>
+                  {t(text)}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
         <p className={styles.responsible}>

@@ -38,6 +38,18 @@ function AvatarImage({ src, size, className, testId }: AvatarProps) {
   return <DefaultAvatar size={size} className={className} testId={testId} />;
 }
 
+/** The orbit, drawn twice: whole behind the player, and its near half again in front. */
+const orbit = {
+  cx: '32',
+  cy: '29',
+  rx: '25',
+  ry: '8.5',
+  fill: 'none',
+  stroke: '#F5B544',
+  strokeWidth: '1.6',
+  transform: 'rotate(-18 32 29)',
+} as const;
+
 /**
  * The default avatar: a player silhouette inside a small orbit (the brand's motif), drawn in
  * the accent and gold of the design tokens; the same in both themes, like a photo would be.
@@ -79,32 +91,11 @@ export function DefaultAvatar({
         <circle cx="14" cy="12" r="1" fill="#fff" opacity="0.55" />
         <circle cx="50" cy="44" r="0.9" fill="#fff" opacity="0.45" />
         <circle cx="9" cy="40" r="0.8" fill="#fff" opacity="0.4" />
-        <ellipse
-          cx="32"
-          cy="29"
-          rx="25"
-          ry="8.5"
-          fill="none"
-          stroke="#F5B544"
-          strokeWidth="1.6"
-          opacity="0.85"
-          transform="rotate(-18 32 29)"
-        />
+        <ellipse {...orbit} opacity="0.85" />
         <circle cx="32" cy="25" r="10.5" fill="#EEF0FF" />
         <path d="M11 66c0-12.4 9.4-21 21-21s21 8.6 21 21z" fill="#EEF0FF" />
         {/* The near half of the orbit passes in front of the player. */}
-        <ellipse
-          cx="32"
-          cy="29"
-          rx="25"
-          ry="8.5"
-          fill="none"
-          stroke="#F5B544"
-          strokeWidth="1.6"
-          pathLength={100}
-          strokeDasharray="50 50"
-          transform="rotate(-18 32 29)"
-        />
+        <ellipse {...orbit} pathLength={100} strokeDasharray="50 50" />
         <circle cx="55.5" cy="19" r="3.2" fill="#F5B544" />
       </g>
     </svg>
