@@ -7,7 +7,6 @@ import type { GbMoneyMessage } from './wallet-params';
  * The ledger's refusals as §7 names them (the wallet README's mapping). Undefined for anything
  * else (the database down, a bug, a refusal not listed here): the caller rethrows it and the
  * route answers INTERNAL, which the studio retries with the same transactionId.
- * BetAlreadyRefunded is not a refusal for GB Games: the caller answers the first refund.
  */
 export function refusalFor(error: unknown, message: GbMoneyMessage): GbAnswer | undefined {
   const id = message.transactionId;
@@ -38,6 +37,8 @@ export function refusalFor(error: unknown, message: GbMoneyMessage): GbAnswer | 
     case 'INVALID_POSTING':
       return gbError('BAD_REQUEST', 'malformed message');
     case 'BET_ALREADY_REFUNDED':
+      // Not a refusal for GB Games: the caller answers the first refund.
+      return undefined;
     case 'BET_NOT_ADMITTED':
     case 'WITHDRAWAL_NOT_FOUND':
     case 'BONUS_ACTIVE':
