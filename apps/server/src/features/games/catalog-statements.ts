@@ -169,26 +169,22 @@ export function createCatalogStatements(
   const pages = new Map<string, ReturnType<ReturnType<typeof pageQuery>['prepare']>>();
   const counts = new Map<string, ReturnType<ReturnType<typeof countQuery>['prepare']>>();
 
-  const pageStatement = (shape: Shape) => {
+  /** The statement of `shape` in `cache`, prepared the first time the shape is asked for. */
+  const preparedOnce = <S>(cache: Map<string, S>, shape: Shape, prepare: () => S): S => {
     const key = keyOf(shape);
-    let statement = pages.get(key);
+    let statement = cache.get(key);
     if (!statement) {
-      // An empty name makes node-postgres send an unnamed statement (see above).
-      statement = pageQuery(shape).prepare(name('page', shape));
-      pages.set(key, statement);
+      statement = prepare();
+      cache.set(key, statement);
     }
     return statement;
   };
 
-  const countStatement = (shape: Shape) => {
-    const key = keyOf(shape);
-    let statement = counts.get(key);
-    if (!statement) {
-      statement = countQuery(shape).prepare(name('count', shape));
-      counts.set(key, statement);
-    }
-    return statement;
-  };
+  // An empty name makes node-postgres send an unnamed statement (see above).
+  const pageStatement = (shape: Shape) =>
+    preparedOnce(pages, shape, () => pageQuery(shape).prepare(name('page', shape)));
+  const countStatement = (shape: Shape) =>
+    preparedOnce(counts, shape, () => countQuery(shape).prepare(name('count', shape)));
 
   return {
     page(filter: GameFilter, limit: number, offset: number): Promise<GameRow[]> {

@@ -29,26 +29,30 @@ export const launchRoutes: FastifyPluginAsyncZod<LaunchRoutesOptions> = (
     done(null, payload);
   });
 
-  app.get(
-    '/api/endo-game/launch',
-    {
-      schema: {
-        tags,
-        summary: 'Launch an Endorphina game',
-        description,
-        querystring: launchQuerySchema,
-        response: { 200: launchResponseSchema },
+  /** Endorphina's and GB Games' launch: the game and language in the query string. */
+  const queryLaunch = (url: string, summary: string, provider: 'endorphina' | 'gbgames') =>
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          summary,
+          description,
+          querystring: launchQuerySchema,
+          response: { 200: launchResponseSchema },
+        },
       },
-    },
-    async (request, reply) =>
-      launches.launch({
-        provider: 'endorphina',
-        gameRef: request.query.gameId,
-        player: await resolvePlayer(request, reply),
-        currency: 'USD',
-        language: request.query.lang ?? 'en',
-      }),
-  );
+      async (request, reply) =>
+        launches.launch({
+          provider,
+          gameRef: request.query.gameId,
+          player: await resolvePlayer(request, reply),
+          currency: 'USD',
+          language: request.query.lang ?? 'en',
+        }),
+    );
+
+  queryLaunch('/api/endo-game/launch', 'Launch an Endorphina game', 'endorphina');
 
   app.get(
     '/api/pragmatic/user-auth/:lang/:gameId',
@@ -72,25 +76,6 @@ export const launchRoutes: FastifyPluginAsyncZod<LaunchRoutesOptions> = (
       }),
   );
 
-  app.get(
-    '/api/provider2-game/launch',
-    {
-      schema: {
-        tags,
-        summary: 'Launch a GB Games game',
-        description,
-        querystring: launchQuerySchema,
-        response: { 200: launchResponseSchema },
-      },
-    },
-    async (request, reply) =>
-      launches.launch({
-        provider: 'gbgames',
-        gameRef: request.query.gameId,
-        player: await resolvePlayer(request, reply),
-        currency: 'USD',
-        language: request.query.lang ?? 'en',
-      }),
-  );
+  queryLaunch('/api/provider2-game/launch', 'Launch a GB Games game', 'gbgames');
   return Promise.resolve();
 };

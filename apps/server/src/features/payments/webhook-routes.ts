@@ -6,15 +6,33 @@ import type { Clock } from '../../lib/clock';
 import type { PaymentsService } from './payments-service';
 import { WebhookMalformed } from './webhook-bodies';
 
-/** A signed body that is no event of ours: 400 WEBHOOK_INVALID, logged for a person to see. */
-function refuseMalformed(error: unknown, log: FastifyBaseLogger, what: string): void {
-  if (!(error instanceof WebhookMalformed)) return;
-  log.warn({ reason: error.message }, `${what} malformed`);
-  throw new AppError(
-    400,
-    paymentsErrorCodes.WEBHOOK_INVALID,
-    'The webhook body is not an event this server reads.',
-  );
+/**
+ * The event `parse` reads from a signed body, or the refusal: a bad or stale signature is 400
+ * WEBHOOK_SIGNATURE_INVALID (`signed` names what carries it), a signed body that is no event
+ * of ours 400 WEBHOOK_INVALID; both logged as `what` for a person to see.
+ */
+function verifiedEvent<E>(log: FastifyBaseLogger, what: string, signed: string, parse: () => E): E {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof WebhookMalformed) {
+      log.warn({ reason: error.message }, `${what} malformed`);
+      throw new AppError(
+        400,
+        paymentsErrorCodes.WEBHOOK_INVALID,
+        'The webhook body is not an event this server reads.',
+      );
+    }
+    if (error instanceof WebhookRejected) {
+      log.warn({ reason: error.message }, `${what} refused`);
+      throw new AppError(
+        400,
+        paymentsErrorCodes.WEBHOOK_SIGNATURE_INVALID,
+        `The ${signed} signature does not verify.`,
+      );
+    }
+    throw error;
+  }
 }
 
 export interface WebhookRoutesOptions {
@@ -53,21 +71,9 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = (
     }
     const raw = typeof request.body === 'string' ? request.body : '';
     const header = request.headers[cardSignatureHeader];
-    let event;
-    try {
-      event = card.parseWebhook(raw, typeof header === 'string' ? header : undefined, clock.now());
-    } catch (error) {
-      refuseMalformed(error, request.log, 'card webhook');
-      if (error instanceof WebhookRejected) {
-        request.log.warn({ reason: error.message }, 'card webhook refused');
-        throw new AppError(
-          400,
-          paymentsErrorCodes.WEBHOOK_SIGNATURE_INVALID,
-          'The webhook signature does not verify.',
-        );
-      }
-      throw error;
-    }
+    const event = verifiedEvent(request.log, 'card webhook', 'webhook', () =>
+      card.parseWebhook(raw, typeof header === 'string' ? header : undefined, clock.now()),
+    );
     const outcome = await service.applyCardEvent(card.slug, event);
     request.log.info({ eventId: event.eventId, type: event.type, outcome }, 'card webhook');
     return reply.send({ received: true });
@@ -80,21 +86,9 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = (
     }
     const raw = typeof request.body === 'string' ? request.body : '';
     const header = request.headers[crypto.signatureHeader];
-    let event;
-    try {
-      event = crypto.parseIpn(raw, typeof header === 'string' ? header : undefined);
-    } catch (error) {
-      refuseMalformed(error, request.log, 'crypto IPN');
-      if (error instanceof WebhookRejected) {
-        request.log.warn({ reason: error.message }, 'crypto IPN refused');
-        throw new AppError(
-          400,
-          paymentsErrorCodes.WEBHOOK_SIGNATURE_INVALID,
-          'The IPN signature does not verify.',
-        );
-      }
-      throw error;
-    }
+    const event = verifiedEvent(request.log, 'crypto IPN', 'IPN', () =>
+      crypto.parseIpn(raw, typeof header === 'string' ? header : undefined),
+    );
     const outcome = await service.applyCryptoEvent(crypto.slug, event);
     request.log.info({ eventKey: event.eventKey, outcome }, 'crypto IPN');
     return reply.send({ received: true });

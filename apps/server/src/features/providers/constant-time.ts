@@ -10,3 +10,12 @@ export function signaturesEqual(expected: string, received: string): boolean {
   const b = createHash('sha256').update(received.toLowerCase(), 'utf8').digest();
   return timingSafeEqual(a, b);
 }
+
+/**
+ * Whether a received signature is the one `expected` computes. False without a secret or
+ * without a signature: a provider with no secret configured is refused (fail closed).
+ */
+export function signatureValid(received: unknown, secret: string, expected: () => string): boolean {
+  if (typeof received !== 'string' || !received || !secret) return false;
+  return signaturesEqual(expected(), received);
+}

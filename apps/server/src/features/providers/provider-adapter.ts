@@ -24,6 +24,14 @@ export interface CatalogEntry {
   releasedAt: string | null;
 }
 
+/** A provider's list mapped game by game; a raw game the mapper cannot read is left out. */
+export function catalogOf<Raw>(
+  list: readonly Raw[],
+  map: (raw: Raw) => CatalogEntry | undefined,
+): CatalogEntry[] {
+  return list.map((raw) => map(raw)).filter((game): game is CatalogEntry => game !== undefined);
+}
+
 export type LaunchLanguage = 'en' | 'ru';
 
 export interface LaunchRequest {

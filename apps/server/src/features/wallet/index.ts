@@ -29,8 +29,9 @@ export {
   ResponsibleGamingRefusal,
   UnknownPlayer,
   WalletError,
+  walletRefusalOf,
 } from './wallet-errors';
-export type { RgBetRefusal } from './wallet-errors';
+export type { RgBetRefusal, WalletRefusal } from './wallet-errors';
 export { walletFeature } from './wallet-feature';
 export type { PostingObservation } from './posting-observer';
 export { gameNamesFor } from './transaction-game-names';

@@ -6,6 +6,7 @@ import {
   type PreparedCondition,
   type PreparedStatement,
 } from '../../db/named-statement';
+import type { MovementStatement } from './ledger-statements';
 import type { LedgerRow } from './ledger-rows';
 import { toLedgerEntry } from './ledger-rows';
 import type { PostingResult } from './ledger-types';
@@ -24,31 +25,23 @@ import {
  * A bet or a win as ONE statement and one round trip: `ledger_apply(…)`, the PL/pgSQL
  * function of migration 0018 (decision 060). It locks the wallet row, answers a repeat of the
  * key with its first row, and otherwise refuses with a reason or applies the posting, so no
- * posting of a bet or a win needs a second statement to learn why it moved nothing.
+ * posting of a bet or a win needs a second statement to learn why it moved nothing. Its
+ * fields are a movement's (ledger-statements.ts) but the operator's reason and actor.
  */
-export interface Apply {
+export type Apply = Omit<
+  MovementStatement,
+  'kind' | 'currency' | 'reason' | 'actor' | 'request' | 'checkTombstone' | 'admission'
+> & {
   kind: 'bet' | 'win';
-  userId: string;
-  /** Signed thousandths: a bet's is negative. */
-  delta: bigint;
   currency: string;
-  provider: string;
-  operation: string;
-  txId: string;
-  betTxId: string | null;
-  gameId: string | null;
-  roundId: string | null;
   /** The content a repeat must match. */
   request: PostingRequest;
-  /** JSON text or null. */
-  meta: string | null;
-  now: Date;
   /**
    * Bets: a boolean SQL condition evaluated in the calling statement and handed to the
    * function's admission checks (a live launch). Null: admitted.
    */
   admission: PreparedCondition | null;
-}
+};
 
 /**
  * What ledger_apply answers: why, the wallet as the posting found (or left) it, and the ledger

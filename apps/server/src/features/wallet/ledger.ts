@@ -1,5 +1,4 @@
 import type { Database } from '../../db/database';
-import { sqlOfText } from '../../db/named-statement';
 import type { Clock } from '../../lib/clock';
 import {
   betByReferenceQuery,
@@ -10,7 +9,7 @@ import {
 } from './ledger-statements';
 import { toLedgerEntry, type LedgerRow } from './ledger-rows';
 import { bonusMovement, lockedWalletQuery, runBonusMovement } from './bonus-posting';
-import type { BetInput, OperatorMovementInput, PostingResult, WalletBalance } from './ledger-types';
+import type { OperatorMovementInput, PostingResult, WalletBalance } from './ledger-types';
 import { betApply, winApply } from './bet-win-apply';
 import { createGroupCommit } from './group-commit';
 import { movementPosting } from './movement-posting';
@@ -101,35 +100,6 @@ export function createLedger(deps: LedgerDeps): Ledger {
     return runPosting(db, events, operatorMovementPosting(input));
   }
 
-  function betPosting(input: BetInput): Posting {
-    const userId = checkUserId(input.userId);
-    const amount = checkMagnitude(input.amount);
-    const currency = checkCurrency(input.currency);
-    const txId = checkId('txId', input.txId);
-    const gameId = checkOptionalId('gameId', input.gameId);
-    const roundId = checkOptionalId('roundId', input.roundId);
-    return movementPosting(
-      {
-        kind: 'bet',
-        userId,
-        delta: -amount,
-        currency,
-        provider: checkProvider(input.provider),
-        operation: 'bet',
-        txId,
-        betTxId: txId,
-        gameId,
-        roundId,
-        reason: null,
-        actor: null,
-        meta: metaJson(input.meta),
-        request: { userId, amount: amount.toString(), currency, gameId, roundId },
-        admission: input.admission ? sqlOfText(input.admission.text, input.admission.values) : null,
-      },
-      clock.now(),
-    );
-  }
-
   return {
     events,
     async postBet(input) {
@@ -137,7 +107,8 @@ export function createLedger(deps: LedgerDeps): Ledger {
     },
 
     async replayOfBet(input) {
-      return findReplay(db, betPosting(input));
+      // Reads only: the bet's key and content, never its statement.
+      return findReplay(db, { ...betApply(input, clock.now()), moreRelated: null });
     },
 
     async postWin(input) {

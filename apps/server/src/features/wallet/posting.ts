@@ -111,10 +111,16 @@ async function runStatement(db: Database, posting: Posting): Promise<LedgerRow |
   });
 }
 
+/** What finds a posting's related rows: its key, its bet, its content and its more rows. */
+type PostingKey = Pick<
+  Posting,
+  'userId' | 'provider' | 'operation' | 'txId' | 'betTxId' | 'request' | 'moreRelated'
+>;
+
 /** The rows and the wallet that explain a posting that moved nothing (reads only). */
 async function readRelated(
   db: Database,
-  posting: Posting,
+  posting: PostingKey,
 ): Promise<{ related: LedgerRow[]; wallet: WalletRow | undefined }> {
   const [related, more, wallet] = await Promise.all([
     db.execute<LedgerRow>(
@@ -131,7 +137,7 @@ async function readRelated(
 /** Reads only: the replay of `posting` if its key was applied before, else undefined. */
 export async function findReplay(
   db: Database,
-  posting: Posting,
+  posting: PostingKey,
 ): Promise<PostingResult | undefined> {
   const { related, wallet } = await readRelated(db, posting);
   return replayOf(posting, related, wallet);

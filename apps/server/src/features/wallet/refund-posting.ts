@@ -1,21 +1,14 @@
-import { refundStatement, settlingWinQuery, walletLockStatement } from './ledger-statements';
+import {
+  refundStatement,
+  settlingWinQuery,
+  walletLockStatement,
+  type RefundStatement,
+} from './ledger-statements';
 import { checkWallet, replayedFrom, replayOf, type Posting, type PostingRequest } from './posting';
 import { BetAlreadyRefunded, BetAlreadySettled, RefundMismatch } from './wallet-errors';
 
-/** A validated refund. */
-export interface Refund {
-  userId: string;
-  provider: string;
-  /** The refund's key: its own id, or the bet's id when it has none. */
-  txId: string;
-  betTxId: string;
-  amount: bigint | null;
-  currency: string | null;
-  gameId: string | null;
-  roundId: string | null;
-  meta: string | null;
-  request: PostingRequest;
-}
+/** A validated refund: its statement's fields, with the request still as fields. */
+export type Refund = Omit<RefundStatement, 'request' | 'now'> & { request: PostingRequest };
 
 /**
  * A refund that moved nothing was: a repeat of its key (replay or conflict); a second refund

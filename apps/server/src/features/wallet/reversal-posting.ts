@@ -1,17 +1,10 @@
-import { reversalStatement, withdrawalQuery } from './ledger-statements';
+import { reversalStatement, withdrawalQuery, type ReversalStatement } from './ledger-statements';
 import { checkWallet, replayOf, type Posting, type PostingRequest } from './posting';
 import { operatorProvider } from './posting-validation';
 import { WithdrawalNotFound } from './wallet-errors';
 
-/** A validated withdrawal reversal. */
-export interface Reversal {
-  userId: string;
-  withdrawalTxId: string;
-  reason: string | null;
-  actor: string | null;
-  meta: string | null;
-  request: PostingRequest;
-}
+/** A validated withdrawal reversal: its statement's fields, with the request still as fields. */
+export type Reversal = Omit<ReversalStatement, 'request' | 'now'> & { request: PostingRequest };
 
 /**
  * A reversal that moved nothing was: a repeat of its key (replay, or conflict for other

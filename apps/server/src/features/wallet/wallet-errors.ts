@@ -195,3 +195,30 @@ export class BonusNotActive extends WalletError {
     super(`Bonus ${bonusId} cannot move: the active bonus is ${activeBonusId ?? 'none'}`);
   }
 }
+
+/**
+ * Every refusal of the ledger, one class per `code`: a `switch` on the code narrows to the
+ * class and its fields, so an adapter maps the refusals to its protocol as one table (README.md)
+ * instead of a chain of `instanceof` tests naming every class.
+ */
+export type WalletRefusal =
+  | InsufficientFunds
+  | IdempotencyConflict
+  | BetCancelled
+  | BetNotAdmitted
+  | ResponsibleGamingRefusal
+  | BetAlreadyRefunded
+  | BetAlreadySettled
+  | RefundMismatch
+  | UnknownPlayer
+  | CurrencyMismatch
+  | InvalidPosting
+  | WithdrawalNotFound
+  | BonusActive
+  | BonusNotActive;
+
+/** The refusal `error` is, or undefined for anything else (the database down, a bug). */
+export function walletRefusalOf(error: unknown): WalletRefusal | undefined {
+  // Every WalletError subclass is declared in this file and listed in WalletRefusal.
+  return error instanceof WalletError ? (error as WalletRefusal) : undefined;
+}

@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { httpLink, parseJson, withQuery } from '../catalog-fields';
 import type { HttpTransport } from '../../../lib/http-transport';
 import {
+  catalogOf,
   ProviderError,
   sendToProvider,
-  type CatalogEntry,
   type LaunchRequest,
   type ProviderAdapter,
 } from '../provider-adapter';
@@ -175,9 +175,7 @@ export function endorphinaAdapter(
         imageUrl: settings.imageUrl,
         demoLink: (id: string) => endorphinaDemoLink(settings, id),
       };
-      return entries
-        .map((raw) => mapEndorphinaGame(raw, options))
-        .filter((game): game is CatalogEntry => game !== undefined);
+      return catalogOf(entries, (raw) => mapEndorphinaGame(raw, options));
     },
 
     launchUrl(request: LaunchRequest) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { signaturesEqual } from '../constant-time';
+import { signatureValid } from '../constant-time';
 
 /**
  * EndoAPI `sign`: every parameter but `sign`, sorted by parameter NAME (code-unit order), the
@@ -15,11 +15,5 @@ export function endorphinaSign(params: Readonly<Record<string, string>>, salt: s
 }
 
 /** False without a salt: a provider with no secret configured is refused (fail closed). */
-export function endorphinaSignValid(
-  params: Readonly<Record<string, string>>,
-  salt: string,
-): boolean {
-  const received = params['sign'];
-  if (!received || !salt) return false;
-  return signaturesEqual(endorphinaSign(params, salt), received);
-}
+export const endorphinaSignValid = (params: Readonly<Record<string, string>>, salt: string) =>
+  signatureValid(params['sign'], salt, () => endorphinaSign(params, salt));

@@ -8,7 +8,7 @@ import { BetAlreadyRefunded } from '../../wallet';
 import type { EndorphinaSettings } from './adapter';
 import { endoOk, endoRefusal, type EndoAnswer } from './wallet-answers';
 import { refusalFor } from './wallet-errors';
-import type { CreditCall, EndoParams, TokenMoneyCall } from './wallet-params';
+import type { CreditCall, EndoParams, Parsed, TokenMoneyCall } from './wallet-params';
 
 /**
  * What EndoAPI's calls (calls/*.ts) share: their dependencies, their shape, and the steps
@@ -30,6 +30,14 @@ export interface WalletCallDeps {
 
 /** One call: from its signed parameters to its answer. */
 export type WalletCall = (params: EndoParams) => Promise<EndoAnswer>;
+
+/** A money call: its parameters parsed first, a malformed call answered by its parser. */
+export const parsedCall =
+  <C>(parse: (params: EndoParams) => Parsed<C>, answer: (call: C) => Promise<EndoAnswer>) =>
+  async (params: EndoParams): Promise<EndoAnswer> => {
+    const parsed = parse(params);
+    return parsed.ok ? answer(parsed.value) : parsed.answer;
+  };
 
 /** A game name for the ledger when there is one (the ledger takes none rather than ''). */
 export const optionalGame = (game: string | null | undefined): { gameId?: string } =>

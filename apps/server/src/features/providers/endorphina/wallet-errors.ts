@@ -1,17 +1,4 @@
-import { MoneyFormatError } from '../../wallet';
-import {
-  BetAlreadyRefunded,
-  BetAlreadySettled,
-  BetCancelled,
-  CurrencyMismatch,
-  IdempotencyConflict,
-  InsufficientFunds,
-  InvalidPosting,
-  RefundMismatch,
-  ResponsibleGamingRefusal,
-  UnknownPlayer,
-  WalletError,
-} from '../../wallet';
+import { MoneyFormatError, walletRefusalOf } from '../../wallet';
 import { rgRefusalText } from '../rg-refusal-text';
 import { endoRefusal, type EndoAnswer } from './wallet-answers';
 
@@ -23,40 +10,43 @@ import { endoRefusal, type EndoAnswer } from './wallet-answers';
  */
 export function refusalFor(error: unknown): EndoAnswer | undefined {
   if (error instanceof MoneyFormatError) return endoRefusal('NO_RETRY', error.message);
-  if (!(error instanceof WalletError)) return undefined;
-  if (error instanceof InsufficientFunds) {
-    return endoRefusal('INSUFFICIENT_FUNDS', 'the balance is less than the bet');
+  const refusal = walletRefusalOf(error);
+  if (refusal === undefined) return undefined;
+  switch (refusal.code) {
+    case 'INSUFFICIENT_FUNDS':
+      return endoRefusal('INSUFFICIENT_FUNDS', 'the balance is less than the bet');
+    case 'RG_REFUSED':
+      // The player's own limit, time-out or self-exclusion (decision 070): the studio shows it.
+      return endoRefusal('LIMIT_REACHED', rgRefusalText[refusal.reason]);
+    case 'IDEMPOTENCY_CONFLICT':
+      return endoRefusal(
+        'NO_RETRY',
+        `transaction ${refusal.first.entry.providerTxId} was already posted with a different ` +
+          refusal.fields.join(', '),
+      );
+    case 'BET_CANCELLED':
+      return endoRefusal('NO_RETRY', `bet ${refusal.betTxId} was refunded before it arrived`);
+    case 'REFUND_MISMATCH':
+      return endoRefusal(
+        'NO_RETRY',
+        `refund of bet ${refusal.betTxId} differs from the bet in ${refusal.fields.join(', ')}`,
+      );
+    case 'BET_ALREADY_SETTLED':
+      // Final: the round was decided by its win; a retry of the refund would be refused again.
+      return endoRefusal('NO_RETRY', `bet ${refusal.betTxId} was already settled by a win`);
+    case 'UNKNOWN_PLAYER':
+      return endoRefusal('TOKEN_NOT_FOUND', 'unknown player');
+    case 'CURRENCY_MISMATCH':
+      return endoRefusal('NO_RETRY', `the wallet is in ${refusal.walletCurrency}`);
+    case 'INVALID_POSTING':
+      return endoRefusal('NO_RETRY', refusal.message);
+    case 'BET_ALREADY_REFUNDED':
+      return undefined;
+    case 'BET_NOT_ADMITTED':
+    case 'WITHDRAWAL_NOT_FOUND':
+    case 'BONUS_ACTIVE':
+    case 'BONUS_NOT_ACTIVE':
+      // Not a refusal of this protocol's postings: final, never a blind retry loop.
+      return endoRefusal('NO_RETRY', refusal.code);
   }
-  if (error instanceof ResponsibleGamingRefusal) {
-    // The player's own limit, time-out or self-exclusion (decision 070): the studio shows it.
-    return endoRefusal('LIMIT_REACHED', rgRefusalText[error.reason]);
-  }
-  if (error instanceof IdempotencyConflict) {
-    return endoRefusal(
-      'NO_RETRY',
-      `transaction ${error.first.entry.providerTxId} was already posted with a different ` +
-        error.fields.join(', '),
-    );
-  }
-  if (error instanceof BetCancelled) {
-    return endoRefusal('NO_RETRY', `bet ${error.betTxId} was refunded before it arrived`);
-  }
-  if (error instanceof RefundMismatch) {
-    return endoRefusal(
-      'NO_RETRY',
-      `refund of bet ${error.betTxId} differs from the bet in ${error.fields.join(', ')}`,
-    );
-  }
-  if (error instanceof BetAlreadySettled) {
-    // Final: the round was decided by its win; a retry of the refund would be refused again.
-    return endoRefusal('NO_RETRY', `bet ${error.betTxId} was already settled by a win`);
-  }
-  if (error instanceof UnknownPlayer) return endoRefusal('TOKEN_NOT_FOUND', 'unknown player');
-  if (error instanceof CurrencyMismatch) {
-    return endoRefusal('NO_RETRY', `the wallet is in ${error.walletCurrency}`);
-  }
-  if (error instanceof InvalidPosting) return endoRefusal('NO_RETRY', error.message);
-  if (error instanceof BetAlreadyRefunded) return undefined;
-  // A WalletError this mapping does not know yet: final, never a blind retry loop.
-  return endoRefusal('NO_RETRY', error.code);
 }

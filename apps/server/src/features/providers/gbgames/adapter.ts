@@ -2,9 +2,9 @@ import type { Clock } from '../../../lib/clock';
 import { httpLink, isRecord, parseJson, text } from '../catalog-fields';
 import type { HttpTransport } from '../../../lib/http-transport';
 import {
+  catalogOf,
   ProviderError,
   sendToProvider,
-  type CatalogEntry,
   type LaunchRequest,
   type ProviderAdapter,
 } from '../provider-adapter';
@@ -63,9 +63,7 @@ export function gbgamesAdapter(
       if (!Array.isArray(body['games'])) {
         throw new ProviderError('gbgames', 'unavailable', 'catalog: no games');
       }
-      return body['games']
-        .map(mapGbGame)
-        .filter((game): game is CatalogEntry => game !== undefined);
+      return catalogOf(body['games'], mapGbGame);
     },
 
     async launchUrl(request: LaunchRequest) {

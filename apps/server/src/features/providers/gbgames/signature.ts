@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { signaturesEqual } from '../constant-time';
+import { signatureValid } from '../constant-time';
 
 /** The header that carries the signature, in both directions (docs/protocols/gbgames.md §2). */
 export const gbSignatureHeader = 'x-gb-signature';
@@ -13,10 +13,8 @@ export function gbSignature(raw: string, secret: string): string {
 }
 
 /** False without a secret: a provider with no secret configured is refused (fail closed). */
-export function gbSignatureValid(raw: string, received: unknown, secret: string): boolean {
-  if (typeof received !== 'string' || !received || !secret) return false;
-  return signaturesEqual(gbSignature(raw, secret), received);
-}
+export const gbSignatureValid = (raw: string, received: unknown, secret: string) =>
+  signatureValid(received, secret, () => gbSignature(raw, secret));
 
 /** An ISO 8601 timestamp within the allowed skew of `now`. */
 export function gbTimestampFresh(value: unknown, now: Date): boolean {

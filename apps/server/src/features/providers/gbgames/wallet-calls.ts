@@ -1,5 +1,5 @@
 import type { Clock } from '../../../lib/clock';
-import type { LaunchSessions, OpenSession, SessionLookup } from '../../game-sessions';
+import type { LaunchSessions, SessionLookup } from '../../game-sessions';
 import type { Ledger } from '../../wallet';
 import type { PostingResult } from '../../wallet';
 import { BetAlreadyRefunded } from '../../wallet';
@@ -66,9 +66,9 @@ export const notLive = (kind: Exclude<SessionLookup['kind'], 'ok' | 'not-found'>
     ? gbError('TOKEN_EXPIRED', 'the launch token has expired')
     : gbError('TOKEN_EXPIRED', 'the player has signed out');
 
-/** What every posting of a message carries. */
-export const postingOf = (message: GbMoneyMessage, session: OpenSession) => ({
-  userId: session.userId,
+/** What every posting of a message carries, for the player `userId` (the token's, usually). */
+export const postingOf = (message: GbMoneyMessage, userId: string) => ({
+  userId,
   provider,
   txId: message.transactionId,
   currency: message.currency,
@@ -82,6 +82,21 @@ export const postingOf = (message: GbMoneyMessage, session: OpenSession) => ({
 export function sameFingerprint(result: PostingResult, message: GbMoneyMessage): boolean {
   const stored = result.entry.meta?.['fingerprint'];
   return typeof stored !== 'string' || stored === message.fingerprint;
+}
+
+/**
+ * result and refund (§5.3, §5.4): posted whatever became of the launch session (§6.3), for the
+ * token's player; `post` is the message's own posting.
+ */
+export function creditCall<M extends GbMoneyMessage>(
+  sessions: LaunchSessions,
+  post: (message: M, userId: string) => Promise<PostingResult>,
+): WalletCall<M> {
+  return async (message) => {
+    const token = await tokenSession(sessions, message);
+    if (!token.ok) return token.answer;
+    return posted(message, () => post(message, token.found.session.userId));
+  };
 }
 
 /** Posts the message; a repeat of an applied one answers the first answer again. */

@@ -69,12 +69,7 @@ export function parseGbMessage(body: Record<string, unknown>): ParsedGbMessage {
   if (type === 'balance') return { ok: true, message: { type, ...player } };
 
   const transactionId = transactionIdOf(body['transactionId']);
-  if (!transactionId) {
-    return {
-      ok: false,
-      reason: `transactionId must be 1 to ${gbMaxTransactionIdLength} characters`,
-    };
-  }
+  if (!transactionId) return badId('transactionId');
   const roundId = body['roundId'];
   if (typeof roundId !== 'string' || !roundIdPattern.test(roundId)) {
     return { ok: false, reason: 'roundId must be 1 to 64 decimal digits' };
@@ -89,14 +84,14 @@ export function parseGbMessage(body: Record<string, unknown>): ParsedGbMessage {
   const money = { ...player, transactionId, roundId, amount, fingerprint: fingerprintOf(body) };
   if (type === 'bet') return { ok: true, message: { type, ...money } };
   const betTransactionId = transactionIdOf(body['betTransactionId']);
-  if (!betTransactionId) {
-    return {
-      ok: false,
-      reason: `betTransactionId must be 1 to ${gbMaxTransactionIdLength} characters`,
-    };
-  }
+  if (!betTransactionId) return badId('betTransactionId');
   return { ok: true, message: { type, ...money, betTransactionId } };
 }
+
+const badId = (name: string): ParsedGbMessage => ({
+  ok: false,
+  reason: `${name} must be 1 to ${gbMaxTransactionIdLength} characters`,
+});
 
 function transactionIdOf(value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 && value.length <= gbMaxTransactionIdLength

@@ -1,9 +1,9 @@
 import { httpLink, isRecord, parseJson, text } from '../catalog-fields';
 import type { HttpTransport } from '../../../lib/http-transport';
 import {
+  catalogOf,
   ProviderError,
   sendToProvider,
-  type CatalogEntry,
   type LaunchRequest,
   type ProviderAdapter,
 } from '../provider-adapter';
@@ -87,9 +87,7 @@ export function pragmaticAdapter(
       if (!Array.isArray(list)) {
         throw new ProviderError('pragmatic', 'unavailable', 'getCasinoGames: no gameList');
       }
-      return list
-        .map((raw) => mapPragmaticGame(raw, settings))
-        .filter((game): game is CatalogEntry => game !== undefined);
+      return catalogOf(list, (raw) => mapPragmaticGame(raw, settings));
     },
 
     async launchUrl(request: LaunchRequest) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { signaturesEqual } from '../constant-time';
+import { signatureValid } from '../constant-time';
 
 /**
  * Pragmatic's `hash`: every parameter but `hash` and those whose value is empty, sorted by key,
@@ -20,11 +20,5 @@ export function pragmaticHash(params: Readonly<Record<string, string>>, secretKe
 }
 
 /** False without a secret key: a provider with no secret configured is refused (fail closed). */
-export function pragmaticHashValid(
-  params: Readonly<Record<string, string>>,
-  secretKey: string,
-): boolean {
-  const received = params['hash'];
-  if (!received || !secretKey) return false;
-  return signaturesEqual(pragmaticHash(params, secretKey), received);
-}
+export const pragmaticHashValid = (params: Readonly<Record<string, string>>, secretKey: string) =>
+  signatureValid(params['hash'], secretKey, () => pragmaticHash(params, secretKey));

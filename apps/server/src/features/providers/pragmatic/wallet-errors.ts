@@ -1,17 +1,5 @@
-import { MoneyFormatError } from '../../wallet';
+import { MoneyFormatError, walletRefusalOf, type WalletError } from '../../wallet';
 import { sqlState } from '../failure-log';
-import {
-  BetAlreadySettled,
-  BetCancelled,
-  CurrencyMismatch,
-  IdempotencyConflict,
-  InsufficientFunds,
-  InvalidPosting,
-  RefundMismatch,
-  ResponsibleGamingRefusal,
-  UnknownPlayer,
-  type WalletError,
-} from '../../wallet';
 import { rgRefusalText } from '../rg-refusal-text';
 import { pragmaticErrors, refusal, type PragmaticAnswer } from './wallet-answers';
 
@@ -23,51 +11,52 @@ export function walletRefusal(error: WalletError | MoneyFormatError): PragmaticA
   if (error instanceof MoneyFormatError) {
     return refusal(pragmaticErrors.badParameters, `Bad parameters: ${error.message}`);
   }
-  if (error instanceof InsufficientFunds) {
-    return refusal(pragmaticErrors.insufficientBalance, 'Insufficient balance');
+  const refused = walletRefusalOf(error);
+  switch (refused?.code) {
+    case 'INSUFFICIENT_FUNDS':
+      return refusal(pragmaticErrors.insufficientBalance, 'Insufficient balance');
+    case 'UNKNOWN_PLAYER':
+      return refusal(pragmaticErrors.playerNotFound, 'Player not found');
+    case 'RG_REFUSED':
+      // The player's own settings (decision 070): frozen while blocked, else the bet limit.
+      return refusal(
+        refused.blocked ? pragmaticErrors.playerFrozen : pragmaticErrors.betLimitReached,
+        `Bet not allowed: ${rgRefusalText[refused.reason]}`,
+      );
+    case 'BET_CANCELLED':
+      return refusal(
+        pragmaticErrors.betNotAllowed,
+        'Bet not allowed: it was refunded before it arrived',
+      );
+    case 'IDEMPOTENCY_CONFLICT':
+      return refusal(
+        pragmaticErrors.badParameters,
+        `Bad parameters: reference already used with a different ${refused.fields.join(', ')}`,
+      );
+    case 'REFUND_MISMATCH':
+      return refusal(
+        pragmaticErrors.badParameters,
+        `Bad parameters: the refund's ${refused.fields.join(', ')} is not the bet's`,
+      );
+    case 'BET_ALREADY_SETTLED':
+      // 120 is the one code after which Pragmatic neither retries nor reconciles: the round was
+      // decided by its result, so this refund will never apply (decision 033).
+      return refusal(
+        pragmaticErrors.noRetry,
+        'Refund refused: the round was already settled by a result',
+      );
+    case 'CURRENCY_MISMATCH':
+      return refusal(pragmaticErrors.badParameters, 'Bad parameters: not the wallet’s currency');
+    case 'INVALID_POSTING':
+      return refusal(pragmaticErrors.badParameters, `Bad parameters: ${refused.message}`);
+    case 'BET_ALREADY_REFUNDED':
+    case 'BET_NOT_ADMITTED':
+    case 'WITHDRAWAL_NOT_FOUND':
+    case 'BONUS_ACTIVE':
+    case 'BONUS_NOT_ACTIVE':
+    case undefined:
+      return refusal(pragmaticErrors.badParameters, `Bad parameters: ${error.code}`);
   }
-  if (error instanceof UnknownPlayer)
-    return refusal(pragmaticErrors.playerNotFound, 'Player not found');
-  if (error instanceof ResponsibleGamingRefusal) {
-    // The player's own settings (decision 070): frozen while blocked, else the bet limit.
-    return refusal(
-      error.blocked ? pragmaticErrors.playerFrozen : pragmaticErrors.betLimitReached,
-      `Bet not allowed: ${rgRefusalText[error.reason]}`,
-    );
-  }
-  if (error instanceof BetCancelled) {
-    return refusal(
-      pragmaticErrors.betNotAllowed,
-      'Bet not allowed: it was refunded before it arrived',
-    );
-  }
-  if (error instanceof IdempotencyConflict) {
-    return refusal(
-      pragmaticErrors.badParameters,
-      `Bad parameters: reference already used with a different ${error.fields.join(', ')}`,
-    );
-  }
-  if (error instanceof RefundMismatch) {
-    return refusal(
-      pragmaticErrors.badParameters,
-      `Bad parameters: the refund's ${error.fields.join(', ')} is not the bet's`,
-    );
-  }
-  if (error instanceof BetAlreadySettled) {
-    // 120 is the one code after which Pragmatic neither retries nor reconciles: the round was
-    // decided by its result, so this refund will never apply (decision 033).
-    return refusal(
-      pragmaticErrors.noRetry,
-      'Refund refused: the round was already settled by a result',
-    );
-  }
-  if (error instanceof CurrencyMismatch) {
-    return refusal(pragmaticErrors.badParameters, 'Bad parameters: not the wallet’s currency');
-  }
-  if (error instanceof InvalidPosting) {
-    return refusal(pragmaticErrors.badParameters, `Bad parameters: ${error.message}`);
-  }
-  return refusal(pragmaticErrors.badParameters, `Bad parameters: ${error.code}`);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   closedSession,
   meta,
   mismatch,
+  parsedCall,
   posted,
   postingAnswer,
   provider,
@@ -22,10 +23,18 @@ import { parseBet } from '../wallet-params';
  * currency and game must be the call's.
  */
 export function betCall({ sessions, wallet, clock }: WalletCallDeps): WalletCall {
-  return async (params) => {
-    const parsed = parseBet(params);
-    if (!parsed.ok) return parsed.answer;
-    const call = parsed.value;
+  return parsedCall(parseBet, async (call) => {
+    /** The bet for `userId`: the call's own player, or its token's. */
+    const betOf = (userId: string) => ({
+      userId,
+      amount: call.amount,
+      currency: call.currency,
+      provider,
+      txId: call.id,
+      gameId: call.game,
+      roundId: call.roundId,
+      meta: meta(call),
+    });
     // The usual bet, in one round trip: the token's liveness and its player, currency and
     // game are checked inside the posting's statement. Only a refusal looks the token up,
     // below, to answer why (or to find the first answer of a retried bet).
@@ -33,14 +42,7 @@ export function betCall({ sessions, wallet, clock }: WalletCallDeps): WalletCall
       try {
         return postingAnswer(
           await wallet.postBet({
-            userId: call.player,
-            amount: call.amount,
-            currency: call.currency,
-            provider,
-            txId: call.id,
-            gameId: call.game,
-            roundId: call.roundId,
-            meta: meta(call),
+            ...betOf(call.player),
             admission: liveLaunchTokenCondition({
               tokenHash: hashLaunchToken(call.token),
               userId: call.player,
@@ -62,16 +64,7 @@ export function betCall({ sessions, wallet, clock }: WalletCallDeps): WalletCall
     }
     const wrong = mismatch(call, found.session, ['player', 'currency', 'game']);
     if (wrong) return wrong;
-    const bet = {
-      userId: found.session.userId,
-      amount: call.amount,
-      currency: call.currency,
-      provider,
-      txId: call.id,
-      gameId: call.game,
-      roundId: call.roundId,
-      meta: meta(call),
-    };
+    const bet = betOf(found.session.userId);
     if (found.kind !== 'ok') {
       // A new bet needs a live session (not expired, signed out or ended by endSession);
       // a retry of one applied while it was live gets its first answer, or the studio
@@ -87,5 +80,5 @@ export function betCall({ sessions, wallet, clock }: WalletCallDeps): WalletCall
       return replay ? postingAnswer(replay) : closedSession(found.kind);
     }
     return posted(() => wallet.postBet(bet));
-  };
+  });
 }

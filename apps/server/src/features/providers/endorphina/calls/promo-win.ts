@@ -2,6 +2,7 @@ import { isUuid } from '../../../../lib/uuid';
 import { endoRefusal } from '../wallet-answers';
 import {
   optionalGame,
+  parsedCall,
   posted,
   provider,
   type WalletCall,
@@ -11,10 +12,7 @@ import { parsePromoWin } from '../wallet-params';
 
 /** promoWin: a promotion's prize, credited to `player` (no token), keyed on its `id`. */
 export function promoWinCall({ wallet }: WalletCallDeps): WalletCall {
-  return async (params) => {
-    const parsed = parsePromoWin(params);
-    if (!parsed.ok) return parsed.answer;
-    const call = parsed.value;
+  return parsedCall(parsePromoWin, async (call) => {
     if (!isUuid(call.player)) return endoRefusal('TOKEN_NOT_FOUND', 'unknown player');
     // No token: `player` is our user id (as `session` told the studio), credited in the
     // wallet's own currency. An unknown player is UnknownPlayer → TOKEN_NOT_FOUND.
@@ -31,5 +29,5 @@ export function promoWinCall({ wallet }: WalletCallDeps): WalletCall {
         ...(call.roundId === undefined ? {} : { roundId: call.roundId }),
       });
     });
-  };
+  });
 }

@@ -1,6 +1,7 @@
 import {
   creditor,
   optionalGame,
+  parsedCall,
   posted,
   provider,
   type WalletCall,
@@ -10,10 +11,7 @@ import { parseRefund } from '../wallet-params';
 
 /** refund: gives a bet back, once, whatever became of the token. */
 export function refundCall({ sessions, wallet }: WalletCallDeps): WalletCall {
-  return async (params) => {
-    const parsed = parseRefund(params);
-    if (!parsed.ok) return parsed.answer;
-    const call = parsed.value;
+  return parsedCall(parseRefund, async (call) => {
     const who = await creditor(sessions, call);
     if (!who.ok) return who.answer;
     // `id` is the bet's: the refund's key too. An unknown bet leaves a tombstone. Currency
@@ -30,5 +28,5 @@ export function refundCall({ sessions, wallet }: WalletCallDeps): WalletCall {
         meta: { date: call.date },
       }),
     );
-  };
+  });
 }

@@ -3,6 +3,7 @@ import { endoRefusal } from '../wallet-answers';
 import {
   creditor,
   optionalGame,
+  parsedCall,
   posted,
   provider,
   type WalletCall,
@@ -21,10 +22,7 @@ import { parseWin, type WinCall } from '../wallet-params';
  * all, or the older shape in a round without a bet (decision 061).
  */
 export function winCall({ sessions, wallet }: WalletCallDeps): WalletCall {
-  return async (params) => {
-    const parsed = parseWin(params);
-    if (!parsed.ok) return parsed.answer;
-    const call = parsed.value;
+  return parsedCall(parseWin, async (call) => {
     const named = call.token !== undefined || call.player !== undefined;
     const who = named ? await creditor(sessions, call) : undefined;
     if (who && !who.ok) return who.answer;
@@ -68,7 +66,7 @@ export function winCall({ sessions, wallet }: WalletCallDeps): WalletCall {
         meta: { date: call.date },
       }),
     );
-  };
+  });
 }
 
 /** The bet a win pays, or undefined when it cannot be told. */

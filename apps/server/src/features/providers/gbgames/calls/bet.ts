@@ -35,7 +35,7 @@ export function betCall(deps: WalletCallDeps): WalletCall<BetMessage> {
       return notLive(found.kind);
     }
     return posted(message, () =>
-      wallet.postBet({ ...postingOf(message, found.session), amount: message.amount }),
+      wallet.postBet({ ...postingOf(message, found.session.userId), amount: message.amount }),
     );
   };
 }
@@ -53,13 +53,7 @@ async function fastBet(
   if (!isUuid(message.playerId) || message.token.length > 200) return undefined;
   try {
     const result = await wallet.postBet({
-      userId: message.playerId,
-      provider,
-      txId: message.transactionId,
-      currency: message.currency,
-      gameId: message.gameId,
-      roundId: message.roundId,
-      meta: { timestamp: message.timestamp, fingerprint: message.fingerprint },
+      ...postingOf(message, message.playerId),
       amount: message.amount,
       admission: liveLaunchTokenCondition({
         tokenHash: hashLaunchToken(message.token),
@@ -89,7 +83,7 @@ async function betApplied(
   session: OpenSession,
 ): Promise<boolean> {
   try {
-    const bet = { ...postingOf(message, session), amount: message.amount };
+    const bet = { ...postingOf(message, session.userId), amount: message.amount };
     return (await wallet.replayOfBet(bet)) !== undefined;
   } catch (error) {
     // The id is taken by other content: the posting answers that conflict (409), moving nothing.

@@ -1,10 +1,4 @@
-import {
-  posted,
-  postingOf,
-  tokenSession,
-  type WalletCall,
-  type WalletCallDeps,
-} from '../wallet-calls';
+import { creditCall, postingOf, type WalletCall, type WalletCallDeps } from '../wallet-calls';
 import type { GbMoneyMessage } from '../wallet-params';
 
 /**
@@ -15,15 +9,11 @@ export function refundCall({
   sessions,
   wallet,
 }: WalletCallDeps): WalletCall<GbMoneyMessage & { type: 'refund' }> {
-  return async (message) => {
-    const token = await tokenSession(sessions, message);
-    if (!token.ok) return token.answer;
-    return posted(message, () =>
-      wallet.postRefund({
-        ...postingOf(message, token.found.session),
-        betTxId: message.betTransactionId,
-        amount: message.amount,
-      }),
-    );
-  };
+  return creditCall(sessions, (message, userId) =>
+    wallet.postRefund({
+      ...postingOf(message, userId),
+      betTxId: message.betTransactionId,
+      amount: message.amount,
+    }),
+  );
 }

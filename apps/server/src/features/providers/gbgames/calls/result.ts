@@ -1,10 +1,4 @@
-import {
-  posted,
-  postingOf,
-  tokenSession,
-  type WalletCall,
-  type WalletCallDeps,
-} from '../wallet-calls';
+import { creditCall, postingOf, type WalletCall, type WalletCallDeps } from '../wallet-calls';
 import type { GbMoneyMessage } from '../wallet-params';
 
 /** The ledger namespace of GB Games' winning message (§5.3). */
@@ -18,16 +12,12 @@ export function resultCall({
   sessions,
   wallet,
 }: WalletCallDeps): WalletCall<GbMoneyMessage & { type: 'result' }> {
-  return async (message) => {
-    const token = await tokenSession(sessions, message);
-    if (!token.ok) return token.answer;
-    return posted(message, () =>
-      wallet.postWin({
-        ...postingOf(message, token.found.session),
-        amount: message.amount,
-        operation: resultOperation,
-        betTxId: message.betTransactionId,
-      }),
-    );
-  };
+  return creditCall(sessions, (message, userId) =>
+    wallet.postWin({
+      ...postingOf(message, userId),
+      amount: message.amount,
+      operation: resultOperation,
+      betTxId: message.betTransactionId,
+    }),
+  );
 }
