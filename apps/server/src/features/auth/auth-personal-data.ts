@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   knownDevices,
   passwordResets,
@@ -8,7 +8,25 @@ import {
   twoFactorRecoveryCodes,
 } from '../../db/schema';
 import { exportedTime, type PersonalDataOwner } from '../../lib/personal-data';
+import { playerRows } from '../../lib/player-rows';
 import { passwordResetCodes } from './code-stores';
+
+const termsFields = {
+  termsVersion: termsAcceptances.termsVersion,
+  privacyVersion: termsAcceptances.privacyVersion,
+  acceptedAt: termsAcceptances.acceptedAt,
+  ip: termsAcceptances.ip,
+};
+
+const sessionFields = {
+  createdAt: sessions.createdAt,
+  lastUsedAt: sessions.lastUsedAt,
+  expiresAt: sessions.expiresAt,
+  revokedAt: sessions.revokedAt,
+  revokeReason: sessions.revokeReason,
+  userAgent: sessions.userAgent,
+  ip: sessions.ip,
+};
 
 /**
  * Terms accepted and sessions are exported. On closure a waiting password reset and the
@@ -20,29 +38,8 @@ export const authPersonalData: PersonalDataOwner = {
   tables: [termsAcceptances, sessions, knownDevices, passwordResets],
   async export(userId, db) {
     const [terms, sessionRows] = await Promise.all([
-      db
-        .select({
-          termsVersion: termsAcceptances.termsVersion,
-          privacyVersion: termsAcceptances.privacyVersion,
-          acceptedAt: termsAcceptances.acceptedAt,
-          ip: termsAcceptances.ip,
-        })
-        .from(termsAcceptances)
-        .where(eq(termsAcceptances.userId, userId))
-        .orderBy(asc(termsAcceptances.acceptedAt)),
-      db
-        .select({
-          createdAt: sessions.createdAt,
-          lastUsedAt: sessions.lastUsedAt,
-          expiresAt: sessions.expiresAt,
-          revokedAt: sessions.revokedAt,
-          revokeReason: sessions.revokeReason,
-          userAgent: sessions.userAgent,
-          ip: sessions.ip,
-        })
-        .from(sessions)
-        .where(eq(sessions.userId, userId))
-        .orderBy(asc(sessions.createdAt)),
+      playerRows(db, termsAcceptances, userId, termsFields, termsAcceptances.acceptedAt),
+      playerRows(db, sessions, userId, sessionFields, sessions.createdAt),
     ]);
     return {
       terms_acceptances: terms.map((row) => ({

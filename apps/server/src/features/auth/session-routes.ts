@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { requirePlayer, signedInRoutes } from './authenticate';
+import { privateRoutes } from './private-routes';
 import { describeUserAgent } from './device-description';
 import type { GeoLookup } from './geo-lookup';
 import type { LiveSessionRow } from './session-repository';
@@ -37,19 +38,17 @@ const noContent = z.null().describe('No content');
 /** /api/user/sessions: the player's own sign-ins, and ending them. Every query is by player. */
 export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = (app, options) => {
   const signedIn = signedInRoutes(app, 'user');
+  const privateRoute = privateRoutes(app, 'user');
   const { sessions, geo } = options;
 
-  app.get(
+  privateRoute(
+    'GET',
     '/user/sessions',
-    signedIn('The signed-in devices of this player (this one marked current)', {
-      response: { 200: sessionsResponseSchema },
-    }),
-    async (request, reply) => {
-      const player = requirePlayer(request);
+    'The signed-in devices of this player (this one marked current)',
+    { response: { 200: sessionsResponseSchema } },
+    async (player) => {
       const rows = await sessions.listLive(player.id);
-      return reply
-        .header('cache-control', 'no-store')
-        .send({ sessions: rows.map((row) => sessionView(row, player.sessionId, geo)) });
+      return { sessions: rows.map((row) => sessionView(row, player.sessionId, geo)) };
     },
   );
 

@@ -8,6 +8,7 @@ import {
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePlayer, signedInRoutes } from './authenticate';
+import { privateRoutes } from './private-routes';
 import type { TwoFactorService } from './two-factor-service';
 
 export interface TwoFactorRoutesOptions {
@@ -20,29 +21,26 @@ export interface TwoFactorRoutesOptions {
  */
 export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = (app, options) => {
   const signedIn = signedInRoutes(app, 'user');
+  const privateRoute = privateRoutes(app, 'user');
   const { twoFactor } = options;
 
-  app.get(
+  privateRoute(
+    'GET',
     '/user/two-factor',
-    signedIn('Is two-factor sign-in on, and how many recovery codes are left', {
-      response: { 200: twoFactorStatusSchema },
-    }),
-    async (request, reply) => {
-      const status = await twoFactor.status(requirePlayer(request).id);
-      return reply.header('cache-control', 'no-store').send(status);
-    },
+    'Is two-factor sign-in on, and how many recovery codes are left',
+    { response: { 200: twoFactorStatusSchema } },
+    (player) => twoFactor.status(player.id),
   );
 
-  app.post(
+  privateRoute(
+    'POST',
     '/user/two-factor/setup',
-    signedIn('Start enrolment: a new secret and its otpauth:// URI (nothing enforced yet)', {
+    'Start enrolment: a new secret and its otpauth:// URI (nothing enforced yet)',
+    {
       description: '409 TWO_FACTOR_ALREADY_ENABLED while it is on.',
       response: { 200: twoFactorSetupResponseSchema },
-    }),
-    async (request, reply) => {
-      const setup = await twoFactor.startEnrolment(requirePlayer(request).id);
-      return reply.header('cache-control', 'no-store').send(setup);
     },
+    (player) => twoFactor.startEnrolment(player.id),
   );
 
   // Both answer ten recovery codes, shown once, for a code: the app's first one turns it on;
@@ -60,20 +58,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = (a
     },
   ] as const;
   for (const { path, summary, issue } of recoveryCodeRoutes) {
-    app.post(
+    privateRoute(
+      'POST',
       path,
-      signedIn(summary, {
-        body: twoFactorCodeRequestSchema,
-        response: { 200: recoveryCodesResponseSchema },
+      summary,
+      { body: twoFactorCodeRequestSchema, response: { 200: recoveryCodesResponseSchema } },
+      async (player, request) => ({
+        recovery_codes: await twoFactor[issue](player.id, request.body.code, request.ip),
       }),
-      async (request, reply) => {
-        const codes = await twoFactor[issue](
-          requirePlayer(request).id,
-          request.body.code,
-          request.ip,
-        );
-        return reply.header('cache-control', 'no-store').send({ recovery_codes: codes });
-      },
     );
   }
 

@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
 import { chatMessages, chatMutes } from '../../db/schema';
 import { exportedTime, type PersonalDataOwner } from '../../lib/personal-data';
+import { playerRows } from '../../lib/player-rows';
 
 /**
  * The player's chat messages are exported. They stay after closure under the pseudonym, as
@@ -10,11 +10,8 @@ export const chatPersonalData: PersonalDataOwner = {
   name: 'chat',
   tables: [chatMessages, chatMutes],
   async export(userId, db) {
-    const rows = await db
-      .select({ body: chatMessages.body, createdAt: chatMessages.createdAt })
-      .from(chatMessages)
-      .where(eq(chatMessages.userId, userId))
-      .orderBy(asc(chatMessages.id));
+    const fields = { body: chatMessages.body, createdAt: chatMessages.createdAt };
+    const rows = await playerRows(db, chatMessages, userId, fields, chatMessages.id);
     return {
       chat_messages: rows.map((row) => ({
         text: row.body,

@@ -6,7 +6,7 @@ import {
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createUploadPipeline, type UploadPipeline } from '../../lib/uploads/upload-pipeline';
-import { requirePlayer, signedInRoutes } from '../auth';
+import { privateRoutes, requirePlayer } from '../auth';
 import { sanitiseDocument } from './document-sanitiser';
 import type { IdentityService } from './identity-service';
 
@@ -38,18 +38,15 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   app,
   { service, uploads },
 ) => {
-  const signedIn = signedInRoutes(app, 'identity');
+  const privateRoute = privateRoutes(app, 'identity');
   await uploads.register(app);
 
-  app.get(
+  privateRoute(
+    'GET',
     '/identity',
-    signedIn("The player's identity check: status, documents sent, and the withdrawal rule", {
-      response: { 200: identityResponseSchema },
-    }),
-    async (request, reply) => {
-      const player = requirePlayer(request);
-      return reply.header('cache-control', 'no-store').send(await service.view(player.id));
-    },
+    "The player's identity check: status, documents sent, and the withdrawal rule",
+    { response: { 200: identityResponseSchema } },
+    (player) => service.view(player.id),
   );
 
   app.post(

@@ -20,13 +20,25 @@ export function createMetrics(sources: MetricsSources) {
   // Process memory, CPU, handles, GC and the event loop's delay (nodejs_eventloop_lag_*).
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
   const registers = [registry];
+  /** A count that only grows, by a few bounded labels. */
+  const counter = <Label extends string>(name: string, help: string, labelNames: Label[]) =>
+    new Counter({ name, help, labelNames, registers });
+  /** A number read when Prometheus scrapes. */
+  const gauge = (name: string, help: string, read: () => number) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        this.set(read());
+      },
+    });
 
-  const httpRequests = new Counter({
-    name: 'orbita_http_requests_total',
-    help: 'HTTP requests answered, by route pattern, method and status code.',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers,
-  });
+  const httpRequests = counter(
+    'orbita_http_requests_total',
+    'HTTP requests answered, by route pattern, method and status code.',
+    ['route', 'method', 'status'],
+  );
   const httpDuration = new Histogram({
     name: 'orbita_http_request_duration_seconds',
     help: 'Time to answer an HTTP request, by route pattern and method.',
@@ -34,41 +46,32 @@ export function createMetrics(sources: MetricsSources) {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
-  const postings = new Counter({
-    name: 'orbita_wallet_postings_total',
-    help: 'Ledger postings by kind and outcome (applied, replayed, refused with its reason, failed).',
-    labelNames: ['kind', 'outcome', 'reason'] as const,
-    registers,
-  });
-  const providerCallbacks = new Counter({
-    name: 'orbita_provider_callbacks_total',
-    help: "Game providers' wallet callbacks by provider, method and the protocol's answer code.",
-    labelNames: ['provider', 'method', 'code'] as const,
-    registers,
-  });
-  const paymentWebhooks = new Counter({
-    name: 'orbita_payment_webhooks_total',
-    help: "Payment services' webhooks by service and outcome (the HTTP status answered).",
-    labelNames: ['service', 'outcome'] as const,
-    registers,
-  });
+  const postings = counter(
+    'orbita_wallet_postings_total',
+    'Ledger postings by kind and outcome (applied, replayed, refused with its reason, failed).',
+    ['kind', 'outcome', 'reason'],
+  );
+  const providerCallbacks = counter(
+    'orbita_provider_callbacks_total',
+    "Game providers' wallet callbacks by provider, method and the protocol's answer code.",
+    ['provider', 'method', 'code'],
+  );
+  const paymentWebhooks = counter(
+    'orbita_payment_webhooks_total',
+    "Payment services' webhooks by service and outcome (the HTTP status answered).",
+    ['service', 'outcome'],
+  );
   let balanceStreams = 0;
-  new Gauge({
-    name: 'orbita_balance_streams_open',
-    help: 'Live balance streams (server-sent events) open on this instance.',
-    registers,
-    collect() {
-      this.set(balanceStreams);
-    },
-  });
-  new Gauge({
-    name: 'orbita_websockets_open',
-    help: 'WebSockets (chat, support) open on this instance.',
-    registers,
-    collect() {
-      this.set(sources.openWebSockets?.() ?? 0);
-    },
-  });
+  gauge(
+    'orbita_balance_streams_open',
+    'Live balance streams (server-sent events) open on this instance.',
+    () => balanceStreams,
+  );
+  gauge(
+    'orbita_websockets_open',
+    'WebSockets (chat, support) open on this instance.',
+    () => sources.openWebSockets?.() ?? 0,
+  );
   new Gauge({
     name: 'orbita_db_pool_connections',
     help: 'PostgreSQL pool connections by state (in_use, idle) and requests waiting for one.',
@@ -84,14 +87,11 @@ export function createMetrics(sources: MetricsSources) {
   });
   if (sources.redisConnected) {
     const connected = sources.redisConnected;
-    new Gauge({
-      name: 'orbita_redis_connected',
-      help: '1 while the Redis connections (REDIS_URL) are up, else 0.',
-      registers,
-      collect() {
-        this.set(connected() ? 1 : 0);
-      },
-    });
+    gauge(
+      'orbita_redis_connected',
+      '1 while the Redis connections (REDIS_URL) are up, else 0.',
+      () => (connected() ? 1 : 0),
+    );
   }
 
   return {

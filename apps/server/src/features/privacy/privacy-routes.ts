@@ -1,6 +1,6 @@
 import { closeAccountRequestSchema, closeAccountResponseSchema } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePlayer, signedInRoutes } from '../auth';
+import { privateRoutes, requirePlayer, signedInRoutes } from '../auth';
 import { clearRefreshCookie } from '../auth';
 import type { PrivacyService } from './privacy-service';
 
@@ -11,6 +11,7 @@ export interface PrivacyRoutesOptions {
 /** GET /api/user/export and POST /api/user/close (bearer). */
 export const privacyRoutes: FastifyPluginAsyncZod<PrivacyRoutesOptions> = (app, { service }) => {
   const signedIn = signedInRoutes(app, 'user');
+  const privateRoute = privateRoutes(app, 'user');
   app.get(
     '/user/export',
     signedIn('Everything stored about the player, as a JSON file to download', {
@@ -32,9 +33,11 @@ export const privacyRoutes: FastifyPluginAsyncZod<PrivacyRoutesOptions> = (app, 
     },
   );
 
-  app.post(
+  privateRoute(
+    'POST',
     '/user/close',
-    signedIn('Closes the account for good (password again); every session ends', {
+    'Closes the account for good (password again); every session ends',
+    {
       description:
         '409 ACCOUNT_CLOSE_BALANCE_NOT_ZERO while money is on the balance, 409 ' +
         'ACCOUNT_CLOSE_WITHDRAWAL_PENDING while a withdrawal is on its way, 400 WRONG_PASSWORD. ' +
@@ -44,11 +47,11 @@ export const privacyRoutes: FastifyPluginAsyncZod<PrivacyRoutesOptions> = (app, 
         'removed (docs/decisions/053).',
       body: closeAccountRequestSchema,
       response: { 200: closeAccountResponseSchema },
-    }),
-    async (request, reply) => {
-      const closedAt = await service.close(requirePlayer(request), request.body, request.ip);
+    },
+    async (player, request, reply) => {
+      const closedAt = await service.close(player, request.body, request.ip);
       clearRefreshCookie(request, reply);
-      return reply.header('cache-control', 'no-store').send({ closed_at: closedAt.toISOString() });
+      return { closed_at: closedAt.toISOString() };
     },
   );
   return Promise.resolve();

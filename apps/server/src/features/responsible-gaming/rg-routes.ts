@@ -9,7 +9,7 @@ import {
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requirePlayer, signedInRoutes, type AuthenticatedPlayer } from '../auth';
+import { privateRoutes, requirePlayer, signedInRoutes, type AuthenticatedPlayer } from '../auth';
 import type { RgService } from './rg-service';
 
 export interface RgRoutesOptions {
@@ -24,17 +24,15 @@ const status = { 200: rgStatusResponseSchema };
  */
 export const rgRoutes: FastifyPluginAsyncZod<RgRoutesOptions> = (app, { service }) => {
   const signedIn = signedInRoutes(app, 'responsible-gaming');
+  const privateRoute = privateRoutes(app, 'responsible-gaming');
   const answer = async (userId: string) => service.status(userId);
 
-  app.get(
+  privateRoute(
+    'GET',
     '/responsible-gaming',
-    signedIn('The player’s limits (with what each window holds), settings and block', {
-      response: status,
-    }),
-    async (request, reply) => {
-      const body = await answer(requirePlayer(request).id);
-      return reply.header('cache-control', 'no-store').send(body);
-    },
+    'The player’s limits (with what each window holds), settings and block',
+    { response: status },
+    (player) => answer(player.id),
   );
 
   /** A change of the player's own settings: signed in, applied, the whole page again. */
@@ -127,16 +125,12 @@ export const rgRoutes: FastifyPluginAsyncZod<RgRoutesOptions> = (app, { service 
     (player) => service.blocks.requestLift(player.id),
   );
 
-  app.get(
+  privateRoute(
+    'GET',
     '/responsible-gaming/session',
-    signedIn('The reality check: when this sign-in began, and the net result since', {
-      response: { 200: rgSessionResponseSchema },
-    }),
-    async (request, reply) => {
-      const player = requirePlayer(request);
-      const body = await service.session(player.id, player.sessionId);
-      return reply.header('cache-control', 'no-store').send(body);
-    },
+    'The reality check: when this sign-in began, and the net result since',
+    { response: { 200: rgSessionResponseSchema } },
+    (player) => service.session(player.id, player.sessionId),
   );
 
   app.post(

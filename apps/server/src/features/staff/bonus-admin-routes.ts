@@ -14,9 +14,9 @@ export function bonusAdminRoutes(app: FastifyInstance, s: StaffServices): void {
   const audit = <T>(request: FastifyRequest, action: string, kind: string, reason: string) =>
     changeAudit<BonusAdminChange<T>>(s.clock, request, action, kind, reason);
 
-  staffRoute(app, 'bonuses.offers', async (_input, reply) =>
-    reply.send({ data: await admin.offers() }),
-  );
+  staffRoute(app, 'bonuses.offers', async () => ({
+    data: await admin.offers(),
+  }));
   staffRoute(app, 'bonuses.offers.create', async ({ body, request }, reply) => {
     const offer = await admin.createOffer(
       body,
@@ -24,27 +24,23 @@ export function bonusAdminRoutes(app: FastifyInstance, s: StaffServices): void {
     );
     return reply.code(201).send(offer);
   });
-  staffRoute(app, 'bonuses.offers.update', async ({ params, body, request }, reply) =>
-    reply.send(
-      await admin.updateOffer(
-        params.offerId,
-        body,
-        audit(request, 'bonuses.offers.update', 'bonus_offer', body.reason),
-      ),
+  staffRoute(app, 'bonuses.offers.update', ({ params, body, request }) =>
+    admin.updateOffer(
+      params.offerId,
+      body,
+      audit(request, 'bonuses.offers.update', 'bonus_offer', body.reason),
     ),
   );
-  staffRoute(app, 'bonuses.offers.retire', async ({ params, body, request }, reply) =>
-    reply.send(
-      await admin.retireOffer(
-        params.offerId,
-        audit(request, 'bonuses.offers.retire', 'bonus_offer', body.reason),
-      ),
+  staffRoute(app, 'bonuses.offers.retire', ({ params, body, request }) =>
+    admin.retireOffer(
+      params.offerId,
+      audit(request, 'bonuses.offers.retire', 'bonus_offer', body.reason),
     ),
   );
 
-  staffRoute(app, 'bonuses.promos', async (_input, reply) =>
-    reply.send({ data: await admin.promos() }),
-  );
+  staffRoute(app, 'bonuses.promos', async () => ({
+    data: await admin.promos(),
+  }));
   staffRoute(app, 'bonuses.promos.create', async ({ body, request }, reply) => {
     const promo = await admin.createPromo(
       body,
@@ -52,41 +48,33 @@ export function bonusAdminRoutes(app: FastifyInstance, s: StaffServices): void {
     );
     return reply.code(201).send(promo);
   });
-  staffRoute(app, 'bonuses.promos.update', async ({ params, body, request }, reply) =>
-    reply.send(
-      await admin.updatePromo(
-        BigInt(params.promoId),
-        body,
-        audit(request, 'bonuses.promos.update', 'promo_code', body.reason),
-      ),
+  staffRoute(app, 'bonuses.promos.update', ({ params, body, request }) =>
+    admin.updatePromo(
+      BigInt(params.promoId),
+      body,
+      audit(request, 'bonuses.promos.update', 'promo_code', body.reason),
     ),
   );
-  staffRoute(app, 'bonuses.promos.retire', async ({ params, body, request }, reply) =>
-    reply.send(
-      await admin.retirePromo(
-        BigInt(params.promoId),
-        audit(request, 'bonuses.promos.retire', 'promo_code', body.reason),
-      ),
+  staffRoute(app, 'bonuses.promos.retire', ({ params, body, request }) =>
+    admin.retirePromo(
+      BigInt(params.promoId),
+      audit(request, 'bonuses.promos.retire', 'promo_code', body.reason),
     ),
   );
 
-  staffRoute(app, 'bonuses.claims', async ({ query }, reply) =>
-    reply.send(
-      await admin.claims({
-        status: query.status,
-        offerId: query.offer_id,
-        q: query.q,
-        page: query.page,
-        limit: query.limit,
-      }),
-    ),
+  staffRoute(app, 'bonuses.claims', ({ query }) =>
+    admin.claims({
+      status: query.status,
+      offerId: query.offer_id,
+      q: query.q,
+      page: query.page,
+      limit: query.limit,
+    }),
   );
-  staffRoute(app, 'bonuses.claims.cancel', async ({ params, body, request }, reply) =>
-    reply.send(
-      await admin.cancelClaim(
-        BigInt(params.claimId),
-        audit(request, 'bonuses.claims.cancel', 'player', body.reason),
-      ),
+  staffRoute(app, 'bonuses.claims.cancel', ({ params, body, request }) =>
+    admin.cancelClaim(
+      BigInt(params.claimId),
+      audit(request, 'bonuses.claims.cancel', 'player', body.reason),
     ),
   );
 }

@@ -7,7 +7,7 @@ import {
   supportThreadResponseSchema,
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePlayer, signedInRoutes } from '../auth';
+import { privateRoutes } from '../auth';
 import type { SupportService } from './support-service';
 
 export interface SupportRoutesOptions {
@@ -23,7 +23,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = (
   app,
   { service, links },
 ) => {
-  const signedIn = signedInRoutes(app, 'support');
+  const privateRoute = privateRoutes(app, 'support');
   app.get(
     '/support/info',
     {
@@ -46,45 +46,39 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = (
     },
   );
 
-  app.get(
+  privateRoute(
+    'GET',
     '/support/thread',
-    signedIn("The player's conversation with support", {
+    "The player's conversation with support",
+    {
       description: 'Oldest first (the newest 200); `unread` counts operator answers not read.',
       response: { 200: supportThreadResponseSchema },
-    }),
-    async (request, reply) => {
-      const player = requirePlayer(request);
-      return reply.header('cache-control', 'no-store').send(await service.thread(player.id));
     },
+    (player) => service.thread(player.id),
   );
 
-  app.post(
+  privateRoute(
+    'POST',
     '/support/messages',
-    signedIn('Writes to support', {
+    'Writes to support',
+    {
       description:
         'Text 1 to 2000 characters after trimming. At most 10 messages a minute (429 ' +
         'RATE_LIMITED with Retry-After).',
       body: supportPostRequestSchema,
       response: { 201: supportPostResponseSchema },
-    }),
-    async (request, reply) => {
-      const player = requirePlayer(request);
-      const message = await service.ask(player.id, request.body.text);
-      return reply.code(201).header('cache-control', 'no-store').send(message);
     },
+    (player, { body }) => service.ask(player.id, body.text),
   );
 
-  app.post(
+  privateRoute(
+    'POST',
     '/support/read',
-    signedIn('Marks the answers up to an id read', {
-      body: supportReadRequestSchema,
-      response: { 200: supportReadResponseSchema },
+    'Marks the answers up to an id read',
+    { body: supportReadRequestSchema, response: { 200: supportReadResponseSchema } },
+    async (player, { body }) => ({
+      unread: await service.markReadByPlayer(player.id, BigInt(body.up_to)),
     }),
-    async (request, reply) => {
-      const player = requirePlayer(request);
-      const unread = await service.markReadByPlayer(player.id, BigInt(request.body.up_to));
-      return reply.header('cache-control', 'no-store').send({ unread });
-    },
   );
   return Promise.resolve();
 };

@@ -5,7 +5,7 @@ import {
   meResponseSchema,
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePlayer, signedInRoutes } from '../auth';
+import { privateRoutes } from '../auth';
 import type { ProfileService } from './profile-service';
 
 export interface ProfileRoutesOptions {
@@ -16,7 +16,7 @@ export interface ProfileRoutesOptions {
 
 /** GET /api/user/me and the availability checks of the registration and settings forms. */
 export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = (app, options) => {
-  const signedIn = signedInRoutes(app, 'user');
+  const privateRoute = privateRoutes(app, 'user');
   const { service } = options;
   // The checks answer guests, so they are what an address harvester would call: one
   // budget per IP shared by both checks (one limiter, one store).
@@ -26,13 +26,12 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = (app, 
     timeWindow: 60_000,
   });
 
-  app.get(
+  privateRoute(
+    'GET',
     '/user/me',
-    signedIn('The signed-in player', { response: { 200: meResponseSchema } }),
-    async (request, reply) => {
-      const me = await service.me(requirePlayer(request).id);
-      return reply.header('cache-control', 'no-store').send(me);
-    },
+    'The signed-in player',
+    { response: { 200: meResponseSchema } },
+    (player) => service.me(player.id),
   );
 
   app.post(
