@@ -46,6 +46,18 @@ export const userKey = (onDelete?: OnDelete) =>
     .references(() => users.id, { onDelete });
 
 /**
+ * The code a row waits for, e-mailed to the player: the columns features/auth/code-store.ts
+ * reads and writes in each of its tables. `code_hash` is the HMAC-SHA256 of the code under
+ * OTP_SECRET, bound to the purpose and the address; `attempts` counts the wrong codes tried
+ * against the current code, which dies at the limit.
+ */
+const emailedCode = () => ({
+  codeHash: text('code_hash').notNull(),
+  codeExpiresAt: timestamptz('code_expires_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+});
+
+/**
  * A registration waiting for its e-mailed code, one per address: registering again for
  * the same address replaces the code (that is how "send again" works). Names and
  * addresses here are NOT reserved; an account is created at verification only.
@@ -53,11 +65,7 @@ export const userKey = (onDelete?: OnDelete) =>
 export const pendingRegistrations = pgTable('pending_registrations', {
   email: text('email').primaryKey(),
   username: text('username').notNull(),
-  /** HMAC-SHA256 of the code under OTP_SECRET, bound to purpose and address. */
-  codeHash: text('code_hash').notNull(),
-  codeExpiresAt: timestamptz('code_expires_at').notNull(),
-  /** Wrong codes tried against the current code; the code dies at the limit. */
-  attempts: integer('attempts').notNull().default(0),
+  ...emailedCode(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -68,9 +76,7 @@ export const emailChanges = pgTable(
   {
     userId: userKey('cascade'),
     newEmail: text('new_email').notNull(),
-    codeHash: text('code_hash').notNull(),
-    codeExpiresAt: timestamptz('code_expires_at').notNull(),
-    attempts: integer('attempts').notNull().default(0),
+    ...emailedCode(),
     createdAt: createdAt(),
   },
   (t) => [index('email_changes_new_email_idx').on(t.newEmail)],
@@ -83,10 +89,7 @@ export const emailChanges = pgTable(
  */
 export const passwordResets = pgTable('password_resets', {
   userId: userKey('cascade'),
-  /** HMAC-SHA256 of the code under OTP_SECRET, bound to the purpose and the address. */
-  codeHash: text('code_hash').notNull(),
-  codeExpiresAt: timestamptz('code_expires_at').notNull(),
-  attempts: integer('attempts').notNull().default(0),
+  ...emailedCode(),
   createdAt: createdAt(),
 });
 

@@ -45,6 +45,16 @@ export type LocalizedText = { en: string; ru: string };
 export type Contributions = Record<string, number>;
 
 /**
+ * A deposit match's terms, set by the offer and copied into each claim of it: percent of the
+ * deposit, up to maxBonus, for a deposit ≥ minDeposit (null on the other kinds).
+ */
+const depositMatchTerms = () => ({
+  matchPercent: integer('match_percent'),
+  maxBonus: int8('max_bonus'),
+  minDeposit: int8('min_deposit'),
+});
+
+/**
  * The operator's offers (seeded by the migration; edited in the database). Amounts in
  * thousandths like the ledger. The wagering terms are copied into each claim, so changing an
  * offer never changes the terms a player already accepted.
@@ -58,10 +68,7 @@ export const bonusOffers = pgTable(
     terms: jsonb('terms').$type<LocalizedText>().notNull(),
     /** Free credit and daily: the bonus granted. */
     amount: int8('amount'),
-    /** Deposit match: percent of the deposit, up to maxBonus, for a deposit ≥ minDeposit. */
-    matchPercent: integer('match_percent'),
-    maxBonus: int8('max_bonus'),
-    minDeposit: int8('min_deposit'),
+    ...depositMatchTerms(),
     wageringMultiplier: integer('wagering_multiplier').notNull(),
     wageringBase: text('wagering_base', { enum: wageringBases }).notNull().default('bonus'),
     contributions: jsonb('contributions').$type<Contributions>().notNull(),
@@ -163,9 +170,7 @@ export const playerBonuses = pgTable(
     wageringMultiplier: integer('wagering_multiplier').notNull(),
     wageringBase: text('wagering_base', { enum: wageringBases }).notNull(),
     contributions: jsonb('contributions').$type<Contributions>().notNull(),
-    matchPercent: integer('match_percent'),
-    maxBonus: int8('max_bonus'),
-    minDeposit: int8('min_deposit'),
+    ...depositMatchTerms(),
     maxBet: int8('max_bet').notNull(),
     maxCashout: int8('max_cashout'),
     validDays: integer('valid_days').notNull(),
