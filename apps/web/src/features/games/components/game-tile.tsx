@@ -103,7 +103,7 @@ export function SkeletonTile({ hidden = false }: { hidden?: boolean }) {
   }
   return (
     <li className={styles.item} aria-hidden="true" data-testid="game-skeleton">
-      <span className={`${styles.art} ${styles.skeleton}`} />
+      <span className={`${styles.artBox} ${styles.skeleton}`} />
       <span className={`${styles.line} ${styles.skeleton}`} />
       <span className={`${styles.lineShort} ${styles.skeleton}`} />
     </li>
