@@ -60,6 +60,20 @@ const pageOf = (page: number, limit: number, total: number, provider?: Game['pro
   );
 };
 
+/** A GamePage answer (the whole catalogue, Endorphina): one page of `total` games with the counts. */
+const gamePageOf = (
+  page: number,
+  limit: number,
+  total: number,
+  provider?: Game['provider'],
+): GamePage => ({
+  data: pageOf(page, limit, total, provider),
+  page,
+  limit,
+  total,
+  totalPages: Math.ceil(total / limit),
+});
+
 export interface ApiCall {
   url: URL;
   headers: Headers;
@@ -103,26 +117,9 @@ export function fakeGamesApi(options: FakeApiOptions = {}): ApiCall[] {
     const page = Number(url.searchParams.get('page') ?? 1);
     const limit = Number(url.searchParams.get('limit') ?? 20);
     const path = url.pathname;
-    if (path === '/api/total/games') {
-      const data = pageOf(page, limit, totalGames);
-      const body: GamePage = {
-        data,
-        page,
-        limit,
-        total: totalGames,
-        totalPages: Math.ceil(totalGames / limit),
-      };
-      return json(body);
-    }
+    if (path === '/api/total/games') return json(gamePageOf(page, limit, totalGames));
     if (path === '/api/endo-game/list') {
-      const body: GamePage = {
-        data: pageOf(page, limit, endorphinaGames, 'endorphina'),
-        page,
-        limit,
-        total: endorphinaGames,
-        totalPages: Math.ceil(endorphinaGames / limit),
-      };
-      return json(body);
+      return json(gamePageOf(page, limit, endorphinaGames, 'endorphina'));
     }
     if (path === '/api/pragmatic/list') {
       return json(pageOf(page, limit, pragmaticEndless ? 100_000 : 150, 'pragmatic'));

@@ -1,66 +1,86 @@
+import type { Language } from '@casino/contracts';
 import { describe, expect, it } from 'vitest';
 import { formatCompact, formatDate, formatFullNumber, formatMoney, invalidValue } from './format';
 
+// The money rows are all strings, as the API sends amounts; String() only satisfies the table's type.
+const formats = {
+  compact: formatCompact,
+  money: (value: number | string, language: Language) => formatMoney(String(value), language),
+};
+
+/** What a compact amount and an amount of money show, by the rule each group of rows is about. */
+const shown: [keyof typeof formats, number | string, Language, string][] = [
+  // Keeps numbers below 1 000 whole, truncating any fraction.
+  ['compact', 0, 'en', '0'],
+  ['compact', 7, 'en', '7'],
+  ['compact', 999, 'en', '999'],
+  ['compact', 999.99, 'en', '999'],
+  ['compact', '999.9', 'ru', '999'],
+  // Shows one truncated decimal from 1 000 to 9 999 and drops ".0".
+  ['compact', 1_000, 'en', '1k'],
+  ['compact', 1_099, 'en', '1k'],
+  ['compact', 1_100, 'en', '1.1k'],
+  ['compact', 1_550, 'en', '1.5k'],
+  ['compact', 1_999, 'en', '1.9k'],
+  ['compact', 9_999, 'en', '9.9k'],
+  // Shows whole thousands from 10 000 to 999 999.
+  ['compact', 10_000, 'en', '10k'],
+  ['compact', 10_999, 'en', '10k'],
+  ['compact', 250_500, 'en', '250k'],
+  ['compact', 999_999, 'en', '999k'],
+  // Shows millions with one truncated decimal and "mil".
+  ['compact', 1_000_000, 'en', '1mil'],
+  ['compact', 1_550_000, 'en', '1.5mil'],
+  ['compact', 12_345_678, 'en', '12.3mil'],
+  ['compact', 999_999_999, 'en', '999.9mil'],
+  ['compact', 2_500_000_000, 'en', '2 500mil'],
+  // Uses Cyrillic suffixes and a decimal comma in Russian.
+  ['compact', 999, 'ru', '999'],
+  ['compact', 1_000, 'ru', '1к'],
+  ['compact', 1_550, 'ru', '1,5к'],
+  ['compact', 9_999, 'ru', '9,9к'],
+  ['compact', 10_000, 'ru', '10к'],
+  ['compact', 999_999, 'ru', '999к'],
+  ['compact', 1_000_000, 'ru', '1м'],
+  ['compact', 1_550_000, 'ru', '1,5м'],
+  // Keeps the sign of negative numbers and applies the same rules to the magnitude.
+  ['compact', -999, 'en', '-999'],
+  ['compact', -1_000, 'en', '-1k'],
+  ['compact', -1_550, 'en', '-1.5k'],
+  ['compact', -10_000, 'ru', '-10к'],
+  ['compact', -1_550_000, 'en', '-1.5mil'],
+  ['compact', -0.5, 'en', '0'],
+  ['compact', -0, 'en', '0'],
+  // Accepts numeric strings, including values beyond the float range.
+  ['compact', '1550', 'en', '1.5k'],
+  ['compact', ' 1000 ', 'en', '1k'],
+  ['compact', '12345678901234567890', 'en', '12 345 678 901 234.5mil'],
+  // Prefixes dollars and uses English separators.
+  ['money', '0', 'en', '$0.00'],
+  ['money', '999', 'en', '$999.00'],
+  ['money', '1000', 'en', '$1,000.00'],
+  ['money', '1234.50', 'en', '$1,234.50'],
+  ['money', '1000000.5', 'en', '$1,000,000.50'],
+  // Uses Russian separators.
+  ['money', '1234.50', 'ru', '$1 234,50'],
+  ['money', '999999.99', 'ru', '$999 999,99'],
+  ['money', '1000000', 'ru', '$1 000 000,00'],
+  // Cuts extra decimals instead of rounding them up.
+  ['money', '10.999', 'en', '$10.99'],
+  ['money', '0.005', 'en', '$0.00'],
+  // Handles negatives and negative zero.
+  ['money', '-12.3', 'en', '-$12.30'],
+  ['money', '-1234.5', 'ru', '-$1 234,50'],
+  ['money', '-0.00', 'en', '$0.00'],
+];
+
+describe('formatCompact and formatMoney', () => {
+  it.each(shown)('%s: %s in %s shows as "%s"', (format, value, language, expected) => {
+    expect(formats[format](value, language)).toBe(expected);
+  });
+});
+
 describe('formatCompact', () => {
-  it('keeps numbers below 1 000 whole, truncating any fraction', () => {
-    expect(formatCompact(0, 'en')).toBe('0');
-    expect(formatCompact(7, 'en')).toBe('7');
-    expect(formatCompact(999, 'en')).toBe('999');
-    expect(formatCompact(999.99, 'en')).toBe('999');
-    expect(formatCompact('999.9', 'ru')).toBe('999');
-  });
-
-  it('shows one truncated decimal from 1 000 to 9 999 and drops ".0"', () => {
-    expect(formatCompact(1_000, 'en')).toBe('1k');
-    expect(formatCompact(1_099, 'en')).toBe('1k');
-    expect(formatCompact(1_100, 'en')).toBe('1.1k');
-    expect(formatCompact(1_550, 'en')).toBe('1.5k');
-    expect(formatCompact(1_999, 'en')).toBe('1.9k');
-    expect(formatCompact(9_999, 'en')).toBe('9.9k');
-  });
-
-  it('shows whole thousands from 10 000 to 999 999', () => {
-    expect(formatCompact(10_000, 'en')).toBe('10k');
-    expect(formatCompact(10_999, 'en')).toBe('10k');
-    expect(formatCompact(250_500, 'en')).toBe('250k');
-    expect(formatCompact(999_999, 'en')).toBe('999k');
-  });
-
-  it('shows millions with one truncated decimal and "mil"', () => {
-    expect(formatCompact(1_000_000, 'en')).toBe('1mil');
-    expect(formatCompact(1_550_000, 'en')).toBe('1.5mil');
-    expect(formatCompact(12_345_678, 'en')).toBe('12.3mil');
-    expect(formatCompact(999_999_999, 'en')).toBe('999.9mil');
-    expect(formatCompact(2_500_000_000, 'en')).toBe('2 500mil');
-  });
-
-  it('uses Cyrillic suffixes and a decimal comma in Russian', () => {
-    expect(formatCompact(999, 'ru')).toBe('999');
-    expect(formatCompact(1_000, 'ru')).toBe('1к');
-    expect(formatCompact(1_550, 'ru')).toBe('1,5к');
-    expect(formatCompact(9_999, 'ru')).toBe('9,9к');
-    expect(formatCompact(10_000, 'ru')).toBe('10к');
-    expect(formatCompact(999_999, 'ru')).toBe('999к');
-    expect(formatCompact(1_000_000, 'ru')).toBe('1м');
-    expect(formatCompact(1_550_000, 'ru')).toBe('1,5м');
-  });
-
-  it('keeps the sign of negative numbers and applies the same rules to the magnitude', () => {
-    expect(formatCompact(-999, 'en')).toBe('-999');
-    expect(formatCompact(-1_000, 'en')).toBe('-1k');
-    expect(formatCompact(-1_550, 'en')).toBe('-1.5k');
-    expect(formatCompact(-10_000, 'ru')).toBe('-10к');
-    expect(formatCompact(-1_550_000, 'en')).toBe('-1.5mil');
-    expect(formatCompact(-0.5, 'en')).toBe('0');
-    expect(formatCompact(-0, 'en')).toBe('0');
-  });
-
-  it('accepts numeric strings, including values beyond the float range', () => {
-    expect(formatCompact('1550', 'en')).toBe('1.5k');
-    expect(formatCompact(' 1000 ', 'en')).toBe('1k');
-    expect(formatCompact('12345678901234567890', 'en')).toBe('12 345 678 901 234.5mil');
-  });
-
   it('returns a dash for bad input', () => {
     for (const bad of [Number.NaN, Infinity, -Infinity, '', ' ', 'abc', '1,5', '1e3', '1.2.3']) {
       expect(formatCompact(bad, 'en')).toBe(invalidValue);
@@ -94,31 +114,6 @@ describe('formatFullNumber', () => {
 });
 
 describe('formatMoney', () => {
-  it('prefixes dollars and uses English separators', () => {
-    expect(formatMoney('0', 'en')).toBe('$0.00');
-    expect(formatMoney('999', 'en')).toBe('$999.00');
-    expect(formatMoney('1000', 'en')).toBe('$1,000.00');
-    expect(formatMoney('1234.50', 'en')).toBe('$1,234.50');
-    expect(formatMoney('1000000.5', 'en')).toBe('$1,000,000.50');
-  });
-
-  it('uses Russian separators', () => {
-    expect(formatMoney('1234.50', 'ru')).toBe('$1 234,50');
-    expect(formatMoney('999999.99', 'ru')).toBe('$999 999,99');
-    expect(formatMoney('1000000', 'ru')).toBe('$1 000 000,00');
-  });
-
-  it('cuts extra decimals instead of rounding them up', () => {
-    expect(formatMoney('10.999', 'en')).toBe('$10.99');
-    expect(formatMoney('0.005', 'en')).toBe('$0.00');
-  });
-
-  it('handles negatives and negative zero', () => {
-    expect(formatMoney('-12.3', 'en')).toBe('-$12.30');
-    expect(formatMoney('-1234.5', 'ru')).toBe('-$1 234,50');
-    expect(formatMoney('-0.00', 'en')).toBe('$0.00');
-  });
-
   it('is exact beyond the float range', () => {
     expect(formatMoney('90071992547409931.01', 'en')).toBe('$90,071,992,547,409,931.01');
   });

@@ -1,14 +1,8 @@
 import { type TokenResponse, type TwoFactorLoginRequest } from '@casino/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { i18n } from '../../../shared/i18n/i18n';
 import { api } from '../../../shared/lib/api-client';
-import { useModalStore } from '../../../shared/ui/modal/modal-store';
-import { toast } from '../../../shared/ui/toast/toast-store';
-import { useAuthStore } from '../auth-store';
 import { useTwoFactorLoginStore } from '../two-factor-login-store';
-import { toUser } from './get-me';
+import { useCodeSignIn } from './code-sign-in';
 import { tokenGuard } from './response-guards';
-import { openSession } from './verify';
 
 /**
  * POST /auth/login/two-factor: the challenge and a code (app or recovery) → 201 tokens.
@@ -20,15 +14,10 @@ export function postTwoFactorLogin(payload: TwoFactorLoginRequest): Promise<Toke
 
 /** The login's second step; errors are the modal's to show under the code. */
 export function useTwoFactorLogin() {
-  return useMutation({
+  return useCodeSignIn({
     mutationKey: ['auth', 'login', 'two-factor'],
-    mutationFn: async (payload: TwoFactorLoginRequest) =>
-      openSession(await postTwoFactorLogin(payload)),
-    onSuccess: (me) => {
-      useAuthStore.getState().setUser(toUser(me));
-      useTwoFactorLoginStore.getState().clear();
-      useModalStore.getState().close();
-      toast.success(i18n.t('auth.login.welcome', { name: me.username }));
-    },
+    post: postTwoFactorLogin,
+    forget: () => useTwoFactorLoginStore.getState().clear(),
+    welcome: 'auth.login.welcome',
   });
 }

@@ -3,10 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../shared/i18n/i18n';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import type { FieldNote } from '../../../shared/ui/field/text-field';
-import { useEmailAvailability } from '../api/check-email';
-import { useUsernameAvailability } from '../api/check-username';
+import { useAvailabilityQuery, type AvailabilityKind } from '../api/check-availability';
 
-export type AvailabilityKind = 'username' | 'email';
+export type { AvailabilityKind };
 
 /**
  * - idle: nothing to check (too short, not a valid value, or unchanged);
@@ -40,9 +39,7 @@ export function useAvailability(
   const candidate = checkable(kind, debounced);
   const current = checkable(kind, value);
   const skipped = candidate === null || (options.skip !== undefined && candidate === options.skip);
-  const usernameQuery = useUsernameAvailability(kind === 'username' && !skipped ? candidate : null);
-  const emailQuery = useEmailAvailability(kind === 'email' && !skipped ? candidate : null);
-  const query = kind === 'username' ? usernameQuery : emailQuery;
+  const query = useAvailabilityQuery(kind, skipped ? null : candidate);
 
   if (current === null || (options.skip !== undefined && current === options.skip)) {
     return { status: 'idle', checkedValue: null };

@@ -1,6 +1,6 @@
 import type { BonusOffer } from '@casino/contracts';
-import { Gift, Sparkles, Ticket } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { Gift, Sparkles, Ticket, type LucideIcon } from 'lucide-react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/i18n';
 import { formatMoney } from '../../../shared/lib/format';
@@ -33,11 +33,39 @@ export function FeaturedCard({ offer, userId }: { offer: BonusOffer; userId: str
   );
 }
 
+/** A card of the top row: its icon and title, a line of what it offers, then its action. */
+function TopCard({
+  icon: Icon,
+  title,
+  text,
+  testId,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  text: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section className={styles.card} aria-labelledby={headingId} data-testid={testId}>
+      <div className={styles.cardHead}>
+        <Icon size={22} aria-hidden="true" className={styles.icon} />
+        <h2 id={headingId} className={styles.cardTitle}>
+          {title}
+        </h2>
+      </div>
+      <p className={styles.muted}>{text}</p>
+      {children}
+    </section>
+  );
+}
+
 /** The promo-code card: a code in, a clear reason out when it is refused. */
 export function PromoCodeCard({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const headingId = useId();
   const action = useBonusAction(userId);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -60,14 +88,12 @@ export function PromoCodeCard({ userId }: { userId: string }) {
     }
   };
   return (
-    <section className={styles.card} aria-labelledby={headingId} data-testid="bonus-promo">
-      <div className={styles.cardHead}>
-        <Ticket size={22} aria-hidden="true" className={styles.icon} />
-        <h2 id={headingId} className={styles.cardTitle}>
-          {t('bonus.promo.title')}
-        </h2>
-      </div>
-      <p className={styles.muted}>{t('bonus.promo.text')}</p>
+    <TopCard
+      icon={Ticket}
+      title={t('bonus.promo.title')}
+      text={t('bonus.promo.text')}
+      testId="bonus-promo"
+    >
       <form className={styles.promoForm} onSubmit={(e) => void submit(e)} noValidate>
         <TextField
           label={t('bonus.promo.label')}
@@ -94,7 +120,7 @@ export function PromoCodeCard({ userId }: { userId: string }) {
           {t('bonus.promo.submit')}
         </Button>
       </form>
-    </section>
+    </TopCard>
   );
 }
 
@@ -124,7 +150,6 @@ export function DailyCard({
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const headingId = useId();
   const until = nextAt === null ? null : new Date(nextAt).getTime() - skewMs;
   const now = useNow(until);
   const waiting = until !== null && until > now;
@@ -134,16 +159,12 @@ export function DailyCard({
     onReady();
   }
   return (
-    <section className={styles.card} aria-labelledby={headingId} data-testid="bonus-daily">
-      <div className={styles.cardHead}>
-        <Gift size={22} aria-hidden="true" className={styles.icon} />
-        <h2 id={headingId} className={styles.cardTitle}>
-          {t('bonus.daily.title')}
-        </h2>
-      </div>
-      <p className={styles.muted}>
-        {t('bonus.daily.text', { amount: formatMoney(offer.amount ?? '0.00', language) })}
-      </p>
+    <TopCard
+      icon={Gift}
+      title={t('bonus.daily.title')}
+      text={t('bonus.daily.text', { amount: formatMoney(offer.amount ?? '0.00', language) })}
+      testId="bonus-daily"
+    >
       {waiting ? (
         <p className={styles.countdown} data-testid="daily-countdown">
           <span className={styles.muted}>{t('bonus.daily.next')}</span>{' '}
@@ -154,6 +175,6 @@ export function DailyCard({
       ) : (
         <OfferAction offer={offer} userId={userId} />
       )}
-    </section>
+    </TopCard>
   );
 }

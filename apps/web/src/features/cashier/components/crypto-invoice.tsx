@@ -1,5 +1,5 @@
 import type { Payment } from '@casino/contracts';
-import { CircleAlert, CircleCheck, Copy, ExternalLink } from 'lucide-react';
+import { Copy, ExternalLink } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/i18n';
@@ -7,6 +7,7 @@ import { formatMoney } from '../../../shared/lib/format';
 import { Button, buttonClassName } from '../../../shared/ui/button/button';
 import { Spinner } from '../../../shared/ui/spinner/spinner';
 import { toast } from '../../../shared/ui/toast/toast-store';
+import { statusLine, type StatusTone } from './status-line';
 import styles from './cashier.module.css';
 
 // The QR library comes with the first crypto deposit, not with the cashier page.
@@ -58,9 +59,8 @@ export function CryptoInvoice({ payment }: { payment: Payment }) {
     }
   };
 
-  const tone =
+  const tone: StatusTone =
     state === 'confirmed' || state === 'partiallyPaid' ? 'success' : final ? 'error' : 'pending';
-  const Icon = tone === 'success' ? CircleCheck : tone === 'error' ? CircleAlert : null;
 
   return (
     <section
@@ -110,28 +110,19 @@ export function CryptoInvoice({ payment }: { payment: Payment }) {
           </div>
         </dl>
       </div>
-      <p
-        className={styles.status}
-        data-tone={tone}
-        role="status"
-        aria-live="polite"
-        data-testid="payment-status"
-        data-status={payment.display_status}
-      >
-        {Icon ? <Icon size={20} aria-hidden="true" /> : <Spinner size={18} />}
-        <span className={styles.statusText}>
-          {t(`cashier.invoice.${state}`, { amount: formatMoney(payment.amount, language) })}
-          {Number(crypto.actually_paid) > 0 && state !== 'confirmed' && (
-            <span className={styles.statusMethod}>
-              {' · '}
-              {t('cashier.invoice.received', {
-                paid: crypto.actually_paid,
-                currency: crypto.pay_currency.toUpperCase(),
-              })}
-            </span>
-          )}
-        </span>
-      </p>
+      {statusLine({
+        as: 'p',
+        payment,
+        tone,
+        text: t(`cashier.invoice.${state}`, { amount: formatMoney(payment.amount, language) }),
+        detail:
+          Number(crypto.actually_paid) > 0 &&
+          state !== 'confirmed' &&
+          t('cashier.invoice.received', {
+            paid: crypto.actually_paid,
+            currency: crypto.pay_currency.toUpperCase(),
+          }),
+      })}
       {crypto.test_wallet_url && !final && (
         <a
           href={crypto.test_wallet_url}

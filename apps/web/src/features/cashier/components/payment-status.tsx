@@ -1,5 +1,5 @@
 import type { Language, Payment } from '@casino/contracts';
-import { CircleAlert, CircleCheck, ShieldCheck } from 'lucide-react';
+import { CircleAlert, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n, useLanguage } from '../../../shared/i18n/i18n';
@@ -11,6 +11,7 @@ import { usePayment } from '../api/payments';
 import { failureReason } from '../lib/failure-reason';
 import { CancelWithdrawal } from './cancel-withdrawal';
 import { CryptoInvoice } from './crypto-invoice';
+import { statusLine, type StatusTone } from './status-line';
 import styles from './cashier.module.css';
 
 /** The one-line outcome of a payment, for the panel and its toast. */
@@ -79,42 +80,30 @@ export function PaymentStatus({ id }: { id: string }) {
     return <CryptoInvoice payment={payment} />;
   }
 
-  const tone =
+  const tone: StatusTone =
     payment.display_status === 'confirmed'
       ? 'success'
       : payment.display_status === 'canceled'
         ? 'error'
         : 'pending';
-  const Icon = tone === 'success' ? CircleCheck : tone === 'error' ? CircleAlert : null;
-  return (
-    <div
-      className={styles.status}
-      data-tone={tone}
-      role="status"
-      aria-live="polite"
-      data-testid="payment-status"
-      data-status={payment.display_status}
-    >
-      {Icon ? <Icon size={20} aria-hidden="true" /> : <Spinner size={18} />}
-      <span className={styles.statusText}>
-        {outcomeText(payment, language)}
-        {payment.card && (
-          <span className={styles.statusMethod}>
-            {' · '}
-            {payment.card.brand} •••• {payment.card.last4}
-          </span>
+  return statusLine({
+    payment,
+    tone,
+    text: outcomeText(payment, language),
+    detail: payment.card && `${payment.card.brand} •••• ${payment.card.last4}`,
+    children: (
+      <>
+        {payment.cancelable && <CancelWithdrawal payment={payment} />}
+        {payment.status === 'requires_action' && payment.redirect_url && (
+          <a
+            href={payment.redirect_url}
+            className={buttonClassName({ variant: 'primary', size: 'sm' })}
+          >
+            <ShieldCheck size={16} aria-hidden="true" />
+            {t('cashier.status.continue3ds')}
+          </a>
         )}
-      </span>
-      {payment.cancelable && <CancelWithdrawal payment={payment} />}
-      {payment.status === 'requires_action' && payment.redirect_url && (
-        <a
-          href={payment.redirect_url}
-          className={buttonClassName({ variant: 'primary', size: 'sm' })}
-        >
-          <ShieldCheck size={16} aria-hidden="true" />
-          {t('cashier.status.continue3ds')}
-        </a>
-      )}
-    </div>
-  );
+      </>
+    ),
+  });
 }

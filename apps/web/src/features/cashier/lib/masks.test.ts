@@ -1,74 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import { maskAmount, maskCardNumber, maskCvv, maskExpiry, passesLuhn } from './masks';
 
-describe('expiry mask (SPEC §5: "MM / YY")', () => {
-  it('keeps digits only and inserts " / " after two digits', () => {
-    expect(maskExpiry('1')).toBe('1');
-    expect(maskExpiry('12')).toBe('12');
-    expect(maskExpiry('122')).toBe('12 / 2');
-    expect(maskExpiry('1228')).toBe('12 / 28');
-    expect(maskExpiry('1a2/b2-8')).toBe('12 / 28');
+const masks = { expiry: maskExpiry, card: maskCardNumber, cvv: maskCvv, amount: maskAmount };
+
+/** What each field shows for what was typed (or pasted) into it. */
+const shown: [keyof typeof masks, string, string][] = [
+  // Expiry (SPEC §5: "MM / YY"): digits only, " / " after two digits.
+  ['expiry', '1', '1'],
+  ['expiry', '12', '12'],
+  ['expiry', '122', '12 / 2'],
+  ['expiry', '1228', '12 / 28'],
+  ['expiry', '1a2/b2-8', '12 / 28'],
+  // At most 4 digits.
+  ['expiry', '122834', '12 / 28'],
+  // A leading 0 when the first digit is 2 to 9.
+  ['expiry', '2', '02'],
+  ['expiry', '9', '09'],
+  ['expiry', '428', '04 / 28'],
+  ['expiry', '0', '0'],
+  // A bad second digit after a leading 1: the month is capped at 12.
+  ['expiry', '13', '12'],
+  ['expiry', '19', '12'],
+  ['expiry', '1928', '12 / 28'],
+  ['expiry', '10', '10'],
+  ['expiry', '11', '11'],
+  // No month 00.
+  ['expiry', '00', '0'],
+  ['expiry', '01', '01'],
+  // The player deletes back over the separator.
+  ['expiry', '12 / ', '12'],
+  ['expiry', '12 /', '12'],
+  // Card number (SPEC §5): digits only, in groups of four, at most 19 characters.
+  ['card', '4242424242424242', '4242 4242 4242 4242'],
+  ['card', '4242-4242 42a42', '4242 4242 4242'],
+  ['card', '4000002', '4000 002'],
+  ['card', '4242', '4242'],
+  ['card', '42424242424242424242', '4242 4242 4242 4242'],
+  // CVV (SPEC §5): at most 3 digits.
+  ['cvv', '1234', '123'],
+  ['cvv', '1a2', '12'],
+  // Amount: digits and one point with at most two decimals.
+  ['amount', '100', '100'],
+  ['amount', '100.505', '100.50'],
+  ['amount', '12,5', '12.5'],
+  ['amount', '$1a0.0.1', '10.01'],
+];
+
+describe('input masks (SPEC §5)', () => {
+  it.each(shown)('%s: "%s" shows as "%s"', (field, typed, expected) => {
+    expect(masks[field](typed)).toBe(expected);
   });
 
-  it('takes at most 4 digits, so at most 7 characters', () => {
-    expect(maskExpiry('122834')).toBe('12 / 28');
+  it('caps the expiry at 7 characters and the card number at 19', () => {
     expect(maskExpiry('12 / 2834')).toHaveLength(7);
-  });
-
-  it('forces a leading 0 when the first digit is 2 to 9', () => {
-    expect(maskExpiry('2')).toBe('02');
-    expect(maskExpiry('9')).toBe('09');
-    expect(maskExpiry('428')).toBe('04 / 28');
-    expect(maskExpiry('0')).toBe('0');
-    expect(maskExpiry('1')).toBe('1');
-  });
-
-  it('fixes a bad second digit after a leading 1: the month is capped at 12', () => {
-    expect(maskExpiry('13')).toBe('12');
-    expect(maskExpiry('19')).toBe('12');
-    expect(maskExpiry('1928')).toBe('12 / 28');
-    expect(maskExpiry('10')).toBe('10');
-    expect(maskExpiry('11')).toBe('11');
-  });
-
-  it('has no month 00', () => {
-    expect(maskExpiry('00')).toBe('0');
-    expect(maskExpiry('01')).toBe('01');
-  });
-
-  it('lets the player delete back over the separator', () => {
-    expect(maskExpiry('12 / ')).toBe('12');
-    expect(maskExpiry('12 /')).toBe('12');
-  });
-});
-
-describe('card number mask (SPEC §5)', () => {
-  it('keeps digits only, in groups of four separated by spaces', () => {
-    expect(maskCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
-    expect(maskCardNumber('4242-4242 42a42')).toBe('4242 4242 4242');
-    expect(maskCardNumber('4000002')).toBe('4000 002');
-    expect(maskCardNumber('4242')).toBe('4242');
-  });
-
-  it('is at most 19 characters long', () => {
-    expect(maskCardNumber('42424242424242424242')).toBe('4242 4242 4242 4242');
     expect(maskCardNumber('42424242424242424242')).toHaveLength(19);
-  });
-});
-
-describe('CVV mask (SPEC §5)', () => {
-  it('keeps at most 3 digits', () => {
-    expect(maskCvv('1234')).toBe('123');
-    expect(maskCvv('1a2')).toBe('12');
-  });
-});
-
-describe('amount mask', () => {
-  it('keeps digits and one point with at most two decimals', () => {
-    expect(maskAmount('100')).toBe('100');
-    expect(maskAmount('100.505')).toBe('100.50');
-    expect(maskAmount('12,5')).toBe('12.5');
-    expect(maskAmount('$1a0.0.1')).toBe('10.01');
   });
 });
 

@@ -1,20 +1,11 @@
-import type { IdentityResponse } from '@casino/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '../../../test/api-mock';
+import { notStartedIdentity } from '../../../test/identity-api';
 import { renderWithProviders } from '../../../test/render';
 import { config } from './cashier-fixtures';
 import { WithdrawalPage } from './withdrawal-page';
 import { signedInInEnglish } from '../../../test/signed-in';
-
-const base: IdentityResponse = {
-  status: 'not_started',
-  reason: null,
-  documents: [],
-  submitted_at: null,
-  reviewed_at: null,
-  withdrawal: { first_needs_verification: true, threshold: '2000.00' },
-};
 
 signedInInEnglish();
 
@@ -25,7 +16,7 @@ describe('the withdrawal page and the identity check', () => {
   };
 
   it('says before the form that the first withdrawal needs a verified identity, with a link', async () => {
-    mockApi({ ...payments, 'GET /identity': () => json(200, base) });
+    mockApi({ ...payments, 'GET /identity': () => json(200, notStartedIdentity) });
     renderWithProviders(<WithdrawalPage />, { path: '/profile/balance/widthdrawall' });
     const notice = await screen.findByTestId('withdrawal-identity-notice');
     expect(notice?.textContent).toContain('Your first withdrawal needs a verified identity.');
@@ -39,7 +30,7 @@ describe('the withdrawal page and the identity check', () => {
       ...payments,
       'GET /identity': () =>
         json(200, {
-          ...base,
+          ...notStartedIdentity,
           withdrawal: { first_needs_verification: false, threshold: '2000.00' },
         }),
     });
@@ -50,7 +41,10 @@ describe('the withdrawal page and the identity check', () => {
       'Withdrawals above $2,000.00 need a verified identity.',
     );
     first.unmount();
-    mockApi({ ...payments, 'GET /identity': () => json(200, { ...base, status: 'verified' }) });
+    mockApi({
+      ...payments,
+      'GET /identity': () => json(200, { ...notStartedIdentity, status: 'verified' }),
+    });
     const second = renderWithProviders(<WithdrawalPage />, {
       path: '/profile/balance/widthdrawall',
     });

@@ -1,30 +1,19 @@
-import { limits, type Game } from '@casino/contracts';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/lib/api-client';
+import { type Game } from '@casino/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useViewer } from '../hooks/use-viewer';
 import { gameListGuard } from './game-guards';
-import { nextGamePage } from './paging';
-
-/** GET /pragmatic/list: one page of Pragmatic Play's games, a plain list ("list in data"). */
-export function fetchPragmaticGames(page: number, signal?: AbortSignal): Promise<Game[]> {
-  return api.get('/pragmatic/list', {
-    query: { currency: limits.currency, page, limit: limits.gamePageSize },
-    schema: gameListGuard,
-    signal,
-  });
-}
+import { accumulatingGamesOptions, nextGamePage } from './paging';
 
 /**
- * Accumulating pages (SPEC §2: "Add More Games", up to page 10). The answer carries no page
- * count, so a short page is the last one.
+ * GET /pragmatic/list: Pragmatic Play's games a page at a time, a plain list ("list in data").
+ * The answer carries no page count, so a short page is the last one.
  */
-export const pragmaticGamesOptions = (viewer: string) =>
-  infiniteQueryOptions({
-    queryKey: ['games', 'pragmatic', { viewer }] as const,
-    queryFn: ({ pageParam, signal }) => fetchPragmaticGames(pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last: Game[], _all, page: number) => nextGamePage(page, last.length),
-  });
+export const pragmaticGamesOptions = accumulatingGamesOptions<Game[]>({
+  provider: 'pragmatic',
+  path: '/pragmatic/list',
+  schema: gameListGuard,
+  next: (last, page) => nextGamePage(page, last.length),
+});
 
 export function usePragmaticGames() {
   return useInfiniteQuery(pragmaticGamesOptions(useViewer()));

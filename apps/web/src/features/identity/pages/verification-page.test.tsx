@@ -3,20 +3,13 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n';
 import { apiError, json, mockApi } from '../../../test/api-mock';
+import { notStartedIdentity } from '../../../test/identity-api';
 import { renderWithProviders } from '../../../test/render';
 import { VerificationPage } from './verification-page';
 import { signedInInEnglish } from '../../../test/signed-in';
 
-const base: IdentityResponse = {
-  status: 'not_started',
-  reason: null,
-  documents: [],
-  submitted_at: null,
-  reviewed_at: null,
-  withdrawal: { first_needs_verification: true, threshold: '2000.00' },
-};
 const rejected: IdentityResponse = {
-  ...base,
+  ...notStartedIdentity,
   status: 'rejected',
   reason: 'The passport photo is blurred.',
   documents: [
@@ -56,7 +49,7 @@ describe('verification page', () => {
   });
 
   it('refuses a file that is not a JPEG, PNG or PDF by its content before sending anything', async () => {
-    const seen = mockApi({ 'GET /identity': () => json(200, base) });
+    const seen = mockApi({ 'GET /identity': () => json(200, notStartedIdentity) });
     renderWithProviders(<VerificationPage />, { path: '/profile/verification' });
     await screen.findByTestId('identity-choose-identity');
     choose(
@@ -75,10 +68,10 @@ describe('verification page', () => {
 
   it('uploads a document and shows the check pending', async () => {
     const seen = mockApi({
-      'GET /identity': () => json(200, base),
+      'GET /identity': () => json(200, notStartedIdentity),
       'POST /identity/documents/address': () =>
         json(200, {
-          ...base,
+          ...notStartedIdentity,
           status: 'pending',
           documents: [
             {
@@ -101,43 +94,34 @@ describe('verification page', () => {
     expect(screen.getByTestId('identity-document-address')?.textContent).toContain('14 B');
   });
 
-  it('says so when the server refuses the file', async () => {
-    mockApi({
-      'GET /identity': () => json(200, base),
-      'POST /identity/documents/identity': () => apiError(415, 'IDENTITY_DOCUMENT_UNSUPPORTED'),
-    });
-    renderWithProviders(<VerificationPage />, { path: '/profile/verification' });
-    await screen.findByTestId('identity-choose-identity');
-    choose('identity', pdf());
-    expect((await screen.findByTestId('identity-error-identity')).textContent).toContain(
+  it.each([
+    [
+      'the server refuses the file',
+      415,
+      'IDENTITY_DOCUMENT_UNSUPPORTED',
       'This file is not a JPEG, PNG or PDF.',
-    );
-  });
-
-  it('says why a PDF with active content or a pixel flood was refused (issue 25)', async () => {
-    mockApi({
-      'GET /identity': () => json(200, base),
-      'POST /identity/documents/identity': () => apiError(422, 'IDENTITY_DOCUMENT_REFUSED'),
-    });
-    renderWithProviders(<VerificationPage />, { path: '/profile/verification' });
-    await screen.findByTestId('identity-choose-identity');
-    choose('identity', pdf());
-    expect((await screen.findByTestId('identity-error-identity')).textContent).toContain(
+    ],
+    [
+      'a PDF with active content or a pixel flood was refused (issue 25)',
+      422,
+      'IDENTITY_DOCUMENT_REFUSED',
       'a PDF must carry no scripts, actions, attached files or password',
-    );
-  });
-
-  it('says when too many files were sent in the last hour', async () => {
+    ],
+    [
+      'too many files were sent in the last hour',
+      429,
+      'RATE_LIMITED',
+      'Too many uploads in the last hour: try again later.',
+    ],
+  ] as const)('says why when %s', async (_when, status, code, text) => {
     mockApi({
-      'GET /identity': () => json(200, base),
-      'POST /identity/documents/identity': () => apiError(429, 'RATE_LIMITED'),
+      'GET /identity': () => json(200, notStartedIdentity),
+      'POST /identity/documents/identity': () => apiError(status, code),
     });
     renderWithProviders(<VerificationPage />, { path: '/profile/verification' });
     await screen.findByTestId('identity-choose-identity');
     choose('identity', pdf());
-    expect((await screen.findByTestId('identity-error-identity')).textContent).toContain(
-      'Too many uploads in the last hour: try again later.',
-    );
+    expect((await screen.findByTestId('identity-error-identity')).textContent).toContain(text);
   });
 
   it('in Russian too', async () => {
