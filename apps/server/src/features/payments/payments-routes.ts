@@ -14,7 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { requirePlayer, signedInRoutes } from '../auth';
+import { privateRoutes, requirePlayer, signedInRoutes } from '../auth';
 import { cashierCurrency, dollars } from './cashier-rules';
 import type { PaymentRow } from './payments-repository';
 import type { PaymentsService, Submitted } from './payments-service';
@@ -36,15 +36,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
   const view = (row: PaymentRow) => paymentView(row, { testWalletUrl });
   const signedIn = signedInRoutes(app, 'payments');
 
-  app.get(
+  const privateRoute = privateRoutes(app, 'payments');
+
+  privateRoute(
+    'GET',
     '/payments/config',
-    signedIn('Limits and where the browser tokenises a card', {
-      response: { 200: paymentsConfigResponseSchema },
-    }),
-    async (_request, reply) => {
+    'Limits and where the browser tokenises a card',
+    { response: { 200: paymentsConfigResponseSchema } },
+    () => {
       const { deposit, withdrawal } = service.config.limits;
       const browser = service.card?.browserConfig();
-      return reply.header('cache-control', 'no-store').send({
+      return Promise.resolve({
         currency: cashierCurrency,
         limits: {
           deposit: { min: dollars(deposit.min), max: dollars(deposit.max) },
@@ -58,45 +60,36 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
     },
   );
 
-  app.get(
+  privateRoute(
+    'GET',
     '/payments/cards',
-    signedIn('Cards the player deposited with (where withdrawals may go)', {
-      response: { 200: savedCardsResponseSchema },
+    'Cards the player deposited with (where withdrawals may go)',
+    { response: { 200: savedCardsResponseSchema } },
+    async (player) => ({
+      data: (await service.savedCards(player.id)).map((c) => ({
+        payment_method: c.cardToken,
+        brand: c.cardBrand,
+        last4: c.cardLast4,
+      })),
     }),
-    async (request, reply) => {
-      const cards = await service.savedCards(requirePlayer(request).id);
-      return reply.header('cache-control', 'no-store').send({
-        data: cards.map((c) => ({
-          payment_method: c.cardToken,
-          brand: c.cardBrand,
-          last4: c.cardLast4,
-        })),
-      });
-    },
   );
 
-  app.get(
+  privateRoute(
+    'GET',
     '/payments',
-    signedIn("The player's own deposits and withdrawals, newest first", {
-      querystring: paymentsListQuerySchema,
-      response: { 200: paymentsListResponseSchema },
+    "The player's own deposits and withdrawals, newest first",
+    { querystring: paymentsListQuerySchema, response: { 200: paymentsListResponseSchema } },
+    async (player, request) => ({
+      data: (await service.listOwn(player.id, request.query.limit)).map(view),
     }),
-    async (request, reply) => {
-      const rows = await service.listOwn(requirePlayer(request).id, request.query.limit);
-      return reply.header('cache-control', 'no-store').send({ data: rows.map(view) });
-    },
   );
 
-  app.get(
+  privateRoute(
+    'GET',
     '/payments/:id',
-    signedIn('One of the player’s payments (404 for anyone else’s)', {
-      params: paymentIdParamsSchema,
-      response: { 200: paymentSchema },
-    }),
-    async (request, reply) => {
-      const row = await service.own(requirePlayer(request).id, request.params.id);
-      return reply.header('cache-control', 'no-store').send(view(row));
-    },
+    'One of the player’s payments (404 for anyone else’s)',
+    { params: paymentIdParamsSchema, response: { 200: paymentSchema } },
+    async (player, request) => view(await service.own(player.id, request.params.id)),
   );
 
   /**
