@@ -14,7 +14,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { privateRoutes, requirePlayer, signedInRoutes } from '../auth';
+import {
+  limitedPosts,
+  privateRoutes,
+  requirePlayer,
+  signedInRoutes,
+  type SubmissionDoc,
+} from '../auth';
 import { cashierCurrency, dollars } from './cashier-rules';
 import type { PaymentRow } from './payments-repository';
 import type { PaymentsService, Submitted } from './payments-service';
@@ -96,24 +102,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
    * The four submissions that create a payment: one shape. Signed in, 60 a minute per client
    * address, 201 with the new payment or 200 with the one a repeated key made.
    */
+  const post = limitedPosts(app, 'payments', submissionRateLimit);
   const submission = <Body extends z.ZodType>(
     path: string,
-    doc: { summary: string; description: string; body: Body },
+    doc: SubmissionDoc<Body>,
     submit: (playerId: string, body: z.output<Body>, request: FastifyRequest) => Promise<Submitted>,
   ) =>
-    app.post(
+    post(
       path,
-      {
-        ...signedIn(doc.summary, {
-          description: doc.description,
-          body: doc.body,
-          response: { 200: paymentSchema, 201: paymentSchema },
-        }),
-        config: { rateLimit: submissionRateLimit },
-      },
-      async (request, reply) => {
-        const player = requirePlayer(request);
-        const body = request.body as z.output<Body>;
+      doc,
+      { 200: paymentSchema, 201: paymentSchema },
+      async (player, body, request, reply) => {
         const { payment, created } = await submit(player.id, body, request);
         return reply.code(created ? 201 : 200).send(view(payment));
       },
