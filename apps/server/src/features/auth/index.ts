@@ -6,6 +6,8 @@ export { assertPasswordNotCommon, codeRefused, emailBusy, usernameBusy } from '.
 export { createAccountRepository } from './account-repository';
 export { authFeature } from './auth-feature';
 export { bearerToken, requirePlayer, signedInRoutes, unauthorized } from './authenticate';
+export { limitedPosts } from './limited-posts';
+export type { SubmissionDoc } from './limited-posts';
 export { privateRoutes } from './private-routes';
 export type { CodeSender } from './code-sender';
 export { createCodeStore } from './code-store';

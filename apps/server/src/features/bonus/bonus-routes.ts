@@ -4,9 +4,11 @@ import {
   bonusOverviewResponseSchema,
   playerBonusResponseSchema,
   promoCodeRequestSchema,
+  type PlayerBonus,
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePlayer, signedInRoutes } from '../auth';
+import type { z } from 'zod';
+import { limitedPosts, privateRoutes, requirePlayer, signedInRoutes } from '../auth';
 import type { RgService } from '../responsible-gaming';
 import type { BonusService } from './bonus-service';
 
@@ -25,58 +27,55 @@ export const bonusRoutes: FastifyPluginAsyncZod<BonusRoutesOptions> = (
   { service, responsibleGaming },
 ) => {
   const signedIn = signedInRoutes(app, 'bonus');
-  app.get(
+  privateRoutes(app, 'bonus')(
+    'GET',
     '/bonus',
-    signedIn('The bonus page: offers, the daily bonus, the open bonus and its wagering', {
-      response: { 200: bonusOverviewResponseSchema },
-    }),
-    async (request, reply) => {
-      const overview = await service.overview(requirePlayer(request).id);
-      return reply.header('cache-control', 'no-store').send(overview);
-    },
+    'The bonus page: offers, the daily bonus, the open bonus and its wagering',
+    { response: { 200: bonusOverviewResponseSchema } },
+    (player) => service.overview(player.id),
   );
 
-  app.post(
+  /**
+   * The two ways to receive a bonus, one shape: 30 a minute per client address, refused
+   * during a time-out or self-exclusion, 201 with the bonus.
+   */
+  const post = limitedPosts(app, 'bonus', claimRateLimit);
+  const receiving = <Body extends z.ZodType>(
+    path: string,
+    doc: { summary: string; description: string; body: Body },
+    receive: (userId: string, body: z.output<Body>) => Promise<PlayerBonus>,
+  ) =>
+    post(path, doc, { 201: playerBonusResponseSchema }, async (player, body, _request, reply) => {
+      await responsibleGaming.assertNotBlocked(player.id, 'bonus');
+      const bonus = await receive(player.id, body);
+      return reply.code(201).send({ bonus });
+    });
+
+  receiving(
     '/bonus/claim',
     {
-      ...signedIn('Receive an offer (or the daily bonus)', {
-        description:
-          '201 with the bonus: active (money in the bonus pocket) or awaiting_deposit (a ' +
-          'deposit match, granted on the next deposit of at least its minimum). 404 ' +
-          'OFFER_NOT_FOUND; 409 BONUS_ACTIVE (one open bonus at a time), ALREADY_CLAIMED, ' +
-          'DAILY_COOLDOWN (fields[0].message is when it is next available); 403 RG_BLOCKED ' +
-          'during a time-out or self-exclusion.',
-        body: bonusClaimRequestSchema,
-        response: { 201: playerBonusResponseSchema },
-      }),
-      config: { rateLimit: claimRateLimit },
+      summary: 'Receive an offer (or the daily bonus)',
+      description:
+        '201 with the bonus: active (money in the bonus pocket) or awaiting_deposit (a ' +
+        'deposit match, granted on the next deposit of at least its minimum). 404 ' +
+        'OFFER_NOT_FOUND; 409 BONUS_ACTIVE (one open bonus at a time), ALREADY_CLAIMED, ' +
+        'DAILY_COOLDOWN (fields[0].message is when it is next available); 403 RG_BLOCKED ' +
+        'during a time-out or self-exclusion.',
+      body: bonusClaimRequestSchema,
     },
-    async (request, reply) => {
-      const userId = requirePlayer(request).id;
-      await responsibleGaming.assertNotBlocked(userId, 'bonus');
-      const bonus = await service.claim(userId, request.body.offer_id);
-      return reply.code(201).send({ bonus });
-    },
+    (userId, body) => service.claim(userId, body.offer_id),
   );
 
-  app.post(
+  receiving(
     '/bonus/promo',
     {
-      ...signedIn('Activate a promo code (case-insensitive)', {
-        description:
-          '201 with the bonus. 404 PROMO_UNKNOWN; 409 PROMO_EXPIRED, PROMO_USED_UP, ' +
-          'PROMO_ALREADY_USED, DEPOSIT_REQUIRED, BONUS_ACTIVE; 403 RG_BLOCKED.',
-        body: promoCodeRequestSchema,
-        response: { 201: playerBonusResponseSchema },
-      }),
-      config: { rateLimit: claimRateLimit },
+      summary: 'Activate a promo code (case-insensitive)',
+      description:
+        '201 with the bonus. 404 PROMO_UNKNOWN; 409 PROMO_EXPIRED, PROMO_USED_UP, ' +
+        'PROMO_ALREADY_USED, DEPOSIT_REQUIRED, BONUS_ACTIVE; 403 RG_BLOCKED.',
+      body: promoCodeRequestSchema,
     },
-    async (request, reply) => {
-      const userId = requirePlayer(request).id;
-      await responsibleGaming.assertNotBlocked(userId, 'bonus');
-      const bonus = await service.activatePromo(userId, request.body.code);
-      return reply.code(201).send({ bonus });
-    },
+    (userId, body) => service.activatePromo(userId, body.code),
   );
 
   app.post(

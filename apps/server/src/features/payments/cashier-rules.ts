@@ -59,25 +59,23 @@ export function amountWithin(text: string, limits: AmountLimits, what: string): 
 }
 
 export function requireCard(deps: Pick<PaymentsServiceDeps, 'card'>): CardPaymentProvider {
-  if (!deps.card) {
-    throw new AppError(
-      404,
-      paymentsErrorCodes.PAYMENTS_DISABLED,
-      'Card payments are switched off.',
-    );
-  }
-  return deps.card;
+  return switchedOn(deps.card, 'Card');
 }
 
 export function requireCrypto(deps: Pick<PaymentsServiceDeps, 'crypto'>): CryptoPaymentProvider {
-  if (!deps.crypto) {
+  return switchedOn(deps.crypto, 'Crypto');
+}
+
+/** A method's provider, or 404 PAYMENTS_DISABLED when the operator has not configured it. */
+function switchedOn<P>(provider: P | null | undefined, method: string): P {
+  if (!provider) {
     throw new AppError(
       404,
       paymentsErrorCodes.PAYMENTS_DISABLED,
-      'Crypto payments are switched off.',
+      `${method} payments are switched off.`,
     );
   }
-  return deps.crypto;
+  return provider;
 }
 
 export function notFound(): AppError {

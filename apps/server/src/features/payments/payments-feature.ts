@@ -4,7 +4,7 @@ import {
   type CardSandbox,
   type CryptoSandbox,
 } from '@casino/payments-sandbox';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { Config } from '../../config';
 import type { Database, DatabaseControl } from '../../db/database';
@@ -87,22 +87,20 @@ const paymentsPlugin: FastifyPluginAsync<PaymentsFeatureOptions> = async (app, d
       publishableKey: cardConfig.publishableKey ?? stored.publishableKey,
       webhookSecret: cardConfig.webhookSecret ?? stored.webhookSecret,
     };
-    cardSandbox = createCardSandbox({
-      publicUrl: `${browserBase}${cardSandboxPath}`,
-      ...keys,
-      webhookUrl: `${selfUrl}${cardWebhookPath}`,
-      send: deliver,
-      // Tests settle payouts themselves (the sandbox's test helpers).
-      payoutDelayMs: config.env === 'test' ? null : 3_000,
-      now: () => deps.clock.now(),
-      onError: onDeliveryError,
-    });
-    await app.register(cardSandbox.plugin, { prefix: cardSandboxPath });
-    const sandbox = cardSandbox;
-    app.addHook('onClose', () => {
-      sandbox.close();
-      return Promise.resolve();
-    });
+    cardSandbox = await mounted(
+      app,
+      cardSandboxPath,
+      createCardSandbox({
+        publicUrl: `${browserBase}${cardSandboxPath}`,
+        ...keys,
+        webhookUrl: `${selfUrl}${cardWebhookPath}`,
+        send: deliver,
+        // Tests settle payouts themselves (the sandbox's test helpers).
+        payoutDelayMs: config.env === 'test' ? null : 3_000,
+        now: () => deps.clock.now(),
+        onError: onDeliveryError,
+      }),
+    );
     card = intentsAdapter({
       apiUrl: `${selfUrl}${cardSandboxPath}`,
       browserApiUrl: `${browserBase}${cardSandboxPath}`,
@@ -128,24 +126,22 @@ const paymentsPlugin: FastifyPluginAsync<PaymentsFeatureOptions> = async (app, d
   if (cryptoConfig.mode === 'simulated' && stored) {
     const apiKey = cryptoConfig.apiKey ?? stored.cryptoApiKey;
     const ipnSecret = cryptoConfig.ipnSecret ?? stored.cryptoIpnSecret;
-    cryptoSandbox = createCryptoSandbox({
-      publicUrl: `${browserBase}${cryptoSandboxPath}`,
-      apiKey,
-      ipnSecret,
-      ipnUrl: `${selfUrl}${cryptoWebhookPath}`,
-      send: deliver,
-      confirmations: cryptoConfig.sandboxConfirmations,
-      // Tests mine the blocks themselves.
-      blockIntervalMs: config.env === 'test' ? null : 5_000,
-      now: () => deps.clock.now(),
-      onError: onDeliveryError,
-    });
-    await app.register(cryptoSandbox.plugin, { prefix: cryptoSandboxPath });
-    const sandbox = cryptoSandbox;
-    app.addHook('onClose', () => {
-      sandbox.close();
-      return Promise.resolve();
-    });
+    cryptoSandbox = await mounted(
+      app,
+      cryptoSandboxPath,
+      createCryptoSandbox({
+        publicUrl: `${browserBase}${cryptoSandboxPath}`,
+        apiKey,
+        ipnSecret,
+        ipnUrl: `${selfUrl}${cryptoWebhookPath}`,
+        send: deliver,
+        confirmations: cryptoConfig.sandboxConfirmations,
+        // Tests mine the blocks themselves.
+        blockIntervalMs: config.env === 'test' ? null : 5_000,
+        now: () => deps.clock.now(),
+        onError: onDeliveryError,
+      }),
+    );
     crypto = gatewayAdapter({
       apiUrl: `${selfUrl}${cryptoSandboxPath}`,
       apiKey,
@@ -187,6 +183,20 @@ const paymentsPlugin: FastifyPluginAsync<PaymentsFeatureOptions> = async (app, d
   await app.register(paymentsRoutes, { prefix: '/api', service });
   await app.register(webhookRoutes, { prefix: '/api', service, clock: deps.clock });
 };
+
+/** A sandbox served by this app under `prefix`, and closed with it. */
+async function mounted<S extends CardSandbox | CryptoSandbox>(
+  app: FastifyInstance,
+  prefix: string,
+  sandbox: S,
+): Promise<S> {
+  await app.register(sandbox.plugin, { prefix });
+  app.addHook('onClose', () => {
+    sandbox.close();
+    return Promise.resolve();
+  });
+  return sandbox;
+}
 
 export const paymentsFeature = fastifyPlugin(paymentsPlugin, {
   name: 'payments',

@@ -14,7 +14,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { requirePlayer, signedInRoutes } from '../auth';
+import {
+  limitedPosts,
+  privateRoutes,
+  requirePlayer,
+  signedInRoutes,
+  type SubmissionDoc,
+} from '../auth';
 import { cashierCurrency, dollars } from './cashier-rules';
 import type { PaymentRow } from './payments-repository';
 import type { PaymentsService, Submitted } from './payments-service';
@@ -36,15 +42,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
   const view = (row: PaymentRow) => paymentView(row, { testWalletUrl });
   const signedIn = signedInRoutes(app, 'payments');
 
-  app.get(
+  const privateRoute = privateRoutes(app, 'payments');
+
+  privateRoute(
+    'GET',
     '/payments/config',
-    signedIn('Limits and where the browser tokenises a card', {
-      response: { 200: paymentsConfigResponseSchema },
-    }),
-    async (_request, reply) => {
+    'Limits and where the browser tokenises a card',
+    { response: { 200: paymentsConfigResponseSchema } },
+    () => {
       const { deposit, withdrawal } = service.config.limits;
       const browser = service.card?.browserConfig();
-      return reply.header('cache-control', 'no-store').send({
+      return Promise.resolve({
         currency: cashierCurrency,
         limits: {
           deposit: { min: dollars(deposit.min), max: dollars(deposit.max) },
@@ -58,69 +66,53 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
     },
   );
 
-  app.get(
+  privateRoute(
+    'GET',
     '/payments/cards',
-    signedIn('Cards the player deposited with (where withdrawals may go)', {
-      response: { 200: savedCardsResponseSchema },
+    'Cards the player deposited with (where withdrawals may go)',
+    { response: { 200: savedCardsResponseSchema } },
+    async (player) => ({
+      data: (await service.savedCards(player.id)).map((c) => ({
+        payment_method: c.cardToken,
+        brand: c.cardBrand,
+        last4: c.cardLast4,
+      })),
     }),
-    async (request, reply) => {
-      const cards = await service.savedCards(requirePlayer(request).id);
-      return reply.header('cache-control', 'no-store').send({
-        data: cards.map((c) => ({
-          payment_method: c.cardToken,
-          brand: c.cardBrand,
-          last4: c.cardLast4,
-        })),
-      });
-    },
   );
 
-  app.get(
+  privateRoute(
+    'GET',
     '/payments',
-    signedIn("The player's own deposits and withdrawals, newest first", {
-      querystring: paymentsListQuerySchema,
-      response: { 200: paymentsListResponseSchema },
+    "The player's own deposits and withdrawals, newest first",
+    { querystring: paymentsListQuerySchema, response: { 200: paymentsListResponseSchema } },
+    async (player, request) => ({
+      data: (await service.listOwn(player.id, request.query.limit)).map(view),
     }),
-    async (request, reply) => {
-      const rows = await service.listOwn(requirePlayer(request).id, request.query.limit);
-      return reply.header('cache-control', 'no-store').send({ data: rows.map(view) });
-    },
   );
 
-  app.get(
+  privateRoute(
+    'GET',
     '/payments/:id',
-    signedIn('One of the player’s payments (404 for anyone else’s)', {
-      params: paymentIdParamsSchema,
-      response: { 200: paymentSchema },
-    }),
-    async (request, reply) => {
-      const row = await service.own(requirePlayer(request).id, request.params.id);
-      return reply.header('cache-control', 'no-store').send(view(row));
-    },
+    'One of the player’s payments (404 for anyone else’s)',
+    { params: paymentIdParamsSchema, response: { 200: paymentSchema } },
+    async (player, request) => view(await service.own(player.id, request.params.id)),
   );
 
   /**
    * The four submissions that create a payment: one shape. Signed in, 60 a minute per client
    * address, 201 with the new payment or 200 with the one a repeated key made.
    */
+  const post = limitedPosts(app, 'payments', submissionRateLimit);
   const submission = <Body extends z.ZodType>(
     path: string,
-    doc: { summary: string; description: string; body: Body },
+    doc: SubmissionDoc<Body>,
     submit: (playerId: string, body: z.output<Body>, request: FastifyRequest) => Promise<Submitted>,
   ) =>
-    app.post(
+    post(
       path,
-      {
-        ...signedIn(doc.summary, {
-          description: doc.description,
-          body: doc.body,
-          response: { 200: paymentSchema, 201: paymentSchema },
-        }),
-        config: { rateLimit: submissionRateLimit },
-      },
-      async (request, reply) => {
-        const player = requirePlayer(request);
-        const body = request.body as z.output<Body>;
+      doc,
+      { 200: paymentSchema, 201: paymentSchema },
+      async (player, body, request, reply) => {
         const { payment, created } = await submit(player.id, body, request);
         return reply.code(created ? 201 : 200).send(view(payment));
       },

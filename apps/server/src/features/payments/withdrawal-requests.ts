@@ -29,21 +29,11 @@ import type { PaymentsServiceDeps, Submitted } from './payments-service';
  * requests can never overdraw) and comes back through one withdrawal reversal if the player
  * cancels it, the operator rejects it, or the payout fails.
  */
-export async function requestCardWithdrawal(
-  deps: PaymentsServiceDeps,
-  userId: string,
-  body: CardWithdrawalRequest,
-  secondFactor?: SecondFactor,
-): Promise<Submitted> {
-  const card = requireCard(deps);
-  return requestWithdrawal(deps, userId, {
-    ...(secondFactor ? { secondFactor } : {}),
-    amountText: body.amount,
-    idempotencyKey: body.idempotency_key,
-    forfeitBonus: forfeitOf(body.forfeit_bonus),
+export const requestCardWithdrawal = withdrawalRequest<CardWithdrawalRequest>(
+  (deps, userId, body) => ({
     request: { payment_method: body.payment_method },
     method: 'card',
-    provider: card.slug,
+    provider: requireCard(deps).slug,
     async destination() {
       const saved = (await deps.repo.savedCards(userId)).find(
         (c) => c.cardToken === body.payment_method,
@@ -53,27 +43,45 @@ export async function requestCardWithdrawal(
       }
       return { cardToken: saved.cardToken, cardBrand: saved.cardBrand, cardLast4: saved.cardLast4 };
     },
-  });
-}
+  }),
+);
 
 /** To an address of the network; the address's shape was checked by the contract. */
-export async function requestCryptoWithdrawal(
-  deps: PaymentsServiceDeps,
-  userId: string,
-  body: CryptoWithdrawalRequest,
-  secondFactor?: SecondFactor,
-): Promise<Submitted> {
-  const crypto = requireCrypto(deps);
-  return requestWithdrawal(deps, userId, {
-    ...(secondFactor ? { secondFactor } : {}),
-    amountText: body.amount,
-    idempotencyKey: body.idempotency_key,
-    forfeitBonus: forfeitOf(body.forfeit_bonus),
+export const requestCryptoWithdrawal = withdrawalRequest<CryptoWithdrawalRequest>(
+  (deps, _userId, body) => ({
     request: { net: body.net, address: body.address },
     method: 'crypto',
-    provider: crypto.slug,
+    provider: requireCrypto(deps).slug,
     destination: () => Promise.resolve({ network: body.net, payAddress: body.address }),
-  });
+  }),
+);
+
+/** What every kind of withdrawal request carries besides where the money goes. */
+type WithdrawalBody = Pick<CardWithdrawalRequest, 'amount' | 'idempotency_key' | 'forfeit_bonus'>;
+
+/**
+ * A kind of withdrawal request: the amount, key, bonus forfeit and second factor are read the
+ * same for every kind; `kindOf` says where the money goes (and refuses a method switched off,
+ * before anything else is read).
+ */
+function withdrawalRequest<B extends WithdrawalBody>(
+  kindOf: (deps: PaymentsServiceDeps, userId: string, body: B) => WithdrawalKind,
+) {
+  return (
+    deps: PaymentsServiceDeps,
+    userId: string,
+    body: B,
+    secondFactor?: SecondFactor,
+  ): Promise<Submitted> => {
+    const kind = kindOf(deps, userId, body);
+    return requestWithdrawal(deps, userId, {
+      ...(secondFactor ? { secondFactor } : {}),
+      amountText: body.amount,
+      idempotencyKey: body.idempotency_key,
+      forfeitBonus: forfeitOf(body.forfeit_bonus),
+      ...kind,
+    });
+  };
 }
 
 /**
@@ -94,12 +102,15 @@ function forfeitOf(
   };
 }
 
-interface WithdrawalSubmission {
+interface WithdrawalSubmission extends WithdrawalKind {
   secondFactor?: SecondFactor;
   amountText: string;
   idempotencyKey: string;
   /** Confirmed by the player after the warning with the amounts (decision 062). */
   forfeitBonus: ForfeitConfirmation | undefined;
+}
+
+interface WithdrawalKind {
   /** Besides the amount: what a repeat of the key must match. */
   request: Record<string, string>;
   method: PaymentRow['method'];

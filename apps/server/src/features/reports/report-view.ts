@@ -1,6 +1,6 @@
 import type { ReportGrouping, ReportRow } from '@casino/contracts';
 import { formatMoney } from '../wallet';
-import type { SummaryRow } from './reports-repository';
+import { bonusMetrics, type SummaryRow } from './reports-repository';
 
 /**
  * A summary row as the API answers it, with the derived figures of decision 075:
@@ -65,12 +65,7 @@ export const csvColumns: readonly (keyof ReportRow)[] = [
   'wins',
   'provider_adjustments',
   'ggr',
-  'bonus_stakes',
-  'bonus_refunds',
-  'bonus_wins',
-  'bonus_granted',
-  'bonus_converted',
-  'bonus_forfeited',
+  ...bonusMetrics,
   'bonus_cost',
   'ngr',
   'active_players',

@@ -8,6 +8,16 @@ import type { ReportDimension, ReportPeriod } from '../../db/schema';
  * Every number comes back as the database's integer text.
  */
 
+/** The bonus money's figures: summed under these names, answered under the same. */
+export const bonusMetrics = [
+  'bonus_stakes',
+  'bonus_refunds',
+  'bonus_wins',
+  'bonus_granted',
+  'bonus_converted',
+  'bonus_forfeited',
+] as const;
+
 export const summaryMetrics = [
   'stakes',
   'bets',
@@ -15,12 +25,7 @@ export const summaryMetrics = [
   'refunds_count',
   'wins',
   'provider_adjustments',
-  'bonus_stakes',
-  'bonus_refunds',
-  'bonus_wins',
-  'bonus_granted',
-  'bonus_converted',
-  'bonus_forfeited',
+  ...bonusMetrics,
   'deposits',
   'deposits_count',
   'first_deposits',

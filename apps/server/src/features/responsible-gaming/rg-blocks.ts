@@ -8,7 +8,7 @@ import {
   permanentUntil,
   type BlockState,
 } from './limit-rules';
-import { auditChange, type RgActor, type RgLimitsService } from './rg-limits-service';
+import type { RgActor, RgLimitsService } from './rg-limits-service';
 import type { RgPlayerRow, RgRepository } from './rg-repository';
 
 /** Told after a block committed: the bonus feature cancels a self-excluded player's bonus. */
@@ -66,21 +66,17 @@ export function rgBlocks(deps: RgBlocksDeps) {
         liftRequestedAt: null,
         updatedAt: now,
       });
-      const change = {
-        action: `${request.kind}_set`,
-        oldValue: state.blockKind
-          ? { kind: state.blockKind, until: state.blockedUntil?.toISOString() ?? null }
-          : null,
-        newValue: { kind, duration: request.duration, until: end?.toISOString() ?? null },
-      };
-      await repo.recordChange(tx, {
-        userId,
-        ...change,
-        actor: actor.by === 'player' ? 'player' : `staff:${actor.name}`,
-        reason: actor.by === 'player' ? null : actor.reason,
-        createdAt: now,
-      });
-      await auditChange(actor, tx, change);
+      await limits.record(
+        tx,
+        { userId, actor, now },
+        {
+          action: `${request.kind}_set`,
+          oldValue: state.blockKind
+            ? { kind: state.blockKind, until: state.blockedUntil?.toISOString() ?? null }
+            : null,
+          newValue: { kind, duration: request.duration, until: end?.toISOString() ?? null },
+        },
+      );
       return { userId, kind, until: end, at: now };
     });
     // After the commit: the block holds whatever happens to these.
@@ -113,15 +109,11 @@ export function rgBlocks(deps: RgBlocksDeps) {
         );
       }
       await repo.updatePlayer(tx, userId, { liftRequestedAt: now, updatedAt: now });
-      await repo.recordChange(tx, {
-        userId,
-        action: 'self_exclusion_lift_requested',
-        actor: 'player',
-        reason: null,
-        oldValue: null,
-        newValue: null,
-        createdAt: now,
-      });
+      await limits.record(
+        tx,
+        { userId, actor: { by: 'player' }, now },
+        { action: 'self_exclusion_lift_requested', oldValue: null, newValue: null },
+      );
     });
   }
 

@@ -36,13 +36,21 @@ export type RgActor =
   { by: 'player' } | { by: 'staff'; name: string; reason: string; audit?: InTransaction<RgChange> };
 
 /** The staff actor's audit step, in the change's transaction. */
-export async function auditChange(actor: RgActor, tx: Database, change: RgChange): Promise<void> {
+async function auditChange(actor: RgActor, tx: Database, change: RgChange): Promise<void> {
   if (actor.by === 'staff' && actor.audit) await actor.audit(tx, change);
 }
 
 const actorName = (actor: RgActor) => (actor.by === 'player' ? 'player' : `staff:${actor.name}`);
 const reasonOf = (actor: RgActor) => (actor.by === 'player' ? null : actor.reason);
+const byPlayer: RgActor = { by: 'player' };
 const money = (value: bigint | null) => (value === null ? null : value.toString());
+
+/** Whose row a change is made to, who makes it, and when. */
+export interface RgChangeAt {
+  userId: string;
+  actor: RgActor;
+  now: Date;
+}
 
 /**
  * Limits, the session time limit and the reality check: each change under the player's
@@ -68,6 +76,27 @@ export function rgLimitsService(deps: RgLimitsDeps) {
       const player = await repo.lockPlayer(tx, userId);
       return work(tx, player, now);
     });
+  }
+
+  /**
+   * Records a change in rg_changes with who made it and their reason (`reason` overrides it:
+   * a request not yet in force records none), then runs a staff member's audit step in the
+   * same transaction.
+   */
+  async function record(
+    tx: Database,
+    { userId, actor, now }: RgChangeAt,
+    change: RgChange,
+    reason = reasonOf(actor),
+  ): Promise<void> {
+    await repo.recordChange(tx, {
+      userId,
+      ...change,
+      actor: actorName(actor),
+      reason,
+      createdAt: now,
+    });
+    await auditChange(actor, tx, change);
   }
 
   async function addDefaults(tx: Database, userId: string, now: Date) {
@@ -118,19 +147,15 @@ export function rgLimitsService(deps: RgLimitsDeps) {
           warnedAt: current?.warnedAt ?? null,
           updatedAt: now,
         });
-        const change = {
-          action: current ? 'limit_lowered' : 'limit_set',
-          oldValue: old,
-          newValue: { ...key, amount: money(verdict.amount) },
-        };
-        await repo.recordChange(tx, {
-          userId,
-          ...change,
-          actor: actorName(actor),
-          reason: reasonOf(actor),
-          createdAt: now,
-        });
-        await auditChange(actor, tx, change);
+        await record(
+          tx,
+          { userId, actor, now },
+          {
+            action: current ? 'limit_lowered' : 'limit_set',
+            oldValue: old,
+            newValue: { ...key, amount: money(verdict.amount) },
+          },
+        );
         return verdict;
       }
       // A raise or removal: the limit in force (current, by judgeChange) stays until confirmed.
@@ -140,19 +165,16 @@ export function rgLimitsService(deps: RgLimitsDeps) {
         pendingAt: now,
         updatedAt: now,
       });
-      const change = {
-        action: verdict.amount === null ? 'limit_removal_requested' : 'limit_raise_requested',
-        oldValue: old,
-        newValue: { ...key, amount: money(verdict.amount) },
-      };
-      await repo.recordChange(tx, {
-        userId,
-        ...change,
-        actor: actorName(actor),
-        reason: null,
-        createdAt: now,
-      });
-      await auditChange(actor, tx, change);
+      await record(
+        tx,
+        { userId, actor, now },
+        {
+          action: verdict.amount === null ? 'limit_removal_requested' : 'limit_raise_requested',
+          oldValue: old,
+          newValue: { ...key, amount: money(verdict.amount) },
+        },
+        null,
+      );
       return verdict;
     });
   }
@@ -176,15 +198,15 @@ export function rgLimitsService(deps: RgLimitsDeps) {
           updatedAt: now,
         });
       }
-      await repo.recordChange(tx, {
-        userId,
-        action: amount === null ? 'limit_removed' : 'limit_raised',
-        actor: 'player',
-        reason: null,
-        oldValue: { ...key, amount: money(limit.amount) },
-        newValue: amount === null ? null : { ...key, amount: money(amount) },
-        createdAt: now,
-      });
+      await record(
+        tx,
+        { userId, actor: byPlayer, now },
+        {
+          action: amount === null ? 'limit_removed' : 'limit_raised',
+          oldValue: { ...key, amount: money(limit.amount) },
+          newValue: amount === null ? null : { ...key, amount: money(amount) },
+        },
+      );
     });
   }
 
@@ -196,15 +218,15 @@ export function rgLimitsService(deps: RgLimitsDeps) {
       );
       if (!current || current.pendingAt === null) return;
       await repo.putLimit(tx, { ...current, pendingAmount: null, pendingAt: null, updatedAt: now });
-      await repo.recordChange(tx, {
-        userId,
-        action: 'limit_change_cancelled',
-        actor: 'player',
-        reason: null,
-        oldValue: { ...key, amount: money(current.pendingAmount) },
-        newValue: null,
-        createdAt: now,
-      });
+      await record(
+        tx,
+        { userId, actor: byPlayer, now },
+        {
+          action: 'limit_change_cancelled',
+          oldValue: { ...key, amount: money(current.pendingAmount) },
+          newValue: null,
+        },
+      );
     });
   }
 
@@ -227,15 +249,15 @@ export function rgLimitsService(deps: RgLimitsDeps) {
             }),
         updatedAt: now,
       });
-      await repo.recordChange(tx, {
-        userId,
-        action: pending ? 'session_limit_raise_requested' : 'session_limit_set',
-        actor: 'player',
-        reason: null,
-        oldValue: { minutes: player.sessionLimitMinutes },
-        newValue: { minutes: verdict.amount },
-        createdAt: now,
-      });
+      await record(
+        tx,
+        { userId, actor: byPlayer, now },
+        {
+          action: pending ? 'session_limit_raise_requested' : 'session_limit_set',
+          oldValue: { minutes: player.sessionLimitMinutes },
+          newValue: { minutes: verdict.amount },
+        },
+      );
       return verdict;
     });
   }
@@ -249,15 +271,15 @@ export function rgLimitsService(deps: RgLimitsDeps) {
         sessionLimitPendingAt: null,
         updatedAt: now,
       });
-      await repo.recordChange(tx, {
-        userId,
-        action: 'session_limit_raised',
-        actor: 'player',
-        reason: null,
-        oldValue: { minutes: player.sessionLimitMinutes },
-        newValue: { minutes: amount },
-        createdAt: now,
-      });
+      await record(
+        tx,
+        { userId, actor: byPlayer, now },
+        {
+          action: 'session_limit_raised',
+          oldValue: { minutes: player.sessionLimitMinutes },
+          newValue: { minutes: amount },
+        },
+      );
     });
   }
 
@@ -265,20 +287,21 @@ export function rgLimitsService(deps: RgLimitsDeps) {
     return locked(userId, async (tx, player, now) => {
       if (player.realityCheckMinutes === minutes) return;
       await repo.updatePlayer(tx, userId, { realityCheckMinutes: minutes, updatedAt: now });
-      await repo.recordChange(tx, {
-        userId,
-        action: 'reality_check_set',
-        actor: 'player',
-        reason: null,
-        oldValue: { minutes: player.realityCheckMinutes },
-        newValue: { minutes },
-        createdAt: now,
-      });
+      await record(
+        tx,
+        { userId, actor: byPlayer, now },
+        {
+          action: 'reality_check_set',
+          oldValue: { minutes: player.realityCheckMinutes },
+          newValue: { minutes },
+        },
+      );
     });
   }
 
   return {
     locked,
+    record,
     setLimit,
     confirmLimit,
     cancelPending,

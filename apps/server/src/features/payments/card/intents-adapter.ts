@@ -1,8 +1,6 @@
 import type { HttpTransport, OutgoingRequest } from '../../../lib/http-transport';
-import { ProviderUnreachableError } from '../../../lib/http-transport';
 import {
   PaymentProviderRefused,
-  PaymentProviderUnavailable,
   type CardPaymentProvider,
   type ChargeOutcome,
   type PaymentFailure,
@@ -10,6 +8,7 @@ import {
   type ProviderEvent,
 } from './card-provider';
 import { verifyWebhookSignature } from './webhook-signature';
+import { serviceAnswer } from '../service-answer';
 import { cardWebhookEventSchema, parseWebhookJson, readWebhookBody } from '../webhook-bodies';
 
 export interface IntentsAdapterOptions {
@@ -126,26 +125,9 @@ export function intentsAdapter(options: IntentsAdapterOptions): CardPaymentProvi
       ...(body ? { body: JSON.stringify(body) } : {}),
       timeoutMs,
     };
-    let answer;
-    try {
-      answer = await options.transport(request);
-    } catch (error) {
-      if (error instanceof ProviderUnreachableError) {
-        throw new PaymentProviderUnavailable(error.message);
-      }
-      throw error;
-    }
-    if (answer.status >= 500 || answer.status === 429 || answer.status === 401) {
-      // 401: our key is wrong — an operator's problem, and nothing happened at the service.
-      throw new PaymentProviderUnavailable(`${method} ${path}: HTTP ${answer.status}`);
-    }
-    let json: Json;
-    try {
-      json = obj(JSON.parse(answer.text)) ?? {};
-    } catch {
-      throw new PaymentProviderUnavailable(`${method} ${path}: an answer that is not JSON`);
-    }
-    return { status: answer.status, json };
+    // 401: our key is wrong.
+    const answer = await serviceAnswer(options.transport, request, `${method} ${path}`, 401);
+    return { status: answer.status, json: obj(answer.body) ?? {} };
   }
 
   function refused(json: Json): PaymentProviderRefused {

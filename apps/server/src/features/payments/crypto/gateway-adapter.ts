@@ -1,15 +1,14 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { CryptoNetwork } from '@casino/contracts';
 import type { HttpTransport } from '../../../lib/http-transport';
-import { ProviderUnreachableError } from '../../../lib/http-transport';
 import { fromDecimalString, toDecimalString } from '../../wallet';
 import {
   PaymentProviderRefused,
-  PaymentProviderUnavailable,
   WebhookRejected,
   type PayoutState,
 } from '../card/card-provider';
 import type { CryptoEvent, CryptoPaymentProvider, CryptoState } from './crypto-provider';
+import { serviceAnswer } from '../service-answer';
 import { cryptoIpnSchema, readWebhookBody, WebhookMalformed } from '../webhook-bodies';
 
 export interface GatewayAdapterOptions {
@@ -111,32 +110,19 @@ export function gatewayAdapter(options: GatewayAdapterOptions): CryptoPaymentPro
     path: string,
     body?: Json,
   ): Promise<{ status: number; json: Json }> {
-    let answer;
-    try {
-      answer = await options.transport({
-        method,
-        url: `${base}${path}`,
-        headers: {
-          'x-api-key': options.apiKey,
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-        timeoutMs: options.timeoutMs ?? 15_000,
-      });
-    } catch (error) {
-      if (error instanceof ProviderUnreachableError) {
-        throw new PaymentProviderUnavailable(error.message);
-      }
-      throw error;
-    }
-    if (answer.status >= 500 || answer.status === 403 || answer.status === 429) {
-      throw new PaymentProviderUnavailable(`${method} ${path}: HTTP ${answer.status}`);
-    }
-    try {
-      return { status: answer.status, json: JSON.parse(answer.text) as Json };
-    } catch {
-      throw new PaymentProviderUnavailable(`${method} ${path}: an answer that is not JSON`);
-    }
+    const request = {
+      method,
+      url: `${base}${path}`,
+      headers: {
+        'x-api-key': options.apiKey,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+      timeoutMs: options.timeoutMs ?? 15_000,
+    };
+    // 403: our API key is wrong.
+    const answer = await serviceAnswer(options.transport, request, `${method} ${path}`, 403);
+    return { status: answer.status, json: answer.body as Json };
   }
 
   return {
