@@ -91,3 +91,15 @@ export async function sendToProvider(
     throw new ProviderError(provider, 'unavailable', reason);
   }
 }
+
+/**
+ * One provider's side of the calls an adapter makes: its requests sent through the transport
+ * and its failures, both named with its slug once.
+ */
+export function providerLink(provider: ProviderSlug, transport: HttpTransport) {
+  return {
+    send: (request: OutgoingRequest) => sendToProvider(provider, transport, request),
+    failed: (failure: ProviderFailure, message: string) =>
+      new ProviderError(provider, failure, message),
+  };
+}

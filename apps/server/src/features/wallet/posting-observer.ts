@@ -47,52 +47,33 @@ export function observeLedger(ledger: Ledger, observer: PostingObserver | undefi
       // Counting must never fail a posting that happened.
     }
   };
+  // A posting counts under its method's kind, or (an operator movement) under its input's.
   const watch =
-    <I>(kind: (input: I) => string, post: (input: I) => Promise<PostingResult>) =>
+    <I>(kind: string | ((input: I) => string), post: (input: I) => Promise<PostingResult>) =>
     (input: I) =>
-      observed(kind(input), safe, () => post(input));
+      observed(typeof kind === 'string' ? kind : kind(input), safe, () => post(input));
   const bonusTransaction = (tx: BonusTransaction): BonusTransaction => ({
     db: tx.db,
     wallet: tx.wallet,
-    post: watch(
-      () => 'bonus',
-      (input) => tx.post(input),
-    ),
-    postWithdrawal: watch(
-      () => 'withdrawal',
-      (input) => tx.postWithdrawal(input),
-    ),
+    post: watch('bonus', (input) => tx.post(input)),
+    postWithdrawal: watch('withdrawal', (input) => tx.postWithdrawal(input)),
   });
   return {
     ...ledger,
     events: ledger.events,
-    postBet: watch(
-      () => 'bet',
-      (input) => ledger.postBet(input),
+    postBet: watch('bet', (input) => ledger.postBet(input)),
+    postWin: watch('win', (input) => ledger.postWin(input)),
+    postRefund: watch('refund', (input) => ledger.postRefund(input)),
+    postProviderAdjustment: watch('provider_adjustment', (input) =>
+      ledger.postProviderAdjustment(input),
     ),
-    postWin: watch(
-      () => 'win',
-      (input) => ledger.postWin(input),
-    ),
-    postRefund: watch(
-      () => 'refund',
-      (input) => ledger.postRefund(input),
-    ),
-    postProviderAdjustment: watch(
-      () => 'provider_adjustment',
-      (input) => ledger.postProviderAdjustment(input),
-    ),
-    postAdjustment: watch(
-      () => 'adjustment',
-      (input) => ledger.postAdjustment(input),
-    ),
+    postAdjustment: watch('adjustment', (input) => ledger.postAdjustment(input)),
     postOperatorMovement: watch(
       (input) => input.kind,
       (input) => ledger.postOperatorMovement(input),
     ),
-    postWithdrawalReversal: watch(
-      () => 'withdrawal_reversal',
-      (input) => ledger.postWithdrawalReversal(input),
+    postWithdrawalReversal: watch('withdrawal_reversal', (input) =>
+      ledger.postWithdrawalReversal(input),
     ),
     inBonusTransaction: (userId, work) =>
       ledger.inBonusTransaction(userId, (tx) => work(bonusTransaction(tx))),

@@ -4,8 +4,7 @@ import { httpLink, parseJson, withQuery } from '../catalog-fields';
 import type { HttpTransport } from '../../../lib/http-transport';
 import {
   catalogOf,
-  ProviderError,
-  sendToProvider,
+  providerLink,
   type LaunchRequest,
   type ProviderAdapter,
 } from '../provider-adapter';
@@ -60,9 +59,10 @@ export function endorphinaAdapter(
   settings: EndorphinaSettings,
   transport: HttpTransport,
 ): ProviderAdapter {
+  const { send, failed } = providerLink('endorphina', transport);
   const configured = (): void => {
     if (!settings.salt || !settings.nodeId || !settings.url) {
-      throw new ProviderError('endorphina', 'not-configured', 'no node id or salt configured');
+      throw failed('not-configured', 'no node id or salt configured');
     }
   };
 
@@ -73,7 +73,7 @@ export function endorphinaAdapter(
 
   /** The demo host's answer to a link request: the demo game's URL, as plain text. */
   const demoFromLink = async (link: string, lobbyUrl: string): Promise<string> => {
-    const answer = await sendToProvider('endorphina', transport, {
+    const answer = await send({
       method: 'GET',
       url: `${link}/returnURL/${encodeURIComponent(encodeURIComponent(lobbyUrl))}`,
       headers: { accept: 'text/plain' },
@@ -81,7 +81,7 @@ export function endorphinaAdapter(
     });
     const url = httpLink(answer.text.trim().replace(/^"|"$/g, ''));
     if (answer.status !== 200 || !url) {
-      throw new ProviderError('endorphina', 'unavailable', `demo link: HTTP ${answer.status}`);
+      throw failed('unavailable', `demo link: HTTP ${answer.status}`);
     }
     return url;
   };
@@ -89,7 +89,7 @@ export function endorphinaAdapter(
   const buildLaunchUrl = async (request: LaunchRequest): Promise<string> => {
     configured();
     if (request.mode === 'demo') {
-      if (!request.demoUrl) throw new ProviderError('endorphina', 'game-not-found', 'no demo');
+      if (!request.demoUrl) throw failed('game-not-found', 'no demo');
       if (isDemoLink(request.demoUrl)) return demoFromLink(request.demoUrl, request.lobbyUrl);
       // A list's own demo page (our studio's): exit, lang and currency as its parameters.
       return withQuery(request.demoUrl, {
@@ -120,8 +120,7 @@ export function endorphinaAdapter(
       content = await readFile(path, 'utf8');
     } catch (error) {
       const code = (error as { code?: unknown }).code;
-      throw new ProviderError(
-        'endorphina',
+      throw failed(
         'unavailable',
         `games file unreadable: ${typeof code === 'string' ? code : 'error'}`,
       );
@@ -134,17 +133,17 @@ export function endorphinaAdapter(
     const url = new URL(feed);
     const query = signedQuery({ nodeId: settings.nodeId }, settings.salt);
     url.search = url.search ? `${url.search.slice(1)}&${query}` : query;
-    const answer = await sendToProvider('endorphina', transport, {
+    const answer = await send({
       method: 'GET',
       url: url.toString(),
       headers: { accept: 'application/json' },
       timeoutMs: catalogTimeoutMs,
     });
     if (answer.status === 401 || answer.status === 403) {
-      throw new ProviderError('endorphina', 'refused', `catalog refused: HTTP ${answer.status}`);
+      throw failed('refused', `catalog refused: HTTP ${answer.status}`);
     }
     if (answer.status !== 200) {
-      throw new ProviderError('endorphina', 'unavailable', `catalog: HTTP ${answer.status}`);
+      throw failed('unavailable', `catalog: HTTP ${answer.status}`);
     }
     return parseJson(answer.text);
   };
@@ -161,15 +160,14 @@ export function endorphinaAdapter(
           : undefined;
       if (body === undefined) {
         // The provider has no catalog API of its own to fall back on: the list is configured.
-        throw new ProviderError(
-          'endorphina',
+        throw failed(
           'not-configured',
           'no ENDORPHINA_GAMES_FILE or ENDORPHINA_GAMES_URL configured',
         );
       }
       const entries = listEntries(body);
       if (!entries) {
-        throw new ProviderError('endorphina', 'unavailable', 'the game list is not a JSON list');
+        throw failed('unavailable', 'the game list is not a JSON list');
       }
       const options = {
         imageUrl: settings.imageUrl,

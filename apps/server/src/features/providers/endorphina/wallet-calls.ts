@@ -31,12 +31,19 @@ export interface WalletCallDeps {
 /** One call: from its signed parameters to its answer. */
 export type WalletCall = (params: EndoParams) => Promise<EndoAnswer>;
 
-/** A money call: its parameters parsed first, a malformed call answered by its parser. */
+/**
+ * A money call, from its dependencies: its parameters parsed first, a malformed call answered
+ * by its parser, a well-formed one by `answer`.
+ */
 export const parsedCall =
-  <C>(parse: (params: EndoParams) => Parsed<C>, answer: (call: C) => Promise<EndoAnswer>) =>
-  async (params: EndoParams): Promise<EndoAnswer> => {
+  <C>(
+    parse: (params: EndoParams) => Parsed<C>,
+    answer: (call: C, deps: WalletCallDeps) => Promise<EndoAnswer>,
+  ) =>
+  (deps: WalletCallDeps): WalletCall =>
+  async (params) => {
     const parsed = parse(params);
-    return parsed.ok ? answer(parsed.value) : parsed.answer;
+    return parsed.ok ? answer(parsed.value, deps) : parsed.answer;
   };
 
 /** A game name for the ledger when there is one (the ledger takes none rather than ''). */

@@ -3,8 +3,7 @@ import { httpLink, isRecord, parseJson, text } from '../catalog-fields';
 import type { HttpTransport } from '../../../lib/http-transport';
 import {
   catalogOf,
-  ProviderError,
-  sendToProvider,
+  providerLink,
   type LaunchRequest,
   type ProviderAdapter,
 } from '../provider-adapter';
@@ -25,9 +24,10 @@ export function gbgamesAdapter(
   transport: HttpTransport,
   clock: Clock,
 ): ProviderAdapter {
+  const { send, failed } = providerLink('gbgames', transport);
   const configured = (): void => {
     if (!settings.secret || !settings.url) {
-      throw new ProviderError('gbgames', 'not-configured', 'no shared secret configured');
+      throw failed('not-configured', 'no shared secret configured');
     }
   };
 
@@ -36,11 +36,11 @@ export function gbgamesAdapter(
     const body = parseJson(raw);
     if (status === 200 && isRecord(body) && body['status'] === 'OK') return body;
     const code = isRecord(body) ? text(body['code']) : undefined;
-    if (code === 'GAME_NOT_FOUND') throw new ProviderError('gbgames', 'game-not-found', what);
+    if (code === 'GAME_NOT_FOUND') throw failed('game-not-found', what);
     if (code === 'INVALID_SIGNATURE' || code === 'BAD_REQUEST') {
-      throw new ProviderError('gbgames', 'refused', `${what}: ${code}`);
+      throw failed('refused', `${what}: ${code}`);
     }
-    throw new ProviderError('gbgames', 'unavailable', `${what}: HTTP ${status} ${code ?? ''}`);
+    throw failed('unavailable', `${what}: HTTP ${status} ${code ?? ''}`);
   };
 
   return {
@@ -50,7 +50,7 @@ export function gbgamesAdapter(
       configured();
       // The signature covers the raw query string, which carries a fresh timestamp (§2).
       const query = `timestamp=${encodeURIComponent(clock.now().toISOString())}`;
-      const answer = await sendToProvider('gbgames', transport, {
+      const answer = await send({
         method: 'GET',
         url: `${settings.url}/api/v1/games?${query}`,
         headers: {
@@ -61,7 +61,7 @@ export function gbgamesAdapter(
       });
       const body = readAnswer('catalog', answer.status, answer.text);
       if (!Array.isArray(body['games'])) {
-        throw new ProviderError('gbgames', 'unavailable', 'catalog: no games');
+        throw failed('unavailable', 'catalog: no games');
       }
       return catalogOf(body['games'], mapGbGame);
     },
@@ -86,7 +86,7 @@ export function gbgamesAdapter(
       });
       // Signed over the exact bytes sent (§2): serialise once, sign that string, send it.
       const body = JSON.stringify(message);
-      const answer = await sendToProvider('gbgames', transport, {
+      const answer = await send({
         method: 'POST',
         url: `${settings.url}/api/v1/launch`,
         headers: {
@@ -98,7 +98,7 @@ export function gbgamesAdapter(
         timeoutMs: launchTimeoutMs,
       });
       const url = httpLink(readAnswer('launch', answer.status, answer.text)['url']);
-      if (!url) throw new ProviderError('gbgames', 'unavailable', 'launch: no url');
+      if (!url) throw failed('unavailable', 'launch: no url');
       return url;
     },
   };

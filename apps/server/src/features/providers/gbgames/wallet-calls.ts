@@ -85,19 +85,19 @@ export function sameFingerprint(result: PostingResult, message: GbMoneyMessage):
 }
 
 /**
- * result and refund (§5.3, §5.4): posted whatever became of the launch session (§6.3), for the
- * token's player; `post` is the message's own posting.
+ * result and refund (§5.3, §5.4), from their dependencies: posted whatever became of the
+ * launch session (§6.3), for the token's player; `post` is the message's own posting.
  */
-export function creditCall<M extends GbMoneyMessage>(
-  sessions: LaunchSessions,
-  post: (message: M, userId: string) => Promise<PostingResult>,
-): WalletCall<M> {
-  return async (message) => {
+export const creditCall =
+  <M extends GbMoneyMessage>(
+    post: (message: M, userId: string, wallet: Ledger) => Promise<PostingResult>,
+  ) =>
+  ({ sessions, wallet }: WalletCallDeps): WalletCall<M> =>
+  async (message) => {
     const token = await tokenSession(sessions, message);
     if (!token.ok) return token.answer;
-    return posted(message, () => post(message, token.found.session.userId));
+    return posted(message, () => post(message, token.found.session.userId, wallet));
   };
-}
 
 /** Posts the message; a repeat of an applied one answers the first answer again. */
 export async function posted(

@@ -2,8 +2,7 @@ import { httpLink, isRecord, parseJson, text } from '../catalog-fields';
 import type { HttpTransport } from '../../../lib/http-transport';
 import {
   catalogOf,
-  ProviderError,
-  sendToProvider,
+  providerLink,
   type LaunchRequest,
   type ProviderAdapter,
 } from '../provider-adapter';
@@ -37,6 +36,7 @@ export function pragmaticAdapter(
   settings: PragmaticSettings,
   transport: HttpTransport,
 ): ProviderAdapter {
+  const { send, failed } = providerLink('pragmatic', transport);
   /** POST {apiUrl}/{method}/ with a signed form body; answers are HTTP 200 with `error`. */
   const call = async (
     method: string,
@@ -44,12 +44,12 @@ export function pragmaticAdapter(
     timeoutMs: number,
   ): Promise<Record<string, unknown>> => {
     if (!settings.secretKey || !settings.secureLogin || !settings.apiUrl) {
-      throw new ProviderError('pragmatic', 'not-configured', 'no secureLogin or secret key');
+      throw failed('not-configured', 'no secureLogin or secret key');
     }
     // Empty values are left out of the hash (the protocol's rule) and so out of the body.
     const sent = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== ''));
     const signed = { ...sent, hash: pragmaticHash(sent, settings.secretKey) };
-    const answer = await sendToProvider('pragmatic', transport, {
+    const answer = await send({
       method: 'POST',
       url: `${settings.apiUrl}/${method}/`,
       headers: {
@@ -61,17 +61,17 @@ export function pragmaticAdapter(
     });
     const body = parseJson(answer.text);
     if (answer.status !== 200 || !isRecord(body)) {
-      throw new ProviderError('pragmatic', 'unavailable', `${method}: HTTP ${answer.status}`);
+      throw failed('unavailable', `${method}: HTTP ${answer.status}`);
     }
     const error = Number(body['error']);
     if (error === 0) return body;
     const description = text(body['description']) ?? '';
-    if (error === 8) throw new ProviderError('pragmatic', 'game-not-found', description);
+    if (error === 8) throw failed('game-not-found', description);
     // 5: our hash or secureLogin is wrong; 7: we sent bad parameters. Both are ours to fix.
     if (error === 5 || error === 7) {
-      throw new ProviderError('pragmatic', 'refused', `${method}: error ${error} ${description}`);
+      throw failed('refused', `${method}: error ${error} ${description}`);
     }
-    throw new ProviderError('pragmatic', 'unavailable', `${method}: error ${error} ${description}`);
+    throw failed('unavailable', `${method}: error ${error} ${description}`);
   };
 
   return {
@@ -85,7 +85,7 @@ export function pragmaticAdapter(
       );
       const list = body['gameList'];
       if (!Array.isArray(list)) {
-        throw new ProviderError('pragmatic', 'unavailable', 'getCasinoGames: no gameList');
+        throw failed('unavailable', 'getCasinoGames: no gameList');
       }
       return catalogOf(list, (raw) => mapPragmaticGame(raw, settings));
     },
@@ -111,7 +111,7 @@ export function pragmaticAdapter(
       }
       const body = await call('game/url', params, launchTimeoutMs);
       const url = httpLink(body['gameURL']);
-      if (!url) throw new ProviderError('pragmatic', 'unavailable', 'game/url: no gameURL');
+      if (!url) throw failed('unavailable', 'game/url: no gameURL');
       return url;
     },
   };

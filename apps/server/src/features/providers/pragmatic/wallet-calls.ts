@@ -4,7 +4,7 @@ import { CurrencyMismatch } from '../../wallet';
 import type { AdmissionDeps } from './bet-admission';
 import { balanceFields, success, type PragmaticAnswer } from './wallet-answers';
 import type { WalletCurrencies } from './wallet-currencies';
-import type { PragmaticParams } from './wallet-params';
+import { optional, required, type PragmaticParams } from './wallet-params';
 
 /**
  * What the Seamless Wallet's calls (calls/*.ts) share: their dependencies, their shape, and
@@ -52,3 +52,55 @@ export async function postInWalletCurrency(
     return post(error.walletCurrency);
   }
 }
+
+/** A call keyed on the provider's `reference`, its required parameters read. */
+export interface ReferenceCall {
+  userId: string;
+  /** The amount as sent: each call reads it its own way (signed, or only reported). */
+  amount: string;
+  gameId: string | undefined;
+  roundId: string | undefined;
+  /** What its posting holds in any case: the player, `currency`, the key, game and round. */
+  posting: (currency: string) => {
+    userId: string;
+    currency: string;
+    provider: typeof provider;
+    txId: string;
+    gameId: string | undefined;
+    roundId: string | undefined;
+  };
+}
+
+/**
+ * A call keyed on `reference` (adjustment, bonusWin and the crediting calls), from its
+ * dependencies: userId, amount, reference and providerId are required, then the call's own
+ * `more`; a missing one is bad parameters (7) before anything is read or posted.
+ */
+export const referenceCall =
+  (
+    more: readonly string[],
+    answer: (
+      call: ReferenceCall,
+      params: PragmaticParams,
+      deps: WalletCallDeps,
+    ) => Promise<PragmaticAnswer>,
+  ) =>
+  (deps: WalletCallDeps): WalletCall =>
+  async (params) => {
+    const p = required(params, ['userId', 'amount', 'reference', 'providerId']);
+    if (!p.ok) return p.answer;
+    const own = required(params, more);
+    if (!own.ok) return own.answer;
+    const { userId, amount, reference } = p.values;
+    const gameId = optional(params, 'gameId');
+    const roundId = optional(params, 'roundId');
+    const posting: ReferenceCall['posting'] = (currency) => ({
+      userId,
+      currency,
+      provider,
+      txId: reference,
+      gameId,
+      roundId,
+    });
+    return answer({ userId, amount, gameId, roundId, posting }, params, deps);
+  };

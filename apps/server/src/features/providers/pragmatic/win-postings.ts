@@ -3,11 +3,12 @@ import { IdempotencyConflict } from '../../wallet';
 import {
   postInWalletCurrency,
   provider,
+  referenceCall,
   transactionAnswer,
   type WalletCall,
   type WalletCallDeps,
 } from './wallet-calls';
-import { metaOf, optional, pragmaticAmount, required, type PragmaticParams } from './wallet-params';
+import { metaOf, optional, pragmaticAmount, type PragmaticParams } from './wallet-params';
 
 /**
  * What the crediting calls share (calls/result.ts, jackpot-win.ts, promo-win.ts): each credits
@@ -60,28 +61,17 @@ function prizeDropOf(params: PragmaticParams): PrizeDrop | undefined {
   };
 }
 
-export function creditCall(deps: WalletCallDeps, operation: WinOperation): WalletCall {
+/** A crediting call, from its dependencies. */
+export function creditCall(operation: WinOperation): (deps: WalletCallDeps) => WalletCall {
   const spec = winSpecs[operation];
-  return async (params) => {
-    const p = required(params, ['userId', 'amount', 'reference', 'providerId']);
-    if (!p.ok) return p.answer;
-    const more = required(params, spec.required);
-    if (!more.ok) return more.answer;
-    const { userId, reference } = p.values;
-    const amount = pragmaticAmount(p.values.amount);
+  return referenceCall(spec.required, async (call, params, deps) => {
+    const amount = pragmaticAmount(call.amount);
     const prize = operation === 'result' ? prizeDropOf(params) : undefined;
-    const gameId = optional(params, 'gameId');
-    const roundId = optional(params, 'roundId');
     const post = (currency: string) =>
       deps.wallet.postWin({
-        userId,
+        ...call.posting(currency),
         amount,
-        currency,
-        provider,
-        txId: reference,
         operation,
-        gameId,
-        roundId,
         meta: metaOf(params, spec.meta),
       });
     // promoWin names its currency: the posting refuses one that is not the wallet's (7).
@@ -89,11 +79,12 @@ export function creditCall(deps: WalletCallDeps, operation: WinOperation): Walle
     const win =
       operation === 'promoWin' && named !== undefined
         ? await post(named)
-        : await postInWalletCurrency(deps, userId, post);
+        : await postInWalletCurrency(deps, call.userId, post);
     if (!prize) return transactionAnswer(win);
+    const { userId, gameId, roundId } = call;
     const paid = await payPrizeDrop(deps, win, prize, { userId, gameId, roundId });
     return transactionAnswer({ ...win, balance: paid.balance });
-  };
+  });
 }
 
 /**

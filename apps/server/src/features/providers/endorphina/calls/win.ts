@@ -1,14 +1,6 @@
-import type { LedgerEntry } from '../../../wallet';
+import type { Ledger, LedgerEntry } from '../../../wallet';
 import { endoRefusal } from '../wallet-answers';
-import {
-  creditor,
-  optionalGame,
-  parsedCall,
-  posted,
-  provider,
-  type WalletCall,
-  type WalletCallDeps,
-} from '../wallet-calls';
+import { creditor, optionalGame, parsedCall, posted, provider } from '../wallet-calls';
 import { refusalFor } from '../wallet-errors';
 import { parseWin, type WinCall } from '../wallet-params';
 
@@ -21,57 +13,55 @@ import { parseWin, type WinCall } from '../wallet-params';
  * currency and game the call leaves out. Refused only what cannot be matched: no player at
  * all, or the older shape in a round without a bet (decision 061).
  */
-export function winCall({ sessions, wallet }: WalletCallDeps): WalletCall {
-  return parsedCall(parseWin, async (call) => {
-    const named = call.token !== undefined || call.player !== undefined;
-    const who = named ? await creditor(sessions, call) : undefined;
-    if (who && !who.ok) return who.answer;
-    let bet: LedgerEntry | undefined;
-    try {
-      bet = await betOf(wallet, call, who?.userId);
-    } catch (error) {
-      // A reference the ledger cannot hold (InvalidPosting) is final, like a bad amount.
-      const refusal = refusalFor(error);
-      if (refusal) return refusal;
-      throw error;
-    }
-    const userId = who?.userId ?? bet?.userId;
-    if (userId === undefined) {
-      return endoRefusal('NO_RETRY', 'the win names no player, token or bet of ours');
-    }
-    if (call.betTransactionId === undefined && bet === undefined) {
-      // The older shape names no bet: it is paid only when its round has one to pay.
-      return endoRefusal('NO_RETRY', 'missing parameter: betTransactionId (no bet in the round)');
-    }
-    // A zero win has no id: one per bet closes the round, keyed on the bet it pays.
-    const betReference = call.betTransactionId ?? bet?.betTxId ?? undefined;
-    const txId = call.id ?? (betReference === undefined ? undefined : `for-bet:${betReference}`);
-    if (txId === undefined) return endoRefusal('NO_RETRY', 'missing parameter: id');
-    const session = who?.session;
-    return posted(async () =>
-      wallet.postWin({
-        userId,
-        amount: call.amount,
-        currency:
-          call.currency ??
-          bet?.currency ??
-          session?.currency ??
-          (await wallet.getBalance(userId)).currency,
-        provider,
-        txId,
-        // Its own id links the win to its bet: a refund of that bet is then BetAlreadySettled.
-        betTxId: bet?.betTxId ?? call.betTransactionId,
-        ...optionalGame(call.game ?? session?.providerGameId ?? bet?.gameId),
-        roundId: call.roundId,
-        meta: { date: call.date },
-      }),
-    );
-  });
-}
+export const winCall = parsedCall(parseWin, async (call, { sessions, wallet }) => {
+  const named = call.token !== undefined || call.player !== undefined;
+  const who = named ? await creditor(sessions, call) : undefined;
+  if (who && !who.ok) return who.answer;
+  let bet: LedgerEntry | undefined;
+  try {
+    bet = await betOf(wallet, call, who?.userId);
+  } catch (error) {
+    // A reference the ledger cannot hold (InvalidPosting) is final, like a bad amount.
+    const refusal = refusalFor(error);
+    if (refusal) return refusal;
+    throw error;
+  }
+  const userId = who?.userId ?? bet?.userId;
+  if (userId === undefined) {
+    return endoRefusal('NO_RETRY', 'the win names no player, token or bet of ours');
+  }
+  if (call.betTransactionId === undefined && bet === undefined) {
+    // The older shape names no bet: it is paid only when its round has one to pay.
+    return endoRefusal('NO_RETRY', 'missing parameter: betTransactionId (no bet in the round)');
+  }
+  // A zero win has no id: one per bet closes the round, keyed on the bet it pays.
+  const betReference = call.betTransactionId ?? bet?.betTxId ?? undefined;
+  const txId = call.id ?? (betReference === undefined ? undefined : `for-bet:${betReference}`);
+  if (txId === undefined) return endoRefusal('NO_RETRY', 'missing parameter: id');
+  const session = who?.session;
+  return posted(async () =>
+    wallet.postWin({
+      userId,
+      amount: call.amount,
+      currency:
+        call.currency ??
+        bet?.currency ??
+        session?.currency ??
+        (await wallet.getBalance(userId)).currency,
+      provider,
+      txId,
+      // Its own id links the win to its bet: a refund of that bet is then BetAlreadySettled.
+      betTxId: bet?.betTxId ?? call.betTransactionId,
+      ...optionalGame(call.game ?? session?.providerGameId ?? bet?.gameId),
+      roundId: call.roundId,
+      meta: { date: call.date },
+    }),
+  );
+});
 
 /** The bet a win pays, or undefined when it cannot be told. */
 async function betOf(
-  wallet: WalletCallDeps['wallet'],
+  wallet: Ledger,
   call: WinCall,
   userId: string | undefined,
 ): Promise<LedgerEntry | undefined> {

@@ -1,11 +1,5 @@
-import {
-  postInWalletCurrency,
-  provider,
-  transactionAnswer,
-  type WalletCall,
-  type WalletCallDeps,
-} from '../wallet-calls';
-import { metaOf, optional, pragmaticAmount, required } from '../wallet-params';
+import { postInWalletCurrency, referenceCall, transactionAnswer } from '../wallet-calls';
+import { metaOf, pragmaticAmount } from '../wallet-params';
 
 /** Kept with the row for auditors: the ledger requires a reason on every adjustment. */
 const reason = 'Pragmatic live-casino re-settlement';
@@ -18,25 +12,15 @@ const reason = 'Pragmatic live-casino re-settlement';
  * with another amount, player, game or round is 7. It lands whatever became of the session
  * (the provider may send it long after the round).
  */
-export function adjustmentCall(deps: WalletCallDeps): WalletCall {
-  return async (params) => {
-    const p = required(params, ['userId', 'amount', 'reference', 'providerId']);
-    if (!p.ok) return p.answer;
-    const { userId, reference } = p.values;
-    const amount = pragmaticAmount(p.values.amount, { signed: true });
-    const r = await postInWalletCurrency(deps, userId, (currency) =>
-      deps.wallet.postProviderAdjustment({
-        userId,
-        amount,
-        currency,
-        provider,
-        txId: reference,
-        gameId: optional(params, 'gameId'),
-        roundId: optional(params, 'roundId'),
-        reason,
-        meta: metaOf(params, ['timestamp', 'validBetAmount', 'roundDetails']),
-      }),
-    );
-    return transactionAnswer(r);
-  };
-}
+export const adjustmentCall = referenceCall([], async (call, params, deps) => {
+  const amount = pragmaticAmount(call.amount, { signed: true });
+  const r = await postInWalletCurrency(deps, call.userId, (currency) =>
+    deps.wallet.postProviderAdjustment({
+      ...call.posting(currency),
+      amount,
+      reason,
+      meta: metaOf(params, ['timestamp', 'validBetAmount', 'roundDetails']),
+    }),
+  );
+  return transactionAnswer(r);
+});

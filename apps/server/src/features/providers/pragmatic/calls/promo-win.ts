@@ -1,10 +1,7 @@
-import type { WalletCall, WalletCallDeps } from '../wallet-calls';
 import { creditCall } from '../win-postings';
 
 /**
  * promoWin: a campaign's prize (tournament, prize drop), in the currency it names, which must
  * be the wallet's.
  */
-export function promoWinCall(deps: WalletCallDeps): WalletCall {
-  return creditCall(deps, 'promoWin');
-}
+export const promoWinCall = creditCall('promoWin');

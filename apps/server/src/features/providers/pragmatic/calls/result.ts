@@ -1,10 +1,7 @@
-import type { WalletCall, WalletCallDeps } from '../wallet-calls';
 import { creditCall } from '../win-postings';
 
 /**
  * result: the round's win (0.00 after a losing bet), and its prize drop if any; it lands
  * whatever became of the game session.
  */
-export function resultCall(deps: WalletCallDeps): WalletCall {
-  return creditCall(deps, 'result');
-}
+export const resultCall = creditCall('result');
