@@ -2,11 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { CryptoNetwork } from '@casino/contracts';
 import type { HttpTransport } from '../../../lib/http-transport';
 import { fromDecimalString, toDecimalString } from '../../wallet';
-import {
-  PaymentProviderRefused,
-  WebhookRejected,
-  type PayoutState,
-} from '../card/card-provider';
+import { PaymentProviderRefused, WebhookRejected, type PayoutState } from '../card/card-provider';
 import type { CryptoEvent, CryptoPaymentProvider, CryptoState } from './crypto-provider';
 import { serviceAnswer } from '../service-answer';
 import { cryptoIpnSchema, readWebhookBody, WebhookMalformed } from '../webhook-bodies';
