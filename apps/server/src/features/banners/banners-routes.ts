@@ -1,7 +1,6 @@
-import { bannerArtNamePattern, ErrorCode, publicBannersResponseSchema } from '@casino/contracts';
+import { bannerArtNamePattern, publicBannersResponseSchema } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AppError } from '../../lib/errors';
+import { storedImageRoute } from '../../lib/uploads/stored-image';
 import type { BannersService } from './banners-service';
 
 export interface BannersRoutesOptions {
@@ -34,26 +33,13 @@ export const bannersRoutes: FastifyPluginAsyncZod<BannersRoutesOptions> = async 
     },
   );
 
-  app.get(
-    '/banners/art/:name',
-    {
-      schema: {
-        tags: ['games'],
-        summary: 'Uploaded banner art (WebP); the URL never changes its content',
-        params: z.object({ name: z.string().regex(bannerArtNamePattern) }),
-      },
-    },
-    async (request, reply) => {
-      const art = await service.art(request.params.name);
-      if (!art) throw new AppError(404, ErrorCode.NOT_FOUND, 'No such banner art.');
-      return reply
-        .type(art.contentType)
-        .header('etag', `"${request.params.name.slice(0, 32)}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(art.bytes);
-    },
-  );
+  storedImageRoute(app, {
+    url: '/banners/art/:name',
+    tag: 'games',
+    summary: 'Uploaded banner art (WebP); the URL never changes its content',
+    namePattern: bannerArtNamePattern,
+    read: (name) => service.art(name),
+    missing: 'No such banner art.',
+  });
   return Promise.resolve();
 };

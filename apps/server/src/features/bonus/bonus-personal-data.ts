@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
 import { playerBonuses } from '../../db/schema';
 import { exportedTime, type PersonalDataOwner } from '../../lib/personal-data';
+import { playerRows } from '../../lib/player-rows';
 import { exportedAmount } from '../wallet';
 
 /** Every bonus the player had is exported and kept, as the ledger that moved its money. */
@@ -8,20 +8,17 @@ export const bonusPersonalData: PersonalDataOwner = {
   name: 'bonus',
   tables: [playerBonuses],
   async export(userId, db) {
-    const rows = await db
-      .select({
-        id: playerBonuses.id,
-        offerId: playerBonuses.offerId,
-        kind: playerBonuses.kind,
-        status: playerBonuses.status,
-        amount: playerBonuses.amount,
-        wageringRequired: playerBonuses.wageringRequired,
-        claimedAt: playerBonuses.claimedAt,
-        activatedAt: playerBonuses.activatedAt,
-      })
-      .from(playerBonuses)
-      .where(eq(playerBonuses.userId, userId))
-      .orderBy(asc(playerBonuses.id));
+    const fields = {
+      id: playerBonuses.id,
+      offerId: playerBonuses.offerId,
+      kind: playerBonuses.kind,
+      status: playerBonuses.status,
+      amount: playerBonuses.amount,
+      wageringRequired: playerBonuses.wageringRequired,
+      claimedAt: playerBonuses.claimedAt,
+      activatedAt: playerBonuses.activatedAt,
+    };
+    const rows = await playerRows(db, playerBonuses, userId, fields, playerBonuses.id);
     return {
       bonuses: rows.map((row) => ({
         id: row.id.toString(),

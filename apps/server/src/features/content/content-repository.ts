@@ -7,6 +7,20 @@ import { contentPages, contentVersions, faqEntries } from '../../db/schema';
 export type PageRow = typeof contentPages.$inferSelect;
 export type FaqRow = typeof faqEntries.$inferSelect;
 
+/** Writes each language's row of a page, English first: `values(lang)` is what it gets. */
+async function updateLanguages(
+  tx: Database,
+  slug: string,
+  values: (lang: 'en' | 'ru') => Partial<typeof contentPages.$inferInsert>,
+): Promise<void> {
+  for (const lang of ['en', 'ru'] as const) {
+    await tx
+      .update(contentPages)
+      .set(values(lang))
+      .where(and(eq(contentPages.slug, slug), eq(contentPages.lang, lang)));
+  }
+}
+
 /** The pages' and the FAQ's rows (decision 092); no cache: every instance reads the table. */
 export function createContentRepository(db: Database) {
   return {
@@ -27,16 +41,23 @@ export function createContentRepository(db: Database) {
     },
 
     async saveDraft(tx: Database, slug: string, texts: StaffPageTexts, at: Date): Promise<void> {
-      for (const lang of ['en', 'ru'] as const) {
-        await tx
-          .update(contentPages)
-          .set({
-            draftTitle: texts[lang].title,
-            draftMarkdown: texts[lang].markdown,
-            draftUpdatedAt: at,
-          })
-          .where(and(eq(contentPages.slug, slug), eq(contentPages.lang, lang)));
-      }
+      await updateLanguages(tx, slug, (lang) => ({
+        draftTitle: texts[lang].title,
+        draftMarkdown: texts[lang].markdown,
+        draftUpdatedAt: at,
+      }));
+    },
+
+    /** The draft becomes the page: its texts are published and the draft is cleared. */
+    async publishDraft(tx: Database, slug: string, draft: StaffPageTexts, at: Date): Promise<void> {
+      await updateLanguages(tx, slug, (lang) => ({
+        title: draft[lang].title,
+        markdown: draft[lang].markdown,
+        updatedAt: at,
+        draftTitle: null,
+        draftMarkdown: null,
+        draftUpdatedAt: null,
+      }));
     },
 
     /** The latest version of each versioned page, by slug. */

@@ -7,10 +7,10 @@ import type {
   StaffPageSummary,
   StaffPageTexts,
 } from '@casino/contracts/operator';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { withStep, type InTransaction } from '../../db/in-transaction';
-import { contentPages, contentVersions, faqEntries } from '../../db/schema';
+import { contentVersions, faqEntries } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import {
@@ -141,19 +141,7 @@ export function createContentService(deps: {
         }
         const now = clock.now();
         const draft = texts(rows, true);
-        for (const lang of ['en', 'ru'] as const) {
-          await tx
-            .update(contentPages)
-            .set({
-              title: draft[lang].title,
-              markdown: draft[lang].markdown,
-              updatedAt: now,
-              draftTitle: null,
-              draftMarkdown: null,
-              draftUpdatedAt: null,
-            })
-            .where(and(eq(contentPages.slug, slug), eq(contentPages.lang, lang)));
-        }
+        await repo.publishDraft(tx, slug, draft, now);
         let version: string | null = null;
         if (versionedSlugs.includes(slug)) {
           version = nextVersion(now, await repo.versionsOn(tx, slug));

@@ -117,10 +117,24 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
         return reply.code(created ? 201 : 200).send(view(payment));
       },
     );
-  /** The two-factor gate of a withdrawal (decision 051), asked only for a new key. */
-  const secondFactor =
-    (request: FastifyRequest, playerId: string, code: string | undefined) => () =>
-      app.auth.twoFactor.requireCode(playerId, code, request.ip, 'twoFactorCode');
+  /**
+   * The two withdrawals: a submission whose request the service makes behind the two-factor
+   * gate (decision 051), asked only for a new key.
+   */
+  const withdrawal = <Body extends z.ZodType<{ twoFactorCode?: string | undefined }>>(
+    path: string,
+    doc: SubmissionDoc<Body>,
+    requestWithdrawal: (
+      playerId: string,
+      body: z.output<Body>,
+      secondFactor: () => Promise<void>,
+    ) => Promise<Submitted>,
+  ) =>
+    submission(path, doc, (playerId, body, request) =>
+      requestWithdrawal(playerId, body, () =>
+        app.auth.twoFactor.requireCode(playerId, body.twoFactorCode, request.ip, 'twoFactorCode'),
+      ),
+    );
 
   submission(
     '/payments/card/deposits',
@@ -152,7 +166,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
     (playerId, body) => service.startCryptoDeposit(playerId, body),
   );
 
-  submission(
+  withdrawal(
     '/payments/card/withdrawals',
     {
       summary: 'Withdraws to a card the player deposited with',
@@ -163,15 +177,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
         'sign-in on, `twoFactorCode` is required for a new key (403 TWO_FACTOR_REQUIRED).',
       body: cardWithdrawalRequestSchema,
     },
-    (playerId, body, request) =>
-      service.requestCardWithdrawal(
-        playerId,
-        body,
-        secondFactor(request, playerId, body.twoFactorCode),
-      ),
+    service.requestCardWithdrawal,
   );
 
-  submission(
+  withdrawal(
     '/payments/crypto/withdrawals',
     {
       summary: 'Withdraws in the coin of a network to an address',
@@ -183,12 +192,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = (app
         '`twoFactorCode` is required for a new key (403 TWO_FACTOR_REQUIRED).',
       body: cryptoWithdrawalRequestSchema,
     },
-    (playerId, body, request) =>
-      service.requestCryptoWithdrawal(
-        playerId,
-        body,
-        secondFactor(request, playerId, body.twoFactorCode),
-      ),
+    service.requestCryptoWithdrawal,
   );
 
   app.post(

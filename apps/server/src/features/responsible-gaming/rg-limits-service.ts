@@ -230,34 +230,50 @@ export function rgLimitsService(deps: RgLimitsDeps) {
     });
   }
 
+  /**
+   * The player's session limit, in force (any pending raise dropped) or pending from `now`,
+   * and its rg_changes row: the one write of a player's own session limit change.
+   */
+  async function putSessionLimit(
+    tx: Database,
+    userId: string,
+    player: RgPlayerRow,
+    now: Date,
+    change: { minutes: number | null; pending: boolean; action: string },
+  ) {
+    const { minutes } = change;
+    await repo.updatePlayer(tx, userId, {
+      ...(change.pending
+        ? { sessionLimitPendingMinutes: minutes, sessionLimitPendingAt: now }
+        : {
+            sessionLimitMinutes: minutes,
+            sessionLimitPendingMinutes: null,
+            sessionLimitPendingAt: null,
+          }),
+      updatedAt: now,
+    });
+    await record(
+      tx,
+      { userId, actor: byPlayer, now },
+      {
+        action: change.action,
+        oldValue: { minutes: player.sessionLimitMinutes },
+        newValue: { minutes },
+      },
+    );
+  }
+
   async function setSessionLimit(userId: string, request: RgSessionLimitRequest) {
     return locked(userId, async (tx, player, now) => {
       const current = sessionState(player);
       const verdict = judgeChange(current, request.minutes, 'player', now);
       if (verdict.effect === 'none') return verdict;
       const pending = verdict.effect === 'pending';
-      await repo.updatePlayer(tx, userId, {
-        ...(pending
-          ? {
-              sessionLimitPendingMinutes: verdict.amount,
-              sessionLimitPendingAt: now,
-            }
-          : {
-              sessionLimitMinutes: verdict.amount,
-              sessionLimitPendingMinutes: null,
-              sessionLimitPendingAt: null,
-            }),
-        updatedAt: now,
+      await putSessionLimit(tx, userId, player, now, {
+        minutes: verdict.amount,
+        pending,
+        action: pending ? 'session_limit_raise_requested' : 'session_limit_set',
       });
-      await record(
-        tx,
-        { userId, actor: byPlayer, now },
-        {
-          action: pending ? 'session_limit_raise_requested' : 'session_limit_set',
-          oldValue: { minutes: player.sessionLimitMinutes },
-          newValue: { minutes: verdict.amount },
-        },
-      );
       return verdict;
     });
   }
@@ -265,21 +281,11 @@ export function rgLimitsService(deps: RgLimitsDeps) {
   async function confirmSessionLimit(userId: string) {
     return locked(userId, async (tx, player, now) => {
       const { amount } = judgeConfirmation(sessionState(player), now);
-      await repo.updatePlayer(tx, userId, {
-        sessionLimitMinutes: amount,
-        sessionLimitPendingMinutes: null,
-        sessionLimitPendingAt: null,
-        updatedAt: now,
+      await putSessionLimit(tx, userId, player, now, {
+        minutes: amount,
+        pending: false,
+        action: 'session_limit_raised',
       });
-      await record(
-        tx,
-        { userId, actor: byPlayer, now },
-        {
-          action: 'session_limit_raised',
-          oldValue: { minutes: player.sessionLimitMinutes },
-          newValue: { minutes: amount },
-        },
-      );
     });
   }
 

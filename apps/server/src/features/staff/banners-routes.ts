@@ -3,7 +3,7 @@ import { authErrorCodes, bannerLimits } from '@casino/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createUploadPipeline } from '../../lib/uploads/upload-pipeline';
 import type { BannerChange } from '../banners';
-import { changeAudit } from './audit-step';
+import { auditedRoutes, changeAudit } from './audit-step';
 import { contextOf, staffRoute } from './staff-scope';
 import type { StaffServices } from './staff-services';
 
@@ -14,8 +14,10 @@ import type { StaffServices } from './staff-services';
  */
 export function bannersRoutes(app: FastifyInstance, s: StaffServices): void {
   const banners = () => app.banners;
-  const audit = (request: FastifyRequest, action: string, reason: string | null = null) =>
-    changeAudit<BannerChange>(s.clock, request, action, 'banner', reason);
+  const audit = (request: FastifyRequest, action: string) =>
+    changeAudit<BannerChange>(s.clock, request, action, 'banner');
+  // The retirement is the one banner change with a reason.
+  const audited = auditedRoutes(app, s.clock);
 
   staffRoute(app, 'banners.list', async (_input, reply) => reply.send(await banners().list()));
 
@@ -31,10 +33,8 @@ export function bannersRoutes(app: FastifyInstance, s: StaffServices): void {
     reply.send(await banners().reorder(body.ids, audit(request, 'banners.reorder'))),
   );
 
-  staffRoute(app, 'banners.retire', async ({ params, body, request }, reply) =>
-    reply.send(
-      await banners().retire(params.bannerId, audit(request, 'banners.retire', body.reason)),
-    ),
+  audited('banners.retire', 'banner', async ({ params }, audit, reply) =>
+    reply.send(await banners().retire(params.bannerId, audit)),
   );
 
   // Art goes through the shared upload pipeline (lib/uploads, as avatars): multipart parsing

@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { BonusAdminChange } from '../bonus';
-import { changeAudit } from './audit-step';
+import type { FastifyInstance } from 'fastify';
+import { auditedRoutes } from './audit-step';
 import { staffRoute } from './staff-scope';
 import type { StaffServices } from './staff-services';
 
@@ -11,55 +10,32 @@ import type { StaffServices } from './staff-services';
  */
 export function bonusAdminRoutes(app: FastifyInstance, s: StaffServices): void {
   const admin = s.bonus.admin;
-  const audit = <T>(request: FastifyRequest, action: string, kind: string, reason: string) =>
-    changeAudit<BonusAdminChange<T>>(s.clock, request, action, kind, reason);
+  const audited = auditedRoutes(app, s.clock);
 
   staffRoute(app, 'bonuses.offers', async () => ({
     data: await admin.offers(),
   }));
-  staffRoute(app, 'bonuses.offers.create', async ({ body, request }, reply) => {
-    const offer = await admin.createOffer(
-      body,
-      audit(request, 'bonuses.offers.create', 'bonus_offer', body.reason),
-    );
-    return reply.code(201).send(offer);
-  });
-  staffRoute(app, 'bonuses.offers.update', ({ params, body, request }) =>
-    admin.updateOffer(
-      params.offerId,
-      body,
-      audit(request, 'bonuses.offers.update', 'bonus_offer', body.reason),
-    ),
+  audited('bonuses.offers.create', 'bonus_offer', async ({ body }, audit, reply) =>
+    reply.code(201).send(await admin.createOffer(body, audit)),
   );
-  staffRoute(app, 'bonuses.offers.retire', ({ params, body, request }) =>
-    admin.retireOffer(
-      params.offerId,
-      audit(request, 'bonuses.offers.retire', 'bonus_offer', body.reason),
-    ),
+  audited('bonuses.offers.update', 'bonus_offer', ({ params, body }, audit) =>
+    admin.updateOffer(params.offerId, body, audit),
+  );
+  audited('bonuses.offers.retire', 'bonus_offer', ({ params }, audit) =>
+    admin.retireOffer(params.offerId, audit),
   );
 
   staffRoute(app, 'bonuses.promos', async () => ({
     data: await admin.promos(),
   }));
-  staffRoute(app, 'bonuses.promos.create', async ({ body, request }, reply) => {
-    const promo = await admin.createPromo(
-      body,
-      audit(request, 'bonuses.promos.create', 'promo_code', body.reason),
-    );
-    return reply.code(201).send(promo);
-  });
-  staffRoute(app, 'bonuses.promos.update', ({ params, body, request }) =>
-    admin.updatePromo(
-      BigInt(params.promoId),
-      body,
-      audit(request, 'bonuses.promos.update', 'promo_code', body.reason),
-    ),
+  audited('bonuses.promos.create', 'promo_code', async ({ body }, audit, reply) =>
+    reply.code(201).send(await admin.createPromo(body, audit)),
   );
-  staffRoute(app, 'bonuses.promos.retire', ({ params, body, request }) =>
-    admin.retirePromo(
-      BigInt(params.promoId),
-      audit(request, 'bonuses.promos.retire', 'promo_code', body.reason),
-    ),
+  audited('bonuses.promos.update', 'promo_code', ({ params, body }, audit) =>
+    admin.updatePromo(BigInt(params.promoId), body, audit),
+  );
+  audited('bonuses.promos.retire', 'promo_code', ({ params }, audit) =>
+    admin.retirePromo(BigInt(params.promoId), audit),
   );
 
   staffRoute(app, 'bonuses.claims', ({ query }) =>
@@ -71,10 +47,7 @@ export function bonusAdminRoutes(app: FastifyInstance, s: StaffServices): void {
       limit: query.limit,
     }),
   );
-  staffRoute(app, 'bonuses.claims.cancel', ({ params, body, request }) =>
-    admin.cancelClaim(
-      BigInt(params.claimId),
-      audit(request, 'bonuses.claims.cancel', 'player', body.reason),
-    ),
+  audited('bonuses.claims.cancel', 'player', ({ params }, audit) =>
+    admin.cancelClaim(BigInt(params.claimId), audit),
   );
 }

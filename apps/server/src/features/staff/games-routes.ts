@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { LobbyChange, SwitchChange } from '../games';
-import { changeAudit } from './audit-step';
+import type { FastifyInstance } from 'fastify';
+import { auditedRoutes } from './audit-step';
 import { staffRoute } from './staff-scope';
 import type { StaffServices } from './staff-services';
 
@@ -10,43 +9,24 @@ import type { StaffServices } from './staff-services';
  * the audit row is written in the switch's own transaction (decision 081).
  */
 export function gamesRoutes(app: FastifyInstance, s: StaffServices): void {
+  const audited = auditedRoutes(app, s.clock);
   const controls = () => app.gameCatalog.controls;
-  const audit = (request: FastifyRequest, action: string, kind: string, reason: string) =>
-    changeAudit<SwitchChange>(s.clock, request, action, kind, reason);
-
   // Marks, blocked countries, pins and the home sections' order (decision 089).
   const lobby = () => app.gameCatalog.lobby;
-  const lobbyAudit = (request: FastifyRequest, action: string, kind: string, reason: string) =>
-    changeAudit<LobbyChange>(s.clock, request, action, kind, reason);
 
   staffRoute(app, 'games.lobby', async (_input, reply) => reply.send(await lobby().lobby()));
 
-  staffRoute(app, 'games.lobby.sections', async ({ body, request }, reply) =>
-    reply.send(
-      await lobby().setSections(
-        body.sections,
-        lobbyAudit(request, 'games.lobby.sections', 'lobby', body.reason),
-      ),
-    ),
+  audited('games.lobby.sections', 'lobby', async ({ body }, audit, reply) =>
+    reply.send(await lobby().setSections(body.sections, audit)),
   );
 
-  staffRoute(app, 'games.lobby.pins', async ({ params, body, request }, reply) =>
-    reply.send(
-      await lobby().setPins(
-        params.section,
-        body.game_ids,
-        lobbyAudit(request, 'games.lobby.pins', 'lobby_section', body.reason),
-      ),
-    ),
+  audited('games.lobby.pins', 'lobby_section', async ({ params, body }, audit, reply) =>
+    reply.send(await lobby().setPins(params.section, body.game_ids, audit)),
   );
 
-  staffRoute(app, 'games.lobby.game', async ({ params, body, request }, reply) =>
+  audited('games.lobby.game', 'game', async ({ params, body }, audit, reply) =>
     reply.send(
-      await lobby().setGame(
-        params.gameId,
-        { mark: body.mark, countries: body.countries },
-        lobbyAudit(request, 'games.lobby.game', 'game', body.reason),
-      ),
+      await lobby().setGame(params.gameId, { mark: body.mark, countries: body.countries }, audit),
     ),
   );
 
@@ -54,27 +34,15 @@ export function gamesRoutes(app: FastifyInstance, s: StaffServices): void {
     reply.send({ data: await controls().providers() }),
   );
 
-  staffRoute(app, 'games.providers.switch', async ({ params, body, request }, reply) =>
-    reply.send(
-      await controls().switchProvider(
-        params.provider,
-        body.disabled,
-        audit(request, 'games.providers.switch', 'provider', body.reason),
-      ),
-    ),
+  audited('games.providers.switch', 'provider', async ({ params, body }, audit, reply) =>
+    reply.send(await controls().switchProvider(params.provider, body.disabled, audit)),
   );
 
   staffRoute(app, 'games.list', async ({ query }, reply) =>
     reply.send(await controls().games(query)),
   );
 
-  staffRoute(app, 'games.switch', async ({ params, body, request }, reply) =>
-    reply.send(
-      await controls().switchGame(
-        params.gameId,
-        body.disabled,
-        audit(request, 'games.switch', 'game', body.reason),
-      ),
-    ),
+  audited('games.switch', 'game', async ({ params, body }, audit, reply) =>
+    reply.send(await controls().switchGame(params.gameId, body.disabled, audit)),
   );
 }

@@ -171,32 +171,31 @@ export function operationsRoutes(app: FastifyInstance, s: StaffServices): void {
         .send(document.content())
     );
   });
-  staffRoute(app, 'identity.verify', async ({ params, request }) => {
-    return s.identity.verify(
-      params.userId,
-      step(request, (moved) => ({
-        action: 'identity.verify',
-        targetKind: 'player',
-        targetId: params.userId,
-        before: { status: moved.from },
-        after: { status: moved.to },
-      })),
-    );
-  });
-  staffRoute(app, 'identity.reject', async ({ params, body, request }) => {
-    return s.identity.reject(
+  /** An identity check's review (verify, reject): the status it moved from and to. */
+  const review = (
+    request: FastifyRequest,
+    action: 'identity.verify' | 'identity.reject',
+    userId: string,
+    reason?: string,
+  ) =>
+    step(request, (moved: { from: string; to: string }) => ({
+      action,
+      targetKind: 'player',
+      targetId: userId,
+      before: { status: moved.from },
+      after: { status: moved.to },
+      reason,
+    }));
+  staffRoute(app, 'identity.verify', async ({ params, request }) =>
+    s.identity.verify(params.userId, review(request, 'identity.verify', params.userId)),
+  );
+  staffRoute(app, 'identity.reject', async ({ params, body, request }) =>
+    s.identity.reject(
       params.userId,
       body.reason,
-      step(request, (moved) => ({
-        action: 'identity.reject',
-        targetKind: 'player',
-        targetId: params.userId,
-        before: { status: moved.from },
-        after: { status: moved.to },
-        reason: body.reason,
-      })),
-    );
-  });
+      review(request, 'identity.reject', params.userId, body.reason),
+    ),
+  );
 
   // Chat moderation.
   staffRoute(app, 'chat.messages', async ({ query }) => {

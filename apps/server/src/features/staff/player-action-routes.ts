@@ -1,3 +1,4 @@
+import type { StaffRouteId } from '@casino/contracts/operator';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
@@ -5,9 +6,9 @@ import { playerBlocks, playerNotes, playerTags } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createSessionRepository } from '../auth';
 import { appendAudit } from './audit-log';
-import { auditStep } from './audit-step';
+import { auditStep, type AuditFields } from './audit-step';
 import { adjust } from './operations-routes';
-import { actorName, auditOf } from './staff-actor';
+import { actorName, auditOf, type StaffContext } from './staff-actor';
 import { contextOf, staffRoute } from './staff-scope';
 import type { StaffServices } from './staff-services';
 
@@ -54,11 +55,37 @@ export async function muteInChat(
 export function playerActionRoutes(app: FastifyInstance, s: StaffServices): void {
   const { db, clock } = s;
 
-  staffRoute(app, 'players.block', async ({ params, body, request }) => {
+  /**
+   * A change of this feature's own player tables, under the route's action: one transaction
+   * with the player's row locked (404 if none), the change, then its audit row (the player
+   * as target) in the same transaction.
+   */
+  const playerChange = <R>(
+    request: FastifyRequest,
+    action: StaffRouteId,
+    userId: string,
+    change: (
+      tx: Database,
+      now: Date,
+      context: StaffContext,
+    ) => Promise<{ answer: R; audit: Pick<AuditFields, 'before' | 'after' | 'reason'> }>,
+  ): Promise<R> => {
     const context = contextOf(request);
     const now = clock.now();
     return db.transaction(async (tx) => {
-      await lockPlayer(tx, params.userId);
+      await lockPlayer(tx, userId);
+      const { answer, audit } = await change(tx, now, context);
+      await appendAudit(
+        tx,
+        now,
+        auditOf(context, { action, targetKind: 'player', targetId: userId, ...audit }),
+      );
+      return answer;
+    });
+  };
+
+  staffRoute(app, 'players.block', ({ params, body, request }) =>
+    playerChange(request, 'players.block', params.userId, async (tx, now, context) => {
       const existing = await tx
         .select()
         .from(playerBlocks)
@@ -79,71 +106,50 @@ export function playerActionRoutes(app: FastifyInstance, s: StaffServices): void
         'staff',
         now,
       );
-      await appendAudit(
-        tx,
-        now,
-        auditOf(context, {
-          action: 'players.block',
-          targetKind: 'player',
-          targetId: params.userId,
+      return {
+        answer: { id: params.userId, status: 'blocked' as const, sessions_ended: ended },
+        audit: {
           before: { status: existing.length ? 'blocked' : 'active' },
           after: { status: 'blocked', sessions_ended: ended },
           reason: body.reason,
-        }),
-      );
-      return { id: params.userId, status: 'blocked' as const, sessions_ended: ended };
-    });
-  });
+        },
+      };
+    }),
+  );
 
-  staffRoute(app, 'players.unblock', async ({ params, body, request }) => {
-    const context = contextOf(request);
-    const now = clock.now();
-    return db.transaction(async (tx) => {
-      await lockPlayer(tx, params.userId);
+  staffRoute(app, 'players.unblock', ({ params, body, request }) =>
+    playerChange(request, 'players.unblock', params.userId, async (tx) => {
       const removed = await tx
         .delete(playerBlocks)
         .where(eq(playerBlocks.userId, params.userId))
         .returning({ userId: playerBlocks.userId });
-      await appendAudit(
-        tx,
-        now,
-        auditOf(context, {
-          action: 'players.unblock',
-          targetKind: 'player',
-          targetId: params.userId,
+      return {
+        answer: { id: params.userId, status: 'active' as const, sessions_ended: 0 },
+        audit: {
           before: { status: removed.length ? 'blocked' : 'active' },
           after: { status: 'active' },
           reason: body.reason,
-        }),
-      );
-      return { id: params.userId, status: 'active' as const, sessions_ended: 0 };
-    });
-  });
+        },
+      };
+    }),
+  );
 
-  const endSessions = async (request: FastifyRequest, userId: string, sessionId?: string) => {
-    const now = clock.now();
-    return db.transaction(async (tx) => {
-      await lockPlayer(tx, userId);
-      const repo = createSessionRepository(tx);
-      const ended =
-        sessionId === undefined
-          ? await repo.revokeOthers(userId, '00000000-0000-0000-0000-000000000000', 'staff', now)
-          : (await repo.revokeOwn(userId, sessionId, 'staff', now))
-            ? 1
-            : 0;
-      await appendAudit(
-        tx,
-        now,
-        auditOf(contextOf(request), {
-          action: sessionId === undefined ? 'players.sessions.endAll' : 'players.sessions.end',
-          targetKind: 'player',
-          targetId: userId,
-          after: { ended, session_id: sessionId ?? null },
-        }),
-      );
-      return { ended };
-    });
-  };
+  const endSessions = (request: FastifyRequest, userId: string, sessionId?: string) =>
+    playerChange(
+      request,
+      sessionId === undefined ? 'players.sessions.endAll' : 'players.sessions.end',
+      userId,
+      async (tx, now) => {
+        const repo = createSessionRepository(tx);
+        const ended =
+          sessionId === undefined
+            ? await repo.revokeOthers(userId, '00000000-0000-0000-0000-000000000000', 'staff', now)
+            : (await repo.revokeOwn(userId, sessionId, 'staff', now))
+              ? 1
+              : 0;
+        return { answer: { ended }, audit: { after: { ended, session_id: sessionId ?? null } } };
+      },
+    );
   staffRoute(app, 'players.sessions.end', ({ params, request }) =>
     endSessions(request, params.userId, params.sessionId),
   );
@@ -152,33 +158,28 @@ export function playerActionRoutes(app: FastifyInstance, s: StaffServices): void
   );
 
   staffRoute(app, 'players.notes.add', async ({ params, body, request }, reply) => {
-    const context = contextOf(request);
-    const now = clock.now();
-    const note = await db.transaction(async (tx) => {
-      await lockPlayer(tx, params.userId);
-      const [row] = await tx
-        .insert(playerNotes)
-        .values({
-          userId: params.userId,
-          text: body.text,
-          authorId: context.actor.id,
-          authorEmail: context.actor.email,
-          createdAt: now,
-        })
-        .returning();
-      if (!row) throw new Error('note not stored');
-      await appendAudit(
-        tx,
-        now,
-        auditOf(context, {
-          action: 'players.notes.add',
-          targetKind: 'player',
-          targetId: params.userId,
-          after: { note_id: row.id.toString(), text: body.text },
-        }),
-      );
-      return row;
-    });
+    const note = await playerChange(
+      request,
+      'players.notes.add',
+      params.userId,
+      async (tx, now, context) => {
+        const [row] = await tx
+          .insert(playerNotes)
+          .values({
+            userId: params.userId,
+            text: body.text,
+            authorId: context.actor.id,
+            authorEmail: context.actor.email,
+            createdAt: now,
+          })
+          .returning();
+        if (!row) throw new Error('note not stored');
+        return {
+          answer: row,
+          audit: { after: { note_id: row.id.toString(), text: body.text } },
+        };
+      },
+    );
     return reply.code(201).send({
       id: note.id.toString(),
       text: note.text,
@@ -187,11 +188,9 @@ export function playerActionRoutes(app: FastifyInstance, s: StaffServices): void
     });
   });
 
-  staffRoute(app, 'players.tags', async ({ params, body, request }) => {
-    const now = clock.now();
+  staffRoute(app, 'players.tags', ({ params, body, request }) => {
     const tags = [...new Set(body.tags)].sort();
-    return db.transaction(async (tx) => {
-      await lockPlayer(tx, params.userId);
+    return playerChange(request, 'players.tags', params.userId, async (tx, now) => {
       const before = await tx
         .select({ tag: playerTags.tag })
         .from(playerTags)
@@ -202,18 +201,10 @@ export function playerActionRoutes(app: FastifyInstance, s: StaffServices): void
           .insert(playerTags)
           .values(tags.map((tag) => ({ userId: params.userId, tag, createdAt: now })));
       }
-      await appendAudit(
-        tx,
-        now,
-        auditOf(contextOf(request), {
-          action: 'players.tags',
-          targetKind: 'player',
-          targetId: params.userId,
-          before: { tags: before.map((t) => t.tag).sort() },
-          after: { tags },
-        }),
-      );
-      return { tags };
+      return {
+        answer: { tags },
+        audit: { before: { tags: before.map((t) => t.tag).sort() }, after: { tags } },
+      };
     });
   });
 

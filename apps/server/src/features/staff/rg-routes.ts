@@ -37,28 +37,41 @@ export function rgRoutes(app: FastifyInstance, s: StaffServices): void {
     })),
   });
 
+  /**
+   * A change as this staff member: 404 for an unknown player before anything is done, then
+   * the change (audited under the route's action with the body's reason), then the new view.
+   */
+  const change = async (
+    request: FastifyRequest,
+    userId: string,
+    action: 'players.rg.limit' | 'players.rg.block',
+    reason: string,
+    apply: (staff: ReturnType<typeof by>) => Promise<unknown>,
+  ) => {
+    await view(userId);
+    await apply(by(request, reason, action, userId));
+    return view(userId);
+  };
+
   staffRoute(app, 'players.rg', async ({ params }, reply) => reply.send(await view(params.userId)));
 
   staffRoute(app, 'players.rg.limit', async ({ params, body, request }, reply) => {
     const { reason, ...limit } = body;
-    await view(params.userId);
-    await rg().service.limits.setLimit(
-      params.userId,
-      limit,
-      by(request, reason, 'players.rg.limit', params.userId),
+    const { userId } = params;
+    return reply.send(
+      await change(request, userId, 'players.rg.limit', reason, (staff) =>
+        rg().service.limits.setLimit(userId, limit, staff),
+      ),
     );
-    return reply.send(await view(params.userId));
   });
 
   staffRoute(app, 'players.rg.block', async ({ params, body, request }, reply) => {
     const { reason, ...block } = body;
-    await view(params.userId);
-    await rg().service.blocks.block(
-      params.userId,
-      block,
-      by(request, reason, 'players.rg.block', params.userId),
-      undefined,
+    const { userId } = params;
+    return reply.send(
+      await change(request, userId, 'players.rg.block', reason, (staff) =>
+        rg().service.blocks.block(userId, block, staff, undefined),
+      ),
     );
-    return reply.send(await view(params.userId));
   });
 }

@@ -73,6 +73,34 @@ export function actorOfAccount(
   };
 }
 
+/** Where a request came from, as the audit row keeps it. */
+interface Client {
+  ip: string;
+  userAgent: string | null;
+}
+
+/**
+ * The audit row of a staff member's own step before a session exists (the set-up's end, a
+ * sign-in): the account is the actor, with its roles as stored.
+ */
+function appendOwnAudit(
+  tx: Database,
+  now: Date,
+  account: StaffAccountRow,
+  where: Client,
+  action: string,
+  target: { kind: string; id: string },
+): Promise<string> {
+  return appendAudit(tx, now, {
+    actor: { kind: 'staff', id: account.id, email: account.email, roles: account.roles },
+    action,
+    targetKind: target.kind,
+    targetId: target.id,
+    ip: where.ip,
+    userAgent: where.userAgent,
+  });
+}
+
 /**
  * Staff accounts and sessions (docs/decisions/065): set-up links, the login with the
  * password and a TOTP code together, sessions of 30 minutes idle and 12 hours at most.
@@ -111,10 +139,7 @@ export function createStaffAuthService(deps: StaffAuthDeps) {
     },
 
     /** The password and a first code: the account is ready; the link is used up. */
-    async setupComplete(
-      input: { token: string; password: string; code: string },
-      where: { ip: string; userAgent: string | null },
-    ) {
+    async setupComplete(input: { token: string; password: string; code: string }, where: Client) {
       if (isCommonPassword(input.password)) {
         throw new AppError(422, ErrorCode.VALIDATION_FAILED, 'This password is too common.', [
           { path: 'password', message: 'passwordtoocommon' },
@@ -142,13 +167,9 @@ export function createStaffAuthService(deps: StaffAuthDeps) {
         });
         await repo.deleteSetupToken(account.id);
         await repo.endSessions(account.id, 'setup', now);
-        await appendAudit(tx, now, {
-          actor: { kind: 'staff', id: account.id, email: account.email, roles: account.roles },
-          action: 'auth.setup.complete',
-          targetKind: 'staff',
-          targetId: account.id,
-          ip: where.ip,
-          userAgent: where.userAgent,
+        await appendOwnAudit(tx, now, account, where, 'auth.setup.complete', {
+          kind: 'staff',
+          id: account.id,
         });
       });
     },
@@ -158,10 +179,7 @@ export function createStaffAuthService(deps: StaffAuthDeps) {
      * before anything is checked: it holds under a burst and across instances) under keys of
      * its own; one answer for every wrong part.
      */
-    async login(
-      input: { email: string; password: string; code: string },
-      where: { ip: string; userAgent: string | null },
-    ) {
+    async login(input: { email: string; password: string; code: string }, where: Client) {
       const throttleKeys: ThrottleKeys = {
         pair: `staff-login:pair:${input.email}|${where.ip}`,
         account: `staff-login:account:${input.email}`,
@@ -202,13 +220,9 @@ export function createStaffAuthService(deps: StaffAuthDeps) {
           ip: where.ip,
           userAgent: where.userAgent?.slice(0, 512) ?? null,
         });
-        await appendAudit(tx, now, {
-          actor: { kind: 'staff', id: account.id, email: account.email, roles: account.roles },
-          action: 'auth.login',
-          targetKind: 'staff-session',
-          targetId: session.id,
-          ip: where.ip,
-          userAgent: where.userAgent,
+        await appendOwnAudit(tx, now, account, where, 'auth.login', {
+          kind: 'staff-session',
+          id: session.id,
         });
       });
       await deps.throttle.succeeded(attempt);

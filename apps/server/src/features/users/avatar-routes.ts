@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { ErrorCode, authErrorCodes, limits, meResponseSchema } from '@casino/contracts';
+import { authErrorCodes, limits, meResponseSchema } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AppError } from '../../lib/errors';
 import { createUploadPipeline, type UploadPipeline } from '../../lib/uploads/upload-pipeline';
+import { storedImageRoute } from '../../lib/uploads/stored-image';
 import { requirePlayer } from '../auth';
 import { avatarDecodeLimits, type AvatarService } from './avatar-service';
 import { avatarNamePattern, type AvatarStore } from './avatar-store';
@@ -68,28 +67,12 @@ export const avatarRoutes: FastifyPluginAsyncZod<AvatarRoutesOptions> = async (a
     },
   );
 
-  app.get(
-    '/avatars/:name',
-    {
-      schema: {
-        tags: ['user'],
-        summary: 'An avatar picture (WebP); the URL never changes its content',
-        params: z.object({ name: z.string().regex(avatarNamePattern) }),
-      },
-    },
-    async (request, reply) => {
-      const avatar = await options.store.read(request.params.name);
-      if (!avatar) throw new AppError(404, ErrorCode.NOT_FOUND, 'No such avatar.');
-      return (
-        reply
-          .type(avatar.contentType)
-          // The name is the version: a new upload gets a new URL.
-          .header('etag', `"${request.params.name.slice(0, 32)}"`)
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .send(avatar.bytes)
-      );
-    },
-  );
+  storedImageRoute(app, {
+    url: '/avatars/:name',
+    tag: 'user',
+    summary: 'An avatar picture (WebP); the URL never changes its content',
+    namePattern: avatarNamePattern,
+    read: (name) => options.store.read(name),
+    missing: 'No such avatar.',
+  });
 };

@@ -5,6 +5,7 @@ import {
   meResponseSchema,
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { privateRoutes } from '../auth';
 import type { ProfileService } from './profile-service';
 
@@ -34,32 +35,34 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = (app, 
     (player) => service.me(player.id),
   );
 
-  app.post(
-    '/user/check/username',
-    {
-      onRequest: availabilityLimit,
-      schema: {
-        tags: ['user'],
-        summary: 'Is this username free? (no account has it, case-insensitively)',
-        body: checkUsernameRequestSchema,
-        response: { 200: availabilityResponseSchema },
+  /** An availability check: the shared budget above, `{ available }` for the body's value. */
+  const availabilityCheck = <Body extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: Body,
+    available: (value: z.output<Body>) => Promise<boolean>,
+  ) =>
+    app.post(
+      path,
+      {
+        onRequest: availabilityLimit,
+        schema: { tags: ['user'], summary, body, response: { 200: availabilityResponseSchema } },
       },
-    },
-    async (request) => ({ available: await service.usernameAvailable(request.body.username) }),
-  );
+      // The body was validated by the route's schema before the handler runs.
+      async (request) => ({ available: await available(request.body as z.output<Body>) }),
+    );
 
-  app.post(
+  availabilityCheck(
+    '/user/check/username',
+    'Is this username free? (no account has it, case-insensitively)',
+    checkUsernameRequestSchema,
+    ({ username }) => service.usernameAvailable(username),
+  );
+  availabilityCheck(
     '/user/check/email',
-    {
-      onRequest: availabilityLimit,
-      schema: {
-        tags: ['user'],
-        summary: 'Is this e-mail free? (no account has it)',
-        body: checkEmailRequestSchema,
-        response: { 200: availabilityResponseSchema },
-      },
-    },
-    async (request) => ({ available: await service.emailAvailable(request.body.email) }),
+    'Is this e-mail free? (no account has it)',
+    checkEmailRequestSchema,
+    ({ email }) => service.emailAvailable(email),
   );
 
   return Promise.resolve();
