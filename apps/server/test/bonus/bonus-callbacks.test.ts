@@ -84,6 +84,16 @@ async function spin(page: string, bet: number): Promise<SpinAnswer> {
   return (await res.json()) as SpinAnswer;
 }
 
+/**
+ * An amount as the API writes it: two decimals, three when the thousandths digit is not zero.
+ * A win's split can leave the bonus pocket (and so the cash) at a thousandth, which the
+ * random spins above make happen in some runs.
+ */
+function dollars(thousandths: bigint): string {
+  const text = (Number(thousandths) / 1000).toFixed(3);
+  return text.endsWith('0') ? text.slice(0, -1) : text;
+}
+
 describe.each(providers)('%s: wagering from real bets', (provider) => {
   it('moves the progress bet by bet, answers the studio the total, and cancel keeps the cash', async () => {
     const player = await createTestPlayer(t.db, systemClock, 2_000n);
@@ -129,10 +139,10 @@ describe.each(providers)('%s: wagering from real bets', (provider) => {
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.bonus).toMatchObject({
       status: 'cancelled',
-      forfeited_amount: (Number(before.bonus) / 1000).toFixed(2),
+      forfeited_amount: dollars(before.bonus),
     });
     const after = await api<Me>(player, '/api/user/me');
-    const cash = ((Number(before.balance) - Number(before.bonus)) / 1000).toFixed(2);
+    const cash = dollars(before.balance - before.bonus);
     expect(after.body).toMatchObject({ balance: cash, cash, bonus: '0.00' });
     await expectLedgerClean(t.db);
   }, 60_000);
