@@ -2,7 +2,7 @@ import process from 'node:process';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { newPlayer, registerThroughApi, useEnglish } from '../../web/e2e/support/accounts';
 import { NOT_A_SLOT, spinRounds } from '../../web/e2e/support/studio-games';
-import { seriousFindings, signInWithSetupLink } from './support/staff';
+import { openScreen, seriousFindings, signInWithSetupLink } from './support/staff';
 import { picture } from '../../web/e2e/support/pictures';
 
 /**
@@ -187,7 +187,7 @@ for (const theme of ['dark', 'light'] as const) {
         );
         const page = await context.newPage();
         for (const tab of ['offers', 'promos', 'claims'] as const) {
-          await page.goto(`/backoffice/bonuses?tab=${tab}`);
+          await openScreen(page, `/backoffice/bonuses?tab=${tab}`);
           if (tab === 'claims') {
             await page.getByTestId('claims-status').selectOption('', { timeout: 30_000 });
           }

@@ -1,6 +1,6 @@
 import process from 'node:process';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { seriousFindings, signInWithSetupLink } from './support/staff';
+import { openScreen, seriousFindings, signInWithSetupLink } from './support/staff';
 import { picture } from '../../web/e2e/support/pictures';
 
 /**
@@ -136,7 +136,7 @@ for (const theme of ['dark', 'light'] as const) {
         await page.getByTestId('tab-faq').click();
         await expect(page.getByTestId('faq-entries')).toBeVisible();
         await shot('faq');
-        await page.goto('/backoffice/content/loyalty');
+        await openScreen(page, '/backoffice/content/loyalty');
         await expect(page.getByTestId('content-preview').locator('table')).toBeVisible();
         await shot('editor');
         await context.close();

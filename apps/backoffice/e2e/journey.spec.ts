@@ -8,7 +8,7 @@ import {
   sendIdentityDocuments,
 } from './support/player';
 import { addLimitAsRiskStaff, signInRiskStaff } from './support/risk-staff';
-import { seriousFindings, setupLinkPath, totp } from './support/staff';
+import { openScreen, seriousFindings, setupLinkPath, totp } from './support/staff';
 import { picture as takePicture, picturesTag } from '../../web/e2e/support/pictures';
 
 /**
@@ -214,7 +214,7 @@ for (const theme of ['dark', 'light'] as const) {
       const page = await lookedPage(browser, theme, lang, true);
       const findings: string[] = [];
       for (const screen of screens) {
-        await page.goto(typeof screen.path === 'function' ? screen.path() : screen.path);
+        await openScreen(page, typeof screen.path === 'function' ? screen.path() : screen.path);
         await expect(page.locator('h1')).toBeVisible();
         if (screen.ready) await expect(page.getByTestId(screen.ready)).toBeVisible();
         await expect(page.locator('.skeleton')).toHaveCount(0);
