@@ -9,7 +9,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { checkIn, identityId, int8, timestamptz } from './columns';
+import { checkIn, identityId, int8, int8Zero, timestamptz } from './columns';
 import { userId } from './accounts';
 
 /** How an offer is granted (features/bonus/README.md). */
@@ -181,6 +181,12 @@ export const playerBonuses = pgTable(
     /** What became cash (completed) and what was forfeited (any end). */
     convertedAmount: int8('converted_amount'),
     forfeitedAmount: int8('forfeited_amount'),
+    /**
+     * Wagering so far: the sum of its un-refunded bets' `ledger_entries.wager_counted`, kept
+     * by the ledger's own triggers in each bet's and refund's transaction (migration 0032,
+     * decision 103), so settling after a bet reads one row, not every bet of the bonus.
+     */
+    wagered: int8Zero('wagered'),
   },
   (t) => [
     checkIn('player_bonuses_status', t.status, playerBonusStatuses),

@@ -67,6 +67,12 @@ export const ledgerEntries = pgTable(
     bonusAfter: int8Zero('bonus_after'),
     /** The wallet's active bonus when this row was written (its bets wager it). */
     bonusId: int8('bonus_id'),
+    /**
+     * A bet with a bonus: what it added to its bonus's wagering (player_bonuses.wagered),
+     * set by a trigger as the row is inserted, and what its refund takes away again even if
+     * the game's category changed since (migration 0032, decision 103). Null on other rows.
+     */
+    wagerCounted: int8('wager_counted'),
     currency: text('currency').notNull(),
     /** A provider's slug, or 'operator' for movements made by us (adjustments, payments). */
     provider: text('provider').notNull(),

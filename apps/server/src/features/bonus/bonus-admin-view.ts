@@ -121,7 +121,7 @@ export function promoValues(input: StaffPromoUpdate): Omit<NewPromo, 'code' | 'o
   };
 }
 
-/** A claim with its wagering: `wagered` is read from the ledger for a claim played with. */
+/** A claim with its wagering: `wagered` is its running sum for a claim played with. */
 export function staffClaimView(
   row: { claim: PlayerBonusRow; email: string; code: string | null },
   offer: OfferRow | undefined,

@@ -30,7 +30,7 @@ import {
 import type { bonusLifecycle } from './bonus-lifecycle';
 import { bonusRepository, type OfferRow, type PromoRow } from './bonus-repository';
 
-/** Claims whose wagering is known without the ledger (see `claims`). */
+/** Claims whose wagering shown follows from their status alone (see `claims`). */
 const neverPlayed: ReadonlySet<string> = new Set(['queued', 'awaiting_deposit', 'completed']);
 
 /** What a staff change changed: the audit row's before and after (decision 081). */
@@ -233,22 +233,18 @@ export function bonusAdmin(deps: BonusAdminDeps) {
       const rows = await admin.claims(filter);
       const page = rows.slice(0, filter.limit);
       const active = page.filter((r) => r.claim.status === 'active');
-      // Wagering is read from the ledger for every claim that was ever played with: an ended
-      // one (cancelled, lost, expired, forfeited) keeps what was wagered before it ended. A
-      // completed one shows the requirement met; one never started has wagered nothing.
-      const played = page.filter((r) => !neverPlayed.has(r.claim.status));
-      const [offers, pockets, wagered] = await Promise.all([
+      // Wagering is the claim's running sum (decision 103) for every claim that was ever
+      // played with: an ended one (cancelled, lost, expired, forfeited) keeps what was wagered
+      // before it ended. A completed one shows the requirement met; one never started has
+      // wagered nothing.
+      const [offers, pockets] = await Promise.all([
         offerMap(),
         admin.pockets(active.map((r) => r.claim.userId)),
-        Promise.all(
-          played.map(async (r) => [r.claim.id, await engine.wagered(r.claim.id)] as const),
-        ),
       ]);
-      const wageredById = new Map(wagered);
       return {
         data: page.map((r) =>
           staffClaimView(r, offers.get(r.claim.offerId), {
-            wagered: wageredById.get(r.claim.id) ?? null,
+            wagered: neverPlayed.has(r.claim.status) ? null : r.claim.wagered,
             pocket: pockets.get(r.claim.userId) ?? 0n,
           }),
         ),
@@ -281,7 +277,7 @@ export function bonusAdmin(deps: BonusAdminDeps) {
           throw new AppError(409, bonusErrorCodes.BONUS_ENDED, 'This bonus has already ended.');
         }
         const live = {
-          wagered: current.claim.status === 'active' ? await engine.wagered(id, tx.db) : null,
+          wagered: current.claim.status === 'active' ? current.claim.wagered : null,
           pocket: tx.wallet.bonus,
         };
         const before = staffClaimView(current, offer, live);

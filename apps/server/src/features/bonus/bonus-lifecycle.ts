@@ -126,8 +126,9 @@ export function bonusLifecycle(repo: BonusRepository, clock: Clock) {
       if (amount > 0n) await grant(tx, open, amount, deposit.amount);
       return;
     }
-    const wagered = await repo.wagered(open.id, tx.db);
-    if (wagered >= open.wageringRequired) {
+    // `open` was read under the wallet's row lock, which every bet and refund of the player
+    // holds until it commits: its running sum counts every bet so far (decision 103).
+    if (open.wagered >= open.wageringRequired) {
       await end(tx, open, 'completed');
       return;
     }

@@ -4,7 +4,8 @@ import { bonusOffers, playerBonuses, promoCodes, users } from '../../db/schema';
 
 /**
  * The bonus feature's rows (offers, promo codes, players' bonuses) and the ledger reads it
- * needs (wagering progress, deposits). Money never moves here: only through the ledger's
+ * needs (deposits, a bonus's last row). A bonus's wagering so far is its row's `wagered`,
+ * kept by the ledger's triggers as its bets and refunds post (migration 0032, decision 103). Money never moves here: only through the ledger's
  * bonus transaction (bonus-service.ts), whose `tx` these functions take when they write.
  */
 
@@ -152,24 +153,6 @@ export function bonusRepository(db: Database) {
         order by id limit 1`);
       const row = rows[0];
       return row ? { id: String(row.id), amount: BigInt(row.amount) } : undefined;
-    },
-
-    /**
-     * Wagering so far, read from the ledger (decision 039): each of the bonus's bets that was
-     * not refunded and not over its max bet, times its game category's contribution.
-     */
-    async wagered(bonusId: bigint, tx: Database = db): Promise<bigint> {
-      const { rows } = await tx.execute<{ wagered: string | null }>(sql`
-        select sum(case when -b.amount > pb.max_bet then 0
-            else -b.amount * coalesce((pb.contributions ->> g.category)::int, 0) / 100 end)
-          as wagered
-        from ledger_entries b
-        join player_bonuses pb on pb.id = b.bonus_id
-        left join games g on g.provider = b.provider and g.provider_game_id = b.game_id
-        where b.bonus_id = ${bonusId.toString()}::bigint and b.kind = 'bet'
-          and not exists (select 1 from ledger_entries r
-            where r.kind = 'refund' and r.reverses_entry_id = b.id)`);
-      return BigInt(rows[0]?.wagered ?? 0);
     },
 
     /** The newest ledger row of a bonus: a bet still waiting for its win keeps a bonus open. */

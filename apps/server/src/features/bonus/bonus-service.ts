@@ -46,7 +46,7 @@ export function createBonusService(deps: BonusServiceDeps) {
 
   async function view(row: PlayerBonusRow, offers: Map<string, OfferRow>): Promise<PlayerBonus> {
     const open = row.status === 'active';
-    const wagered = open ? await repo.wagered(row.id) : null;
+    const wagered = open ? row.wagered : null;
     const pocket = open ? (await ledger.getBalance(row.userId)).bonus : 0n;
     return playerBonusView(row, offers.get(row.offerId), {
       wagered,

@@ -35,8 +35,8 @@ export function offerView(
 }
 
 /**
- * A player's bonus. `wagered` and `pocket` are read only for an active bonus (the ledger
- * says); an ended one shows its wagering as complete or as it was required.
+ * A player's bonus. `wagered` (its row's running sum) and `pocket` are given only for an
+ * active bonus; an ended one shows its wagering as complete or as it was required.
  */
 export function playerBonusView(
   row: PlayerBonusRow,

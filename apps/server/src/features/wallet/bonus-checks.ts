@@ -89,4 +89,55 @@ export const bonusChecks: LedgerCheck[] = [
       `wallet ${s(r.user_id ?? r.pb_user_id)}: active bonus ${s(r.bonus_id ?? 'none')}, ` +
       `player_bonuses says ${s(r.active_id ?? 'none')}`,
   },
+  {
+    // The running sum of migration 0032 (decision 103) against the ledger it sums: the read
+    // that wagering was before, per bet, now run here only.
+    name: 'bonus-wagered',
+    description:
+      "every claim's wagered equals the sum of wager_counted over its bets that were not refunded",
+    query: sql`
+      select pb.id, pb.user_id, pb.wagered, coalesce(s.total, 0) as total
+      from player_bonuses pb
+      left join (
+        select b.bonus_id, sum(b.wager_counted) as total from ledger_entries b
+        where b.kind = 'bet' and b.bonus_id is not null
+          and not exists (select 1 from ledger_entries r
+            where r.kind = 'refund' and r.reverses_entry_id = b.id)
+        group by b.bonus_id
+      ) s on s.bonus_id = pb.id
+      where pb.wagered <> coalesce(s.total, 0)`,
+    describe: (r) =>
+      `bonus ${s(r.id)} of ${s(r.user_id)}: wagered ${s(r.wagered)}, ` +
+      `its un-refunded bets counted ${s(r.total)}`,
+  },
+  {
+    // What each bet counted: the claim's rule (0 over its max bet, else |bet| x the percent
+    // of a category / 100, integer division; 0 for a category it does not name). The game's
+    // category now gives the exact value unless the game was moved since, which the ledger
+    // cannot tell; a value that is not the current category's must still be one the claim's
+    // terms give for some category, so a legitimate move is never reported.
+    name: 'bonus-wager-counted',
+    description:
+      "a bet with a bonus counted what its claim's max bet and contributions give for it " +
+      '(its game\u2019s category, or one the game was moved from); no other row counts',
+    query: sql`
+      select b.id, b.kind, b.bonus_id, b.amount, b.wager_counted, f.formula
+      from ledger_entries b
+      left join player_bonuses pb on pb.id = b.bonus_id and b.kind = 'bet'
+      left join games g on g.provider = b.provider and g.provider_game_id = b.game_id
+      cross join lateral (select case when -b.amount > pb.max_bet then 0::bigint
+        else -b.amount * coalesce((pb.contributions ->> g.category)::int, 0) / 100
+        end as formula) f
+      where (b.wager_counted is not null or (b.kind = 'bet' and b.bonus_id is not null))
+        and (
+          (pb.id is null and b.wager_counted is not null)
+          or (pb.id is not null and (b.wager_counted is null
+            or (b.wager_counted <> f.formula and not (-b.amount <= pb.max_bet
+              and (b.wager_counted = 0 or exists (
+                select 1 from jsonb_each_text(pb.contributions) c
+                where -b.amount * c.value::int / 100 = b.wager_counted)))))))`,
+    describe: (r) =>
+      `${s(r.kind)} ${s(r.id)} of bonus ${s(r.bonus_id ?? 'none')}: amount ${s(r.amount)}, ` +
+      `counted ${s(r.wager_counted ?? 'nothing')}, the claim's terms give ${s(r.formula ?? 'nothing')}`,
+  },
 ];
