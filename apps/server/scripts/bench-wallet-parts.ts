@@ -11,7 +11,10 @@
 // BENCH_DATABASE_URL as bench:wallet; BENCH_SECONDS (4) slices of 1 s per variant;
 // BENCH_PLAYERS (500); BENCH_CONCURRENCY (10); BENCH_HOT=on: one player for every client;
 // BENCH_LISTEN=on: a connection LISTENs on the ledger's channel (as a running server's does);
-// BENCH_SETUP_SQL: an SQL file run after the migrations (e.g. an older function, to compare).
+// BENCH_SETUP_SQL: an SQL file run after the migrations (e.g. an older function, to compare);
+// `alt` (not in the default list): plain, calling `ledger_apply_alt` instead, a function of the
+// same arguments and answer that BENCH_SETUP_SQL defines, so a change to the function's body
+// is judged against today's in the same run, slice by slice.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
@@ -34,7 +37,7 @@ const playerCount = Number(process.env.BENCH_PLAYERS ?? 500);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const hot = process.env.BENCH_HOT === 'on';
 const allVariants = ['plain', 'admission', 'notify', 'rg', 'ledger'] as const;
-type Variant = (typeof allVariants)[number];
+type Variant = (typeof allVariants)[number] | 'alt';
 const variants = (process.env.BENCH_PARTS?.split(',') ?? allVariants) as Variant[];
 const gameSymbol = 'vs20benchparts';
 const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
@@ -122,8 +125,11 @@ try {
     for (const apply of [posting('bet', -1000n), posting('win', i % 3 === 0 ? 2500n : 0n)]) {
       const { statement, values } = applyStatement(apply);
       const { rows } = await pool.query<{ outcome: string; id: string }>({
-        name: statement.name,
-        text: statement.text,
+        name: variant === 'alt' ? 'parts_alt' : statement.name,
+        text:
+          variant === 'alt'
+            ? statement.text.replace('from ledger_apply(', 'from ledger_apply_alt(')
+            : statement.text,
         values: [...values],
       });
       if (rows[0]?.outcome !== 'applied') throw new Error(`${variant}: ${rows[0]?.outcome}`);

@@ -5,8 +5,9 @@ import { bonusOffers, playerBonuses, promoCodes, users } from '../../db/schema';
 /**
  * The bonus feature's rows (offers, promo codes, players' bonuses) and the ledger reads it
  * needs (deposits, a bonus's last row). A bonus's wagering so far is its row's `wagered`,
- * kept by the ledger's triggers as its bets and refunds post (migration 0032, decision 103). Money never moves here: only through the ledger's
- * bonus transaction (bonus-service.ts), whose `tx` these functions take when they write.
+ * kept by the ledger's triggers as its bets and refunds post (migration 0032, decision 103).
+ * Money never moves here: only through the ledger's bonus transaction (bonus-service.ts),
+ * whose `tx` these functions take when they write.
  */
 
 export type OfferRow = typeof bonusOffers.$inferSelect;
