@@ -159,18 +159,19 @@ try {
     const players = scenario === 'spread' ? spread : [hot];
     const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
     agents.push(agent);
-    const newPool = () => {
-      const pool = new pg.Pool({ connectionString: scratch.url, max: concurrency });
-      // The bench database is force-dropped at the end; a closing connection must not crash it.
-      pool.on('error', () => undefined);
-      pools.push(pool);
-      return pool;
-    };
+    // One pool for the two ways that send SQL straight (they never run at once: the ways take
+    // turns), ended with its row. A pool each, kept to the end of the run, held 2 × 50 idle
+    // connections besides the server's at 50 connections, past PostgreSQL's default
+    // max_connections (100): the refused connects were the "errors" those rows reported.
+    const pool = new pg.Pool({ connectionString: scratch.url, max: concurrency });
+    // The bench database is force-dropped at the end; a closing connection must not crash it.
+    pool.on('error', () => undefined);
+    pools.push(pool);
     const senders: PairSender[] = [
       viaHttp(roundOf(players), pragmaticClient(started.base, agent, secretKey)),
       // The baseline's wallet ids: 0 … playerCount − 1 spread, playerCount the hot one.
-      baseline(newPool(), (i) => (scenario === 'spread' ? (i * 7919) % playerCount : playerCount)),
-      viaOwnStatements(roundOf(players), newPool()),
+      baseline(pool, (i) => (scenario === 'spread' ? (i * 7919) % playerCount : playerCount)),
+      viaOwnStatements(roundOf(players), pool),
       viaCode(roundOf(players), ledger),
     ];
     // Warm-up, nothing recorded: every socket and connection open, V8 optimised, and every
@@ -193,6 +194,8 @@ try {
     }
     const name = scenario === 'spread' ? `spread (${fmt(playerCount)} players)` : 'one hot player';
     rows.push({ name, concurrency, results: samples.map((s) => summary(s)), cpu });
+    await pool.end();
+    pools.splice(pools.indexOf(pool), 1);
     process.stdout.write(`  ${name}, ${concurrency} connections: measured\n`);
   }
 
