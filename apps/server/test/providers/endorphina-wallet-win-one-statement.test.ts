@@ -159,6 +159,18 @@ describe('the usual win in one statement', () => {
     expect(await balanceOf(tbl.player.id)).toBe(11_000n);
   });
 
+  it('answers copies sent at once with one posting and the same body', async () => {
+    const tbl = await table(10_000n);
+    const r = round(tbl);
+    const bet = r.bet(1_000);
+    expect((await post('bet', bet)).status).toBe(200);
+    const win = r.win(2_500, bet['id']!, nextId('w'));
+    const answers = await Promise.all(Array.from({ length: 4 }, () => post('win', win)));
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    expect(answers[0]).toMatchObject({ status: 200, body: { balance: 11_500 } });
+    expect(await balanceOf(tbl.player.id)).toBe(11_500n);
+  });
+
   it('replays a win first posted the older way (no token) when it comes again with its token', async () => {
     const tbl = await table(10_000n);
     const r = round(tbl);
