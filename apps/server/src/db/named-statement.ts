@@ -71,6 +71,19 @@ export interface PreparedCondition {
   readonly values: readonly unknown[];
 }
 
+/**
+ * A select with a constant text that yields at most one row, for a caller's statement to draw
+ * values from (a launch token's player, for a win posted without a separate lookup): like a
+ * `PreparedCondition`, `text` numbers its own parameters `$1…$n` of `values`, the including
+ * statement renumbers them once, and `name` always comes with the same text. Its columns are
+ * the contract between the two (the ledger documents the ones it reads).
+ */
+export interface PreparedSelect {
+  readonly name: string;
+  readonly text: string;
+  readonly values: readonly unknown[];
+}
+
 /** `text` with every parameter `$k` renumbered `$(k + by)`. */
 export function shiftParameters(text: string, by: number): string {
   return text.replace(/\$(\d+)/g, (_, k: string) => `$${Number(k) + by}`);

@@ -40,14 +40,15 @@ describe('a failure that is not the wallet’s', () => {
     expect(await send(refundMessage(p, newId(), newId(), round, '1.00'))).toEqual(
       refused(500, 'INTERNAL'),
     );
-    // The token lookup's own query failing is the same: retry. (A result always looks its
-    // token up; a bet on a live token is checked inside its posting instead.)
+    // The token lookup's own query failing is the same: retry. (A result looks its token up
+    // only when its posting did not take the token, here one issued for another currency; a
+    // bet on a live token and a result on its token are checked inside their posting.)
     vi.spyOn(t.db, 'select').mockImplementationOnce(() => {
       throw down;
     });
-    expect(await send(resultMessage(p, newId(), betId, round, '0.00'))).toEqual(
-      refused(500, 'INTERNAL'),
-    );
+    expect(
+      await send({ ...resultMessage(p, newId(), betId, round, '0.00'), currency: 'EUR' }),
+    ).toEqual(refused(500, 'INTERNAL'));
     expect(await rowsOf(p)).toEqual([]);
 
     // The studio's retry, same transactionId: applied once.

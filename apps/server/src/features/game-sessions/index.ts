@@ -3,7 +3,11 @@
  * (decision 035).
  */
 export { gameSessionsFeature } from './game-sessions-feature';
-export { liveLaunchCondition, liveLaunchTokenCondition } from './launch-repository';
+export {
+  launchTokenPlayer,
+  liveLaunchCondition,
+  liveLaunchTokenCondition,
+} from './launch-repository';
 export type { LaunchRepository } from './launch-repository';
 export type { LaunchSessions, OpenSession, SessionLookup } from './launch-sessions';
 export { hashLaunchToken, newLaunchToken } from './launch-token';

@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import type { PreparedCondition } from '../../db/named-statement';
+import type { PreparedCondition, PreparedSelect } from '../../db/named-statement';
 import type { Database } from '../../db/database';
 import { games, launchTokens, recentLaunches, sessions, wallets } from '../../db/schema';
+import { hashLaunchToken } from './launch-token';
 
 export interface NewLaunchToken {
   tokenHash: string;
@@ -214,6 +215,48 @@ export function liveLaunchTokenCondition(launch: {
       launch.provider,
       launch.providerGameId,
       launch.currency,
+    ],
+  };
+}
+
+/** $1 the token's hash, $2 the provider; $3 the player, $4 the game, $5 the currency, or null. */
+const launchTokenPlayerText = `select lt.user_id, lt.currency, g.provider_game_id as game_id
+  from launch_tokens lt
+    join games g on g.id = lt.game_id
+    join wallets w on w.user_id = lt.user_id
+  where lt.token_hash = $1::text and lt.provider = $2::text
+    and ($3::text is null or lt.user_id::text = $3::text)
+    and ($4::text is null or g.provider_game_id = $4::text)
+    and ($5::text is null or lt.currency = $5::text)`;
+
+/**
+ * "The player of this launch token, whatever became of the token" (live, expired, ended or
+ * signed out: wins land after all of them), as one row for a posting's own statement to take
+ * the player from, so a win costs no token lookup of its own (decision 102). Columns:
+ * `user_id`, `currency` and `game_id` (the provider's id of the game it was issued for). It
+ * finds exactly the tokens LaunchSessions.lookup finds (any kind but not-found): that
+ * provider's, whose player has a wallet. `userId`, `providerGameId` and `currency`, when
+ * given, must be the token's, compared as the adapters compare them (exact text). No row says
+ * nothing of why: the caller then looks the token up to answer its refusal. Undefined for a
+ * token the lookup refuses without reading (empty or over 200 characters, as there).
+ */
+export function launchTokenPlayer(launch: {
+  token: string;
+  provider: string;
+  userId?: string;
+  providerGameId?: string;
+  currency?: string;
+}): PreparedSelect | undefined {
+  if (!launch.token || launch.token.length > 200) return undefined;
+  return {
+    name: 'launch_token_player',
+    text: launchTokenPlayerText,
+    values: [
+      hashLaunchToken(launch.token),
+      launch.provider,
+      launch.userId ?? null,
+      launch.providerGameId ?? null,
+      launch.currency ?? null,
     ],
   };
 }

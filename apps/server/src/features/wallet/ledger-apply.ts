@@ -4,6 +4,7 @@ import {
   shiftParameters,
   sqlOfText,
   type PreparedCondition,
+  type PreparedSelect,
   type PreparedStatement,
 } from '../../db/named-statement';
 import type { MovementStatement } from './ledger-statements';
@@ -11,6 +12,7 @@ import type { LedgerRow } from './ledger-rows';
 import { toLedgerEntry } from './ledger-rows';
 import type { PostingResult } from './ledger-types';
 import { replayedFrom, replayOf, resultOf, type PostingRequest, type WalletRow } from './posting';
+import { maxIdLength } from './posting-validation';
 import {
   BetCancelled,
   BetNotAdmitted,
@@ -265,3 +267,76 @@ export function answerOf(a: Apply, row: ApplyRow): PostingResult {
   }
   throw new Error(`ledger_apply answered an unknown outcome for ${a.txId}`);
 }
+
+/**
+ * A win whose player comes from a row found inside its own statement (decision 102): the
+ * source (`PreparedSelect`, columns user_id, currency, game_id), the bet it pays looked up
+ * among that player's bets as findBet does, and ledger_apply called laterally for that row, in
+ * ONE statement. No source row: no row, nothing locked or posted. The request (what a repeat
+ * must match) is built in SQL from the same values as winApply's, so it is the same jsonb.
+ * The columns `posted_*` say what was posted, for the answer (`sourcedWinApply`).
+ *
+ * Parameters: $1 amount, $2 currency (null: the bet's, else the row's), $3 provider,
+ * $4 operation, $5 txId, $6 betTxId as given, $7 game (null: the row's), $8 round, $9 meta,
+ * $10 now, $11 the bet's reference (null: no lookup), $12 the reference as our transactionId
+ * (null unless it is one); then the source's own, renumbered.
+ */
+const sourcedWinParameterCount = 12;
+const sourcedWinWith = new Map<string, PreparedStatement>();
+
+export function sourcedWinStatement(
+  source: PreparedSelect,
+  values: readonly unknown[],
+): { statement: PreparedStatement; values: readonly unknown[] } {
+  let statement = sourcedWinWith.get(source.name);
+  if (statement === undefined) {
+    statement = prepared(
+      `ledger_apply_win_from_${source.name}`,
+      `select v.user_id::text as posted_user_id, v.currency as posted_currency,
+        v.game_id as posted_game_id, v.bet_tx_id as posted_bet_tx_id, ${answerColumns}
+      from (${shiftParameters(source.text, sourcedWinParameterCount)}) s
+        left join lateral (
+          -- findBet's rule (betByReferenceQuery): the bet by its id, else by our transactionId.
+          select found.bet_tx_id, found.currency from (
+            select e.bet_tx_id, e.currency, 1 as rank from ledger_entries e
+            where e.provider = $3::text and e.bet_tx_id = $11::text and e.kind = 'bet'
+              and e.user_id = s.user_id
+            union all
+            select e.bet_tx_id, e.currency, 2 as rank from ledger_entries e
+            where e.id = $12::bigint and e.provider = $3::text and e.kind = 'bet'
+              and e.user_id = s.user_id
+          ) found
+          order by found.rank
+          limit 1
+        ) b on true
+        cross join lateral (
+          -- What winApply would refuse (InvalidPosting) is not posted here: no row, and the
+          -- caller's usual way answers it. OFFSET 0 keeps the check below ledger_apply.
+          select c.* from (
+            select s.user_id, coalesce($2::text, b.currency, s.currency) as currency,
+              coalesce($7::text, s.game_id) as game_id, coalesce(b.bet_tx_id, $6::text) as bet_tx_id
+          ) c
+          where c.currency ~ '^[A-Z]{3}$'
+            and (c.game_id is null or length(c.game_id) between 1 and ${maxIdLength})
+            and (c.bet_tx_id is null or length(c.bet_tx_id) between 1 and ${maxIdLength})
+          offset 0
+        ) v
+        cross join lateral ledger_apply('win', v.user_id, $1::bigint, v.currency, $3::text,
+          $4::text, $5::text, v.bet_tx_id, v.game_id, $8::text,
+          jsonb_build_object('userId', v.user_id::text, 'amount', $1::bigint::text,
+            'currency', v.currency, 'gameId', v.game_id, 'roundId', $8::text,
+            'betTxId', v.bet_tx_id),
+          $9::jsonb, $10::timestamptz, true) r`,
+    );
+    sourcedWinWith.set(source.name, statement);
+  }
+  return { statement, values: [...values, ...source.values] };
+}
+
+/** What a sourced win's statement answers: ledger_apply's row and what was posted. */
+export type SourcedWinRow = ApplyRow & {
+  posted_user_id: string;
+  posted_currency: string;
+  posted_game_id: string | null;
+  posted_bet_tx_id: string | null;
+};

@@ -1,6 +1,6 @@
 import type { LedgerKind, LedgerStatus } from '../../db/schema';
 import type { InTransaction } from '../../db/in-transaction';
-import type { PreparedCondition } from '../../db/named-statement';
+import type { PreparedCondition, PreparedSelect } from '../../db/named-statement';
 
 /**
  * The posting API's inputs and answers. Amounts are bigint THOUSANDTHS of the currency unit
@@ -35,7 +35,10 @@ export interface BetInput extends ProviderMovementInput {
   admission?: PreparedCondition;
 }
 
-export interface WinInput extends ProviderMovementInput {
+/** A win: for a player the caller names, or for the player a row inside the statement names. */
+export type WinInput = PlayerWinInput | SourcedWinInput;
+
+export interface PlayerWinInput extends ProviderMovementInput {
   /** The bet this win pays, when the provider says (informational: a win is never refused). */
   betTxId?: string;
   /**
@@ -43,6 +46,30 @@ export interface WinInput extends ProviderMovementInput {
    * (Pragmatic: 'result', 'bonusWin', 'jackpotWin', 'promoWin'). Default 'win'.
    */
   operation?: string;
+}
+
+/**
+ * A win whose player is taken inside the posting's own statement (decision 102): from the one
+ * row `playerFrom` yields (columns `user_id`, `currency`, `game_id`; a launch token's player,
+ * launchTokenPlayer), so the caller needs no lookup before it. One statement, one round trip,
+ * with exactly the answers, refusals and idempotency of the same win posted for that player
+ * (the same `request`). No row: nothing is posted, nothing locked, and `UnknownPlayer` is
+ * thrown (the caller looks up why, and may post as before). Not grouped with the wallet's
+ * other postings (the player is not known before the statement).
+ */
+export interface SourcedWinInput extends Omit<PlayerWinInput, 'userId' | 'currency' | 'gameId'> {
+  userId?: never;
+  playerFrom: PreparedSelect;
+  /** Default: the paid bet's currency (`betReference`), else the row's `currency`. */
+  currency?: string;
+  /** Default: the row's `game_id`. */
+  gameId?: string;
+  /**
+   * The bet this win pays, looked up among the player's bets inside the statement as findBet
+   * does (its id, else our transactionId): found, its id is the win's `betTxId` and its
+   * currency the default; not found, `betTxId` is as given.
+   */
+  betReference?: string;
 }
 
 /**

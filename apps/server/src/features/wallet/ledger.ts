@@ -1,4 +1,6 @@
 import type { Database } from '../../db/database';
+import { executePrepared } from '../../db/named-statement';
+import { uniqueViolation } from '../../db/unique-violation';
 import type { Clock } from '../../lib/clock';
 import {
   betByReferenceQuery,
@@ -9,8 +11,14 @@ import {
 } from './ledger-statements';
 import { toLedgerEntry, type LedgerRow } from './ledger-rows';
 import { bonusMovement, lockedWalletQuery, runBonusMovement } from './bonus-posting';
-import type { OperatorMovementInput, PostingResult, WalletBalance } from './ledger-types';
-import { betApply, winApply } from './bet-win-apply';
+import type {
+  OperatorMovementInput,
+  PostingResult,
+  SourcedWinInput,
+  WalletBalance,
+} from './ledger-types';
+import { betApply, sourcedWinApply, sourcedWinValues, winApply } from './bet-win-apply';
+import { answerOf, sourcedWinStatement, type SourcedWinRow } from './ledger-apply';
 import { createGroupCommit } from './group-commit';
 import { movementPosting } from './movement-posting';
 import { findReplay, runPosting, type Posting, type WalletRow } from './posting';
@@ -96,6 +104,52 @@ export function createLedger(deps: LedgerDeps): Ledger {
     );
   }
 
+  /**
+   * A win whose player its own statement finds (decision 102): one statement, outside the
+   * group commit (the wallet is not known before it). A unique violation of its key by a
+   * concurrent posting rolled it back whole; the next attempt answers it as a replay.
+   */
+  async function postSourcedWin(input: SourcedWinInput): Promise<PostingResult> {
+    const now = clock.now();
+    const { statement, values } = sourcedWinStatement(
+      input.playerFrom,
+      sourcedWinValues(input, now),
+    );
+    for (let attempt = 1; ; attempt++) {
+      let row: SourcedWinRow | undefined;
+      try {
+        row = (await executePrepared<SourcedWinRow>(db, statement, values)).rows[0];
+      } catch (error) {
+        const index = uniqueViolation(error);
+        if (attempt < 3 && index === 'ledger_entries_idempotency_key') continue;
+        throw error;
+      }
+      if (row === undefined) throw new UnknownPlayer(`(the player of ${input.playerFrom.name})`);
+      const apply = sourcedWinApply(
+        input,
+        {
+          userId: row.posted_user_id,
+          currency: row.posted_currency,
+          gameId: row.posted_game_id,
+          betTxId: row.posted_bet_tx_id,
+        },
+        now,
+      );
+      const result = answerOf(apply, row);
+      // After the commit, like the group commit's postings: never for a replay or a 0.
+      const moved = result.entry.amount !== 0n || result.entry.bonusAmount !== 0n;
+      if (result.outcome === 'applied' && moved) {
+        events.emitBalanceChanged({
+          userId: result.entry.userId,
+          balance: result.entry.balanceAfter,
+          currency: result.entry.currency,
+          entry: result.entry,
+        });
+      }
+      return result;
+    }
+  }
+
   async function postOperatorMovement(input: OperatorMovementInput): Promise<PostingResult> {
     return runPosting(db, events, operatorMovementPosting(input));
   }
@@ -112,6 +166,7 @@ export function createLedger(deps: LedgerDeps): Ledger {
     },
 
     async postWin(input) {
+      if ('playerFrom' in input) return postSourcedWin(input);
       return group.post(winApply(input, clock.now()));
     },
 

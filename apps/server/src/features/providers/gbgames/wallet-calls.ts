@@ -2,7 +2,7 @@ import type { Clock } from '../../../lib/clock';
 import type { LaunchSessions, SessionLookup } from '../../game-sessions';
 import type { Ledger } from '../../wallet';
 import type { PostingResult } from '../../wallet';
-import { BetAlreadyRefunded } from '../../wallet';
+import { BetAlreadyRefunded, InvalidPosting, UnknownPlayer } from '../../wallet';
 import type { GbGamesSettings } from './adapter';
 import { gbError, gbPostingAnswer, type GbAnswer } from './wallet-answers';
 import { refusalFor } from './wallet-errors';
@@ -87,17 +87,42 @@ export function sameFingerprint(result: PostingResult, message: GbMoneyMessage):
 /**
  * result and refund (§5.3, §5.4), from their dependencies: posted whatever became of the
  * launch session (§6.3), for the token's player; `post` is the message's own posting.
+ * `postForToken`, when given, posts it with the token's player found inside the posting's
+ * own statement (one round trip, decision 102); undefined when it cannot be tried. When it
+ * finds no such token (unknown, another's, or another game's or currency's) or the message is
+ * malformed, nothing was posted and the usual way below looks the token up and answers.
  */
 export const creditCall =
   <M extends GbMoneyMessage>(
     post: (message: M, userId: string, wallet: Ledger) => Promise<PostingResult>,
+    postForToken?: (message: M, wallet: Ledger) => Promise<PostingResult> | undefined,
   ) =>
   ({ sessions, wallet }: WalletCallDeps): WalletCall<M> =>
   async (message) => {
+    const inOne = postForToken?.(message, wallet);
+    const answer = inOne === undefined ? undefined : await postedInOne(message, inOne);
+    if (answer !== undefined) return answer;
     const token = await tokenSession(sessions, message);
     if (!token.ok) return token.answer;
     return posted(message, () => post(message, token.found.session.userId, wallet));
   };
+
+/**
+ * The answer of a posting whose player its statement took from the token, or undefined when
+ * it posted nothing for want of one (UnknownPlayer) or refused the message as malformed
+ * (InvalidPosting, which the usual way answers after the token's own refusals).
+ */
+async function postedInOne(
+  message: GbMoneyMessage,
+  posting: Promise<PostingResult>,
+): Promise<GbAnswer | undefined> {
+  const missed = await posting.then(
+    () => false,
+    (error: unknown) => error instanceof UnknownPlayer || error instanceof InvalidPosting,
+  );
+  // Settled: posted() awaits it again for its answer or its refusal.
+  return missed ? undefined : posted(message, () => posting);
+}
 
 /** Posts the message; a repeat of an applied one answers the first answer again. */
 export async function posted(

@@ -1,5 +1,7 @@
-import type { Ledger, LedgerEntry } from '../../../wallet';
-import { endoRefusal } from '../wallet-answers';
+import { launchTokenPlayer } from '../../../game-sessions';
+import type { Ledger, LedgerEntry, PostingResult } from '../../../wallet';
+import { InvalidPosting, UnknownPlayer } from '../../../wallet';
+import { endoRefusal, type EndoAnswer } from '../wallet-answers';
 import { creditor, optionalGame, parsedCall, posted, provider } from '../wallet-calls';
 import { refusalFor } from '../wallet-errors';
 import { parseWin, type WinCall } from '../wallet-params';
@@ -11,9 +13,14 @@ import { parseWin, type WinCall } from '../wallet-params';
  * or, in the platform's older shape without it (amount, date, gameId, id, token), as the one
  * bet of the token's (or named) player in the round `gameId`. The bet gives the player,
  * currency and game the call leaves out. Refused only what cannot be matched: no player at
- * all, or the older shape in a round without a bet (decision 061).
+ * all, or the older shape in a round without a bet (decision 061). The usual shape (token,
+ * betTransactionId and id) is one statement: the token's player and the bet are found inside
+ * the posting (decision 102); when it finds no such token, the way below answers why.
  */
 export const winCall = parsedCall(parseWin, async (call, { sessions, wallet }) => {
+  const inOne = postForToken(wallet, call);
+  const answer = inOne === undefined ? undefined : await postedInOne(inOne);
+  if (answer !== undefined) return answer;
   const named = call.token !== undefined || call.player !== undefined;
   const who = named ? await creditor(sessions, call) : undefined;
   if (who && !who.ok) return who.answer;
@@ -73,4 +80,48 @@ async function betOf(
   // game, and the win names none of them: its round links it to them all (settlingWins).
   const bets = await wallet.findRoundBets(provider, call.roundId, userId, 2);
   return bets.length === 1 ? bets[0] : bets[0] && { ...bets[0], betTxId: null };
+}
+
+/**
+ * The usual win (token, betTransactionId and id) as one posting whose statement takes the
+ * token's player (any token state; `player`, if sent, must be its), looks the bet up among
+ * that player's bets as betOf does, and fills what the call leaves out as below: the currency
+ * from the bet, else the token; the game from the token. Undefined for any other shape.
+ */
+function postForToken(wallet: Ledger, call: WinCall): Promise<PostingResult> | undefined {
+  if (call.token === undefined || call.betTransactionId === undefined || call.id === undefined) {
+    return undefined;
+  }
+  const playerFrom = launchTokenPlayer({
+    token: call.token,
+    provider,
+    ...(call.player === undefined ? {} : { userId: call.player }),
+  });
+  if (playerFrom === undefined) return undefined;
+  return wallet.postWin({
+    playerFrom,
+    amount: call.amount,
+    ...(call.currency === undefined ? {} : { currency: call.currency }),
+    provider,
+    txId: call.id,
+    betReference: call.betTransactionId,
+    betTxId: call.betTransactionId,
+    ...optionalGame(call.game),
+    roundId: call.roundId,
+    meta: { date: call.date },
+  });
+}
+
+/**
+ * Its answer, or undefined when it posted nothing for want of a player (UnknownPlayer: no
+ * such token, or not the named player's) or refused the call as malformed (InvalidPosting,
+ * which the usual way answers after the token's own refusals, as before).
+ */
+async function postedInOne(posting: Promise<PostingResult>): Promise<EndoAnswer | undefined> {
+  const missed = await posting.then(
+    () => false,
+    (error: unknown) => error instanceof UnknownPlayer || error instanceof InvalidPosting,
+  );
+  // Settled: posted() awaits it again for its answer or its refusal.
+  return missed ? undefined : posted(() => posting);
 }
