@@ -125,17 +125,8 @@ export function createGroupCommit(db: Database, events: WalletEvents): GroupComm
           throw error;
         }
         const result = answerOf(apply, row);
-        // After the commit: a listener never sees a rolled-back move.
-        const moved = result.entry.amount !== 0n || result.entry.bonusAmount !== 0n;
-        if (result.outcome === 'applied' && moved) {
-          events.emitBalanceChanged({
-            userId: result.entry.userId,
-            balance: result.entry.balanceAfter,
-            currency: result.entry.currency,
-            entry: result.entry,
-            rgWatch: row.rg_watch === true,
-          });
-        }
+        if (result.outcome === 'applied')
+          events.announceCommitted(result.entry, row.rg_watch === true);
         return result;
       }
     },

@@ -136,16 +136,8 @@ export function createLedger(deps: LedgerDeps): Ledger {
         now,
       );
       const result = answerOf(apply, row);
-      // After the commit, like the group commit's postings: never for a replay or a 0.
-      const moved = result.entry.amount !== 0n || result.entry.bonusAmount !== 0n;
-      if (result.outcome === 'applied' && moved) {
-        events.emitBalanceChanged({
-          userId: result.entry.userId,
-          balance: result.entry.balanceAfter,
-          currency: result.entry.currency,
-          entry: result.entry,
-        });
-      }
+      // After the commit, like the group commit's postings: never for a replay.
+      if (result.outcome === 'applied') events.announceCommitted(result.entry);
       return result;
     }
   }
@@ -337,15 +329,7 @@ export function createLedger(deps: LedgerDeps): Ledger {
         });
       });
       // Committed: now, and only now, the listeners hear of it.
-      for (const { entry } of applied) {
-        if (entry.amount === 0n && entry.bonusAmount === 0n) continue;
-        events.emitBalanceChanged({
-          userId: entry.userId,
-          balance: entry.balanceAfter,
-          currency: entry.currency,
-          entry,
-        });
-      }
+      for (const { entry } of applied) events.announceCommitted(entry);
       return answer;
     },
 

@@ -77,14 +77,7 @@ export async function runPosting(
     if (row) {
       const entry = toLedgerEntry(row);
       // After the statement returned, i.e. committed: a listener never sees a rolled-back move.
-      if (entry.amount !== 0n || entry.bonusAmount !== 0n) {
-        events.emitBalanceChanged({
-          userId: entry.userId,
-          balance: entry.balanceAfter,
-          currency: entry.currency,
-          entry,
-        });
-      }
+      events.announceCommitted(entry);
       return resultOf(entry, 'applied', entry.balanceAfter);
     }
     const { related, wallet } = await readRelated(db, posting);

@@ -57,6 +57,22 @@ export class WalletEvents {
     this.emitRelayed(event);
   }
 
+  /**
+   * A posting of this process that committed: announced when it moved money (a replay, a
+   * refusal and a 0 move nothing, so nobody hears of them). Call it only after the commit,
+   * so a listener never sees a rolled-back move.
+   */
+  announceCommitted(entry: LedgerEntry, rgWatch?: boolean): void {
+    if (entry.amount === 0n && entry.bonusAmount === 0n) return;
+    this.emitBalanceChanged({
+      userId: entry.userId,
+      balance: entry.balanceAfter,
+      currency: entry.currency,
+      entry,
+      ...(rgWatch === undefined ? {} : { rgWatch }),
+    });
+  }
+
   /** Another process's posting, heard through its notice: emitted here, not published again. */
   emitRelayed(event: BalanceChanged): void {
     if (this.emitted.has(event.entry.id)) return;
