@@ -193,6 +193,9 @@ test.describe('the page before its code runs', () => {
     browser,
     baseURL,
   }) => {
+    // Two pages laid out again at nine widths: on a loaded machine that took 33 s of the
+    // default 30 (CI, load 12; 14 s on its retry). Nothing here is about speed.
+    test.setTimeout(90_000);
     // The page as the server sends it (no script runs) and the page once the app runs.
     const before = await browser.newContext({ javaScriptEnabled: false });
     const after = await browser.newContext();
