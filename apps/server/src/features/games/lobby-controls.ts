@@ -73,12 +73,13 @@ export function createLobbyControls(db: Database, changed: () => void): LobbyCon
       .where(eq(lobbyPins.section, section))
       .orderBy(asc(lobbyPins.position))) as StaffGame[];
 
-  const lobbyOf = async (tx: Database): Promise<StaffLobby> => ({
-    sections: await sectionsOf(tx),
-    pins: await Promise.all(
-      pinSections.map(async (section) => ({ section, games: await pinnedOf(tx, section) })),
-    ),
-  });
+  /** In a transaction (one connection, one query at a time), the sections' pins in turn. */
+  const lobbyOf = async (tx: Database): Promise<StaffLobby> => {
+    const sections = await sectionsOf(tx);
+    const pins: StaffLobby['pins'] = [];
+    for (const section of pinSections) pins.push({ section, games: await pinnedOf(tx, section) });
+    return { sections, pins };
+  };
 
   return {
     lobby: () => lobbyOf(db),

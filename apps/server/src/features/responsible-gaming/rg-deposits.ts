@@ -119,10 +119,10 @@ export function rgDeposits(deps: RgDepositsDeps) {
       const found = await admission.existing(tx);
       if (found !== undefined) return { admitted: found as T };
       if (blockInForce(blockState(player), now)) return { blocked: player, now };
-      const [rows, deposits] = await Promise.all([
-        repo.limits(userId, tx),
-        repo.depositUsage(userId, now, tx),
-      ]);
+      // One after the other: a transaction is one connection, which runs one query at a time
+      // (node-postgres queues a second one, deprecated for its next major version).
+      const rows = await repo.limits(userId, tx);
+      const deposits = await repo.depositUsage(userId, now, tx);
       const available = depositRoom(rows, deposits);
       if (available !== undefined && amount > available) return { available, now };
       return { admitted: await admission.insert(tx) };
