@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import type { AxeResults, ElementContext, RunOptions } from 'axe-core';
 import { newPlayer, registerThroughApi } from './support/accounts';
+import { seriousFindings, type AxeFinding } from './support/axe';
 
 /**
  * axe over every page × both themes × both languages × phone and desktop, as a guest and
@@ -48,16 +47,8 @@ const profilePaths = [
   '/profile/responsible-gaming',
 ];
 
-// WCAG 2.0, 2.1 and 2.2, levels A and AA; and the check that a control's name holds its
-// visible text (WCAG 2.5.3), which axe counts as experimental.
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-
-interface Finding {
+interface Finding extends AxeFinding {
   where: string;
-  rule: string;
-  impact: string;
-  targets: string[];
-  summary: string;
 }
 
 /**
@@ -82,51 +73,8 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
-/**
- * axe-core as @axe-core/playwright ships it (its own dependency, so the same version). That
- * package's AxeBuilder re-injects the 0.5 MB script on every scan and finishes each scan in a
- * new blank page, about a second and a half a scan; a test here scans some 20 pages, and
- * navigates inside the app without a reload, so the script is injected once per page instead
- * and axe.run does the scan in the page itself: the same rules, options and results.
- */
-const axeSource = (
-  createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core') as {
-    source: string;
-  }
-).source;
-
 async function scan(page: Page, where: string): Promise<Finding[]> {
-  const hasAxe = () => typeof (window as { axe?: unknown }).axe === 'object';
-  if (!(await page.evaluate(hasAxe))) await page.evaluate(axeSource);
-  const context = {
-    // The game inside the Play page's frame is the studio's own page, not ours: a real studio
-    // ships it, outside this app.
-    exclude: ['iframe'],
-  } satisfies ElementContext;
-  const options = {
-    // Only what fails: collecting the passes too doubles the time of a scan.
-    resultTypes: ['violations'],
-    runOnly: { type: 'tag', values: tags },
-    rules: { 'label-content-name-mismatch': { enabled: true } },
-  } satisfies RunOptions;
-  // Typed after the call: AxeResults through Playwright's serialisable types is too deep for tsc.
-  const results = (await page.evaluate(
-    ({ c, o }) =>
-      (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<unknown> } }).axe.run(
-        c,
-        o,
-      ),
-    { c: context, o: options },
-  )) as AxeResults;
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      where,
-      rule: violation.id,
-      impact: violation.impact ?? '',
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-      summary: violation.nodes[0]?.failureSummary?.split('\n').slice(0, 2).join(' ') ?? '',
-    }));
+  return (await seriousFindings(page)).map((finding) => ({ where, ...finding }));
 }
 
 /** A player, registered once per worker; its browser state is reused by every combination. */

@@ -65,6 +65,10 @@ async function playRound(game: FrameLocator, type: string): Promise<void> {
     case 'mines':
       await game.locator('#go').click();
       await game.locator('.tile[data-tile="12"]').click();
+      // The reveal's answer either ends the round (a mine: Start is enabled again) or opens the
+      // cash-out (a safe tile). Wait for it: read at once, the cash-out is still disabled while
+      // the reveal is in flight, and the round would be left open.
+      await expect(game.locator('#go:enabled, #cash:enabled')).toHaveCount(1);
       if (await game.locator('#cash').isEnabled()) await game.locator('#cash').click();
       break;
     case 'plinko':

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { newPlayer, registerThroughApi, useEnglish } from './support/accounts';
+import { describeFindings, seriousFindings } from './support/axe';
 import { verifyIdentityThroughApi } from './support/identity';
 import { picture } from './support/pictures';
 
@@ -31,29 +31,9 @@ function totp(secret: string, at = Date.now()): string {
   return value.toString().padStart(6, '0');
 }
 
-async function seriousAxeFindings(page: Page) {
-  // Not in the middle of a fade: the dialog's backdrop blends the colours behind it while it
-  // appears, and axe would measure the contrast of a frame no one reads.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  const results = await new AxeBuilder({ page })
-    .options({
-      resultTypes: ['violations'],
-      runOnly: {
-        type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'],
-      },
-    })
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+/** axe's serious and critical findings, one line each. */
+async function seriousAxeFindings(page: Page): Promise<string[]> {
+  return describeFindings(await seriousFindings(page));
 }
 
 test.describe('two-factor sign-in', () => {
