@@ -126,7 +126,11 @@ export default defineConfig({
   ...(process.env.E2E_PICTURES ? {} : { grepInvert: /@pictures/ }),
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: every action with the page's DOM before and after it, the
+    // network and the console. Without the screencast: its frames (composited, encoded and
+    // sent to the runner all through every test, kept or not) were a fifth of the whole
+    // tier's CPU (decision 106); the failure's own screenshot is still taken below.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),

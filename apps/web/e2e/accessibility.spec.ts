@@ -5,10 +5,12 @@ import { seriousFindings, type AxeFinding } from './support/axe';
 /**
  * axe over every page × both themes × both languages × phone and desktop, as a guest and
  * signed in, with the Login, Register, Verify and Play modals open (issue 16). Fails on a
- * serious or critical finding and lists them all. One browser context per combination; the
- * signed-in state is made once (a player registered through the UI) and reused.
+ * serious or critical finding and lists them all. One browser context per audience, screen and
+ * language; each page is scanned in both themes, switched in place as a choice made in another
+ * tab reaches the page (decision 106): a theme changes colours only, so a second context would
+ * load and open every page again for the same DOM. The signed-in state is made once (a player
+ * registered through the API) and reused.
  */
-
 const themes = ['dark', 'light'] as const;
 const languages = ['en', 'ru'] as const;
 const screens = [
@@ -73,8 +75,41 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
-async function scan(page: Page, where: string): Promise<Finding[]> {
-  return (await seriousFindings(page)).map((finding) => ({ where, ...finding }));
+type Theme = (typeof themes)[number];
+
+/**
+ * Switches the theme as a choice saved in another tab reaches this one: the app follows the
+ * `storage` event (features/theme/theme-store.ts), and only the colours change.
+ */
+async function switchTheme(page: Page, theme: Theme): Promise<void> {
+  await page.evaluate((saved) => {
+    window.localStorage.setItem('theme', saved);
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'theme', newValue: saved, storageArea: localStorage }),
+    );
+  }, theme);
+  await expect(page.locator('html')).toHaveClass(new RegExp(`(^|\\s)${theme}(\\s|$)`));
+}
+
+/**
+ * Scans the page as it is in the theme it has, then in the other one, and leaves it in that
+ * other theme (the next page starts from it: one switch per page).
+ */
+async function scanBothThemes(
+  page: Page,
+  state: { theme: Theme },
+  where: string,
+): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const step of [0, 1]) {
+    if (step === 1) {
+      state.theme = state.theme === 'dark' ? 'light' : 'dark';
+      await switchTheme(page, state.theme);
+    }
+    const at = `${where} (${state.theme})`;
+    findings.push(...(await seriousFindings(page)).map((finding) => ({ where: at, ...finding })));
+  }
+  return findings;
 }
 
 /** A player, registered once per worker; its browser state is reused by every combination. */
@@ -91,7 +126,8 @@ async function signedInState(browser: Browser, baseURL: string) {
 }
 
 test.describe('accessibility (axe)', () => {
-  test.describe.configure({ timeout: 240_000 });
+  // Each test scans some 25 pages twice: slow on a busy machine.
+  test.describe.configure({ timeout: 360_000 });
 
   test.beforeAll(async ({ browser, baseURL }) => {
     test.setTimeout(90_000);
@@ -106,57 +142,63 @@ test.describe('accessibility (axe)', () => {
 
   for (const audience of audiences) {
     for (const screen of screens) {
-      for (const theme of themes) {
-        for (const language of languages) {
-          const combination = `${audience} ${screen.name} ${theme} ${language}`;
-          test(combination, async ({ browser, baseURL }) => {
-            const context = await browser.newContext({
-              baseURL,
-              viewport: screen.viewport,
-              isMobile: screen.isMobile,
-              hasTouch: screen.hasTouch,
-              reducedMotion: 'reduce',
-              ...(audience === 'player' ? { storageState: playerState } : {}),
-            });
-            await context.addInitScript(
-              ([savedTheme, savedLanguage]) => {
-                window.localStorage.setItem('theme', savedTheme);
-                window.localStorage.setItem('lang', savedLanguage);
-              },
-              [theme, language] as const,
-            );
-            const page = await context.newPage();
-            const findings: Finding[] = [];
-            const paths = [
-              ...publicPaths,
-              `/play/${sampleGame.provider}/${encodeURIComponent(sampleGame.gameId)}`,
-              ...(audience === 'player' ? profilePaths : []),
-            ];
-            try {
-              await page.goto('/');
-              for (const path of paths) {
-                await navigate(page, path);
-                await settle(page);
-                if (audience === 'player') {
-                  await expect(page.getByTestId('header-username')).toBeVisible();
-                }
-                findings.push(...(await scan(page, `${combination} ${path}`)));
-              }
-              if (audience === 'guest')
-                findings.push(...(await scanGuestModals(page, combination)));
-            } finally {
-              await context.close();
-            }
-            expect(findings, JSON.stringify(findings, null, 2)).toEqual([]);
+      for (const language of languages) {
+        const combination = `${audience} ${screen.name} ${language}`;
+        test(combination, async ({ browser, baseURL }) => {
+          const context = await browser.newContext({
+            baseURL,
+            viewport: screen.viewport,
+            isMobile: screen.isMobile,
+            hasTouch: screen.hasTouch,
+            reducedMotion: 'reduce',
+            ...(audience === 'player' ? { storageState: playerState } : {}),
           });
-        }
+          const state: { theme: Theme } = { theme: themes[0] };
+          // Only the first document: later ones are in-app (no reload would keep a switch).
+          await context.addInitScript(
+            ([savedTheme, savedLanguage]) => {
+              if (window.sessionStorage.getItem('a11y-started')) return;
+              window.sessionStorage.setItem('a11y-started', '1');
+              window.localStorage.setItem('theme', savedTheme);
+              window.localStorage.setItem('lang', savedLanguage);
+            },
+            [state.theme, language] as const,
+          );
+          const page = await context.newPage();
+          const findings: Finding[] = [];
+          const paths = [
+            ...publicPaths,
+            `/play/${sampleGame.provider}/${encodeURIComponent(sampleGame.gameId)}`,
+            ...(audience === 'player' ? profilePaths : []),
+          ];
+          try {
+            await page.goto('/');
+            for (const path of paths) {
+              await navigate(page, path);
+              await settle(page);
+              if (audience === 'player') {
+                await expect(page.getByTestId('header-username')).toBeVisible();
+              }
+              findings.push(...(await scanBothThemes(page, state, `${combination} ${path}`)));
+            }
+            if (audience === 'guest')
+              findings.push(...(await scanGuestModals(page, state, combination)));
+          } finally {
+            await context.close();
+          }
+          expect(findings, JSON.stringify(findings, null, 2)).toEqual([]);
+        });
       }
     }
   }
 });
 
-/** Play (a tile, as a guest), Login, Register and Verify, each scanned while open. */
-async function scanGuestModals(page: Page, combination: string): Promise<Finding[]> {
+/** Play (a tile, as a guest), Login, Register and Verify, each scanned in both themes while open. */
+async function scanGuestModals(
+  page: Page,
+  state: { theme: Theme },
+  combination: string,
+): Promise<Finding[]> {
   const findings: Finding[] = [];
   const dialog = page.getByRole('dialog');
 
@@ -164,20 +206,20 @@ async function scanGuestModals(page: Page, combination: string): Promise<Finding
   await settle(page);
   await page.getByTestId('game-tile').first().click();
   await expect(page.getByTestId('play-modal')).toBeVisible();
-  findings.push(...(await scan(page, `${combination} / Play modal`)));
+  findings.push(...(await scanBothThemes(page, state, `${combination} / Play modal`)));
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 
   await page.getByTestId('login-button').click();
   await expect(page.getByTestId('login-email')).toBeVisible();
-  findings.push(...(await scan(page, `${combination} / Login modal`)));
+  findings.push(...(await scanBothThemes(page, state, `${combination} / Login modal`)));
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 
   const player = newPlayer('v');
   await page.getByTestId('register-button').click();
   await expect(page.getByTestId('register-username')).toBeVisible();
-  findings.push(...(await scan(page, `${combination} / Register modal`)));
+  findings.push(...(await scanBothThemes(page, state, `${combination} / Register modal`)));
   await page.getByTestId('register-username').fill(player.username);
   await page.getByTestId('register-email').fill(player.email);
   await page.getByTestId('register-password').fill(player.password);
@@ -188,6 +230,6 @@ async function scanGuestModals(page: Page, combination: string): Promise<Finding
   await expect(page.getByTestId('verify-status')).toHaveAttribute('data-state', 'sent', {
     timeout: 15_000,
   });
-  findings.push(...(await scan(page, `${combination} / Verify modal`)));
+  findings.push(...(await scanBothThemes(page, state, `${combination} / Verify modal`)));
   return findings;
 }
