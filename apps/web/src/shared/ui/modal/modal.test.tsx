@@ -50,6 +50,17 @@ describe('<Modal />', () => {
     expect(screen.queryByTestId('modal')).toBeNull();
   });
 
+  it('keeps the focus in the form when its close button is pressed', () => {
+    openModal();
+    const focused = document.activeElement;
+    const close = screen.getByTestId('modal-close');
+    // fireEvent returns false when the handler prevented the default (the focus change).
+    expect(fireEvent.mouseDown(close)).toBe(false);
+    expect(document.activeElement).toBe(focused);
+    fireEvent.click(close);
+    expect(screen.queryByTestId('modal')).toBeNull();
+  });
+
   it('keeps Tab and Shift+Tab inside', () => {
     openModal();
     const close = screen.getByTestId('modal-close');

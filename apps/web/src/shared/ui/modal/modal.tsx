@@ -117,6 +117,10 @@ export function Modal({ open, onClose, title, children, name }: ModalProps) {
             type="button"
             className={styles.close}
             onClick={onClose}
+            // A press keeps the focus where it is: taken from a form's field, it would show the
+            // field's errors as the dialog closes, and the dialog, centred, would grow under
+            // the pointer and move the button away before the release (the click then missed).
+            onMouseDown={(event) => event.preventDefault()}
             aria-label={t('modal.close')}
             data-testid="modal-close"
           >
