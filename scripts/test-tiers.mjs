@@ -4,9 +4,9 @@
 // fails, and prints the time of each at the end either way.
 //
 // The checks run in three lanes side by side (decisions 077, 101): eslint on the two React
-// apps, eslint on everything else, and prettier then tsc. Each is one single-threaded
-// process, so one after another they leave a core idle; a lane's output is printed when it
-// ends, so the lanes do not interleave. ESLint is split in two because one process holding
+// apps, eslint on everything else, and prettier; the parts of tsc are spread over the three
+// (decision 106). Each is one single-threaded process, so one after another they leave a core
+// idle; a lane's output is printed when it ends, so the lanes do not interleave. ESLint is split in two because one process holding
 // every project's TypeScript program spent 225 CPU-seconds where the two halves spend 160
 // together (decision 101), and it was the longest lane; the halves cover what `npm run lint`
 // does, and nothing twice.
@@ -22,11 +22,36 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * `npm run typecheck` is the root program and then every workspace's own `typecheck` script,
+ * one after another. The check tier runs the same parts spread over its lanes, so that the
+ * lanes end together instead of one tsc after another on one core while the other core idles
+ * (decision 106); `typecheckParts` below fails the run when a workspace's typecheck is in no
+ * lane.
+ */
+const rootTypecheck = { label: 'typecheck (root)', command: ['npx', 'tsc', '--noEmit', '-p', '.'] };
+const typecheckOf = (workspace) => ({
+  label: `typecheck -w ${workspace}`,
+  command: ['npm', 'run', '--silent', 'typecheck', '-w', workspace],
+  workspace,
+});
+
 const tiers = [
   {
     name: 'check',
-    lanes: [['lint:react-apps'], ['lint:rest'], ['format:check', 'typecheck']],
-    what: 'eslint web and back office | eslint the rest | prettier, tsc (three lanes)',
+    // Each about a third of the tier's CPU on an idle machine (decision 106).
+    lanes: [
+      ['lint:react-apps', typecheckOf('apps/web')],
+      [
+        'lint:rest',
+        rootTypecheck,
+        typecheckOf('packages/contracts'),
+        typecheckOf('packages/studios'),
+        typecheckOf('packages/payments-sandbox'),
+      ],
+      ['format:check', typecheckOf('apps/server'), typecheckOf('apps/backoffice')],
+    ],
+    what: 'eslint web and back office | eslint the rest | prettier; tsc spread over the three lanes',
   },
   {
     name: 'unit',
@@ -51,6 +76,22 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const chosen = wanted.length > 0 ? tiers.filter((tier) => wanted.includes(tier.name)) : tiers;
+
+/** Every workspace whose package.json has a typecheck script must be in a lane of the check. */
+function typecheckParts() {
+  const root = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  const wantedParts = root.workspaces.filter((workspace) => {
+    const manifest = new URL(`../${workspace}/package.json`, import.meta.url);
+    return Boolean(JSON.parse(readFileSync(manifest, 'utf8')).scripts?.typecheck);
+  });
+  const inLanes = tiers[0].lanes.flat().flatMap((step) => (step.workspace ? [step.workspace] : []));
+  const missing = wantedParts.filter((workspace) => !inLanes.includes(workspace));
+  if (missing.length > 0) {
+    console.error(`The check tier's lanes leave out the typecheck of ${missing.join(', ')}`);
+    process.exit(2);
+  }
+}
+typecheckParts();
 
 const serverBundle = fileURLToPath(new URL('../apps/server/dist/server.js', import.meta.url));
 if (chosen.some((t) => t.name === 'process') && chosen.some((t) => t.name === 'browser')) {
@@ -80,12 +121,16 @@ function run(script, { buffered = false, env = {}, command } = {}) {
   });
 }
 
-/** One lane: its scripts one after another, stopping at the first that fails. */
-async function runLane(scripts) {
-  for (const script of scripts) {
-    const { code, output } = await run(script, { buffered: true });
+/**
+ * One lane: its steps one after another, stopping at the first that fails. A step is an npm
+ * script's name or `{ label, command }`.
+ */
+async function runLane(steps) {
+  for (const step of steps) {
+    const { label, command } = typeof step === 'string' ? { label: step } : step;
+    const { code, output } = await run(label, { buffered: true, command });
     const verdict = code === 0 ? 'ok' : `failed (exit ${code})`;
-    process.stdout.write(`\n> ${script}: ${verdict}\n${output}`);
+    process.stdout.write(`\n> ${label}: ${verdict}\n${output}`);
     if (code !== 0) return code;
   }
   return 0;
