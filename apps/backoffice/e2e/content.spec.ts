@@ -1,6 +1,11 @@
 import process from 'node:process';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { openScreen, seriousFindings, signInWithSetupLink } from './support/staff';
+import {
+  openScreen,
+  seriousFindings,
+  showInThemeAndLanguage,
+  signInWithSetupLink,
+} from './support/staff';
 import { picture } from '../../web/e2e/support/pictures';
 
 /**
@@ -104,43 +109,47 @@ test('a support member edits and publishes the terms and edits the FAQ', async (
   expect(after.sections.flatMap((s) => s.items)).toHaveLength(12);
 });
 
-for (const theme of ['dark', 'light'] as const) {
-  for (const lang of ['en', 'ru'] as const) {
-    test(`the content screens, ${theme} ${lang}: no serious axe finding`, async ({ browser }) => {
-      // Six axe scans (three screens, two sizes).
-      test.setTimeout(240_000);
-      expect(state, 'the support member signed in first').toBeTruthy();
-      for (const viewport of [
-        { name: 'wide', width: 1440, height: 900 },
-        { name: 'phone', width: 390, height: 844 },
-      ]) {
-        const context = await browser.newContext({ baseURL, viewport, storageState: state });
-        await context.addInitScript(
-          ([t, l]) => {
-            localStorage.setItem('orbita.backoffice.theme', t);
-            localStorage.setItem('orbita.backoffice.lang', l);
-          },
-          [theme, lang] as const,
-        );
-        const page = await context.newPage();
-        const shot = async (name: string) => {
-          await expect(page.locator('.skeleton')).toHaveCount(0);
-          expect(await seriousFindings(page), name).toEqual([]);
-          await picture(page, `content-${name}-${viewport.name}-${theme}-${lang}`, {
-            fullPage: true,
-          });
-        };
-        await page.goto('/backoffice/content');
-        await expect(page.getByTestId('content-pages')).toBeVisible();
-        await shot('pages');
-        await page.getByTestId('tab-faq').click();
-        await expect(page.getByTestId('faq-entries')).toBeVisible();
-        await shot('faq');
-        await openScreen(page, '/backoffice/content/loyalty');
-        await expect(page.getByTestId('content-preview').locator('table')).toBeVisible();
-        await shot('editor');
-        await context.close();
+// One context per screen size; each theme and language is the same screen reloaded with them
+// saved (a new context per variant cost about three times a reload).
+for (const viewport of [
+  { name: 'wide', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`the content screens, ${viewport.name}: no serious axe finding in either theme or language`, async ({
+    browser,
+  }) => {
+    // Twelve axe scans (three screens, four variants).
+    test.setTimeout(600_000);
+    expect(state, 'the support member signed in first').toBeTruthy();
+    const context = await browser.newContext({ baseURL, viewport, storageState: state });
+    const page = await context.newPage();
+    const findings: string[] = [];
+    try {
+      for (const theme of ['dark', 'light'] as const) {
+        for (const lang of ['en', 'ru'] as const) {
+          const shot = async (name: string) => {
+            await expect(page.locator('.skeleton')).toHaveCount(0);
+            for (const finding of await seriousFindings(page)) {
+              findings.push(`${theme} ${lang}, ${name}: ${finding}`);
+            }
+            await picture(page, `content-${name}-${viewport.name}-${theme}-${lang}`, {
+              fullPage: true,
+            });
+          };
+          await showInThemeAndLanguage(page, '/backoffice/content', theme, lang);
+          await expect(page.getByTestId('content-pages')).toBeVisible();
+          await shot('pages');
+          await page.getByTestId('tab-faq').click();
+          await expect(page.getByTestId('faq-entries')).toBeVisible();
+          await shot('faq');
+          await openScreen(page, '/backoffice/content/loyalty');
+          await expect(page.getByTestId('content-preview').locator('table')).toBeVisible();
+          await shot('editor');
+        }
       }
-    });
-  }
+    } finally {
+      await context.close();
+    }
+    expect(findings).toEqual([]);
+  });
 }

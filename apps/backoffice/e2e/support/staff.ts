@@ -108,6 +108,38 @@ export async function openScreen(page: Page, path: string): Promise<void> {
 }
 
 /**
+ * Shows the back-office screen at `path` in a theme and language as the staff member's own
+ * choice would: both saved in this browser, then the screen loaded again (reloaded when the page
+ * is on it already), since the app reads them at start and follows no `storage` event. One
+ * context can so show every variant in turn: a reload costs Chromium a fraction of a new
+ * context's first page load. Ends when <html> says the variant (its `lang`, and the theme's class
+ * that public/boot.js and the app put on it); the screen's own content is the caller's to wait for.
+ */
+export async function showInThemeAndLanguage(
+  page: Page,
+  path: string,
+  theme: 'dark' | 'light',
+  lang: 'en' | 'ru',
+): Promise<void> {
+  // The storage is the origin's: a new page (about:blank) first opens a small document of the
+  // server's, so the first variant is saved before the app's first load, not after it.
+  if (page.url() === 'about:blank') await page.goto('/api/health');
+  await page.evaluate(
+    ([t, l]) => {
+      localStorage.setItem('orbita.backoffice.theme', t);
+      localStorage.setItem('orbita.backoffice.lang', l);
+    },
+    [theme, lang] as const,
+  );
+  const here = new URL(page.url());
+  const target = new URL(path, here);
+  if (here.pathname === target.pathname && here.search === target.search) await page.reload();
+  else await page.goto(path);
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await expect(page.locator('html')).toContainClass(theme);
+}
+
+/**
  * A staff member made by `staff:create` before the server started: sets up the account through
  * its one-time link (password and authenticator) and signs in; the page lands on the Dashboard.
  * The authenticator's secret is kept beside the link's file, so a retried test (a new worker,
