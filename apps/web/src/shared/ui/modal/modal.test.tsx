@@ -50,15 +50,29 @@ describe('<Modal />', () => {
     expect(screen.queryByTestId('modal')).toBeNull();
   });
 
-  it('keeps the focus in the form when its close button is pressed', () => {
-    openModal();
-    const focused = document.activeElement;
-    const close = screen.getByTestId('modal-close');
-    // fireEvent returns false when the handler prevented the default (the focus change).
-    expect(fireEvent.mouseDown(close)).toBe(false);
-    expect(document.activeElement).toBe(focused);
-    fireEvent.click(close);
-    expect(screen.queryByTestId('modal')).toBeNull();
+  it('keeps the focus in the form when a button or a link of the dialog is pressed', () => {
+    render(
+      <Modal open onClose={() => undefined} title="Register">
+        <input aria-label="username" data-autofocus />
+        <label>
+          <input type="checkbox" aria-label="terms" /> terms
+        </label>
+        <a href="/login">Log in</a>
+        <button type="button">
+          <span>Register</span>
+        </button>
+      </Modal>,
+    );
+    const username = screen.getByRole('textbox', { name: 'username' });
+    expect(document.activeElement).toBe(username);
+    // fireEvent returns false when a handler prevented the default (here: the focus change).
+    expect(fireEvent.mouseDown(screen.getByTestId('modal-close'))).toBe(false);
+    expect(fireEvent.mouseDown(screen.getByRole('link', { name: 'Log in' }))).toBe(false);
+    expect(fireEvent.mouseDown(screen.getByText('Register', { selector: 'span' }))).toBe(false);
+    // A field, or a label that leads to one, is pressed as usual.
+    expect(fireEvent.mouseDown(screen.getByRole('checkbox', { name: 'terms' }))).toBe(true);
+    expect(fireEvent.mouseDown(screen.getByText('terms', { selector: 'label' }))).toBe(true);
+    expect(fireEvent.mouseDown(username)).toBe(true);
   });
 
   it('keeps Tab and Shift+Tab inside', () => {
