@@ -9,7 +9,8 @@ export default defineConfig({
   test: {
     // One test file per core at a time. Vitest's default in a run is one fewer than the cores,
     // a single worker on a two-core machine, where the files wait on their databases, servers
-    // and timers more than they compute (decision 072). --maxWorkers overrides.
+    // and timers more than they compute (decision 072). --maxWorkers overrides, except for the
+    // integration tier's projects, which set two per core (apps/server/vitest.config.ts).
     maxWorkers: availableParallelism(),
     projects: [
       'packages/contracts',
