@@ -75,6 +75,16 @@ describe('<Modal />', () => {
     expect(fireEvent.mouseDown(username)).toBe(true);
   });
 
+  it('closes on a click on the backdrop, whose press keeps the focus in the form', () => {
+    openModal();
+    const focused = document.activeElement;
+    const backdrop = screen.getByTestId('modal-backdrop');
+    expect(fireEvent.mouseDown(backdrop)).toBe(false);
+    expect(document.activeElement).toBe(focused);
+    fireEvent.click(backdrop);
+    expect(screen.queryByTestId('modal')).toBeNull();
+  });
+
   it('keeps Tab and Shift+Tab inside', () => {
     openModal();
     const close = screen.getByTestId('modal-close');

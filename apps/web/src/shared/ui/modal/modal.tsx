@@ -120,7 +120,15 @@ export function Modal({ open, onClose, title, children, name }: ModalProps) {
 
   return createPortal(
     <div className={styles.root}>
-      <div className={styles.backdrop} onClick={onClose} aria-hidden="true" />
+      {/* A press here keeps the focus too: a field's message would grow the dialog over the
+          pointer near its edge, and the release would land on the dialog, not here. */}
+      <div
+        className={styles.backdrop}
+        onClick={onClose}
+        onMouseDown={(event) => event.preventDefault()}
+        aria-hidden="true"
+        data-testid="modal-backdrop"
+      />
       <div
         ref={panelRef}
         role="dialog"
