@@ -1,7 +1,7 @@
 import process from 'node:process';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { seriousFindings, showInThemeAndLanguage, signInWithSetupLink } from './support/staff';
+import { scanEveryVariant, scanViewports, signInWithSetupLink } from './support/staff';
 import { picture } from '../../web/e2e/support/pictures';
 
 /**
@@ -123,44 +123,24 @@ test('a marketing member creates, orders and retires a banner; the players see i
   expect(await liveTitles(page)).not.toContain('Spring tournament');
 });
 
-// One context per screen size; each theme and language is the same screen reloaded with them
-// saved (a new context per variant cost about three times a reload).
-for (const viewport of [
-  { name: 'wide', width: 1440, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+// One context per screen size; each theme and language is the same screen reloaded with them.
+for (const viewport of scanViewports) {
   test(`the banners screen, ${viewport.name}: no serious axe finding in either theme or language`, async ({
     browser,
   }) => {
     // Eight scans and eight full-page pictures: more than the default 30 s on a busy machine.
     test.setTimeout(450_000);
     expect(state, 'the marketing member signed in first').toBeTruthy();
-    const context = await browser.newContext({ baseURL, viewport, storageState: state });
-    const page = await context.newPage();
-    const findings: string[] = [];
-    try {
-      for (const theme of ['dark', 'light'] as const) {
-        for (const lang of ['en', 'ru'] as const) {
-          await showInThemeAndLanguage(page, '/backoffice/banners', theme, lang);
-          await expect(page.getByTestId('banner-list')).toBeVisible();
-          await expect(page.locator('.skeleton')).toHaveCount(0);
-          for (const finding of await seriousFindings(page)) {
-            findings.push(`${theme} ${lang}, list: ${finding}`);
-          }
-          await picture(page, `banners-${viewport.name}-${theme}-${lang}`, { fullPage: true });
-          await page.getByTestId('banner-list').getByRole('button').nth(2).click();
-          await expect(page.getByTestId('banner-preview')).toBeVisible();
-          for (const finding of await seriousFindings(page)) {
-            findings.push(`${theme} ${lang}, form: ${finding}`);
-          }
-          await picture(page, `banners-form-${viewport.name}-${theme}-${lang}`, {
-            fullPage: true,
-          });
-        }
-      }
-    } finally {
-      await context.close();
-    }
-    expect(findings).toEqual([]);
+    await scanEveryVariant(
+      browser,
+      { baseURL, viewport, state, path: '/backoffice/banners' },
+      async (page, scan) => {
+        await expect(page.getByTestId('banner-list')).toBeVisible();
+        await scan('banners');
+        await page.getByTestId('banner-list').getByRole('button').nth(2).click();
+        await expect(page.getByTestId('banner-preview')).toBeVisible();
+        await scan('banners-form');
+      },
+    );
   });
 }

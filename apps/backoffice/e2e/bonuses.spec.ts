@@ -2,12 +2,7 @@ import process from 'node:process';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { newPlayer, registerThroughApi, useEnglish } from '../../web/e2e/support/accounts';
 import { NOT_A_SLOT, spinRounds } from '../../web/e2e/support/studio-games';
-import {
-  openScreen,
-  seriousFindings,
-  showInThemeAndLanguage,
-  signInWithSetupLink,
-} from './support/staff';
+import { openScreen, scanEveryVariant, scanViewports, signInWithSetupLink } from './support/staff';
 import { picture } from '../../web/e2e/support/pictures';
 
 /**
@@ -173,51 +168,35 @@ test('marketing creates a promo code, a player redeems it and plays, the report 
   await expect(claim).toContainText('Cancelled');
 });
 
-// One context per screen size; each theme and language is the same screen reloaded with them
-// saved (a new context per variant cost about three times a reload).
-for (const viewport of [
-  { name: 'wide', width: 1440, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+// One context per screen size; each theme and language is the same screen reloaded with them.
+for (const viewport of scanViewports) {
   test(`the bonuses screens, ${viewport.name}: no serious axe finding in either theme or language`, async ({
     browser,
   }) => {
     // Twelve axe scans (three tabs, four variants).
     test.setTimeout(600_000);
     expect(state, 'the staff member signed in first').toBeTruthy();
-    const context = await browser.newContext({ baseURL, viewport, storageState: state });
-    const page = await context.newPage();
-    const findings: string[] = [];
-    try {
-      for (const theme of ['dark', 'light'] as const) {
-        for (const lang of ['en', 'ru'] as const) {
-          await showInThemeAndLanguage(page, '/backoffice/bonuses?tab=offers', theme, lang);
-          for (const tab of ['offers', 'promos', 'claims'] as const) {
-            await openScreen(page, `/backoffice/bonuses?tab=${tab}`);
-            if (tab === 'claims') {
-              await page.getByTestId('claims-status').selectOption('', { timeout: 30_000 });
-            }
-            // Waits only: a shared, loaded machine answers slowly, nothing here is about speed.
-            await expect(page.getByTestId(`${tab}-table`)).toBeVisible({ timeout: 30_000 });
-            await expect(page.locator('.skeleton')).toHaveCount(0, { timeout: 30_000 });
-            for (const finding of await seriousFindings(page)) {
-              findings.push(`${theme} ${lang}, ${tab}: ${finding}`);
-            }
-            // Nothing of the screen wider than its column: wide tables scroll inside their card.
-            // (The shell's top bar is measured by journey.spec.ts, not here.)
-            const overflow = await page
-              .locator('section.page')
-              .evaluate((el) => el.scrollWidth - el.clientWidth);
-            expect(overflow, `${theme} ${lang}, ${tab}`).toBeLessThanOrEqual(0);
-            await picture(page, `bonuses-${tab}-${viewport.name}-${theme}-${lang}`, {
-              fullPage: true,
-            });
+    await scanEveryVariant(
+      browser,
+      { baseURL, viewport, state, path: '/backoffice/bonuses?tab=offers' },
+      async (page, scan, { theme, lang }) => {
+        for (const tab of ['offers', 'promos', 'claims'] as const) {
+          await openScreen(page, `/backoffice/bonuses?tab=${tab}`);
+          if (tab === 'claims') {
+            await page.getByTestId('claims-status').selectOption('', { timeout: 30_000 });
           }
+          // Waits only: a shared, loaded machine answers slowly, nothing here is about speed.
+          await expect(page.getByTestId(`${tab}-table`)).toBeVisible({ timeout: 30_000 });
+          await expect(page.locator('.skeleton')).toHaveCount(0, { timeout: 30_000 });
+          // Nothing of the screen wider than its column: wide tables scroll inside their card.
+          // (The shell's top bar is measured by journey.spec.ts, not here.)
+          const overflow = await page
+            .locator('section.page')
+            .evaluate((el) => el.scrollWidth - el.clientWidth);
+          expect(overflow, `${theme} ${lang}, ${tab}`).toBeLessThanOrEqual(0);
+          await scan(`bonuses-${tab}`);
         }
-      }
-    } finally {
-      await context.close();
-    }
-    expect(findings).toEqual([]);
+      },
+    );
   });
 }

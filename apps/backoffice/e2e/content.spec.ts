@@ -1,11 +1,6 @@
 import process from 'node:process';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import {
-  openScreen,
-  seriousFindings,
-  showInThemeAndLanguage,
-  signInWithSetupLink,
-} from './support/staff';
+import { openScreen, scanEveryVariant, scanViewports, signInWithSetupLink } from './support/staff';
 import { picture } from '../../web/e2e/support/pictures';
 
 /**
@@ -109,47 +104,27 @@ test('a support member edits and publishes the terms and edits the FAQ', async (
   expect(after.sections.flatMap((s) => s.items)).toHaveLength(12);
 });
 
-// One context per screen size; each theme and language is the same screen reloaded with them
-// saved (a new context per variant cost about three times a reload).
-for (const viewport of [
-  { name: 'wide', width: 1440, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+// One context per screen size; each theme and language is the same screen reloaded with them.
+for (const viewport of scanViewports) {
   test(`the content screens, ${viewport.name}: no serious axe finding in either theme or language`, async ({
     browser,
   }) => {
     // Twelve axe scans (three screens, four variants).
     test.setTimeout(600_000);
     expect(state, 'the support member signed in first').toBeTruthy();
-    const context = await browser.newContext({ baseURL, viewport, storageState: state });
-    const page = await context.newPage();
-    const findings: string[] = [];
-    try {
-      for (const theme of ['dark', 'light'] as const) {
-        for (const lang of ['en', 'ru'] as const) {
-          const shot = async (name: string) => {
-            await expect(page.locator('.skeleton')).toHaveCount(0);
-            for (const finding of await seriousFindings(page)) {
-              findings.push(`${theme} ${lang}, ${name}: ${finding}`);
-            }
-            await picture(page, `content-${name}-${viewport.name}-${theme}-${lang}`, {
-              fullPage: true,
-            });
-          };
-          await showInThemeAndLanguage(page, '/backoffice/content', theme, lang);
-          await expect(page.getByTestId('content-pages')).toBeVisible();
-          await shot('pages');
-          await page.getByTestId('tab-faq').click();
-          await expect(page.getByTestId('faq-entries')).toBeVisible();
-          await shot('faq');
-          await openScreen(page, '/backoffice/content/loyalty');
-          await expect(page.getByTestId('content-preview').locator('table')).toBeVisible();
-          await shot('editor');
-        }
-      }
-    } finally {
-      await context.close();
-    }
-    expect(findings).toEqual([]);
+    await scanEveryVariant(
+      browser,
+      { baseURL, viewport, state, path: '/backoffice/content' },
+      async (page, scan) => {
+        await expect(page.getByTestId('content-pages')).toBeVisible();
+        await scan('content-pages');
+        await page.getByTestId('tab-faq').click();
+        await expect(page.getByTestId('faq-entries')).toBeVisible();
+        await scan('content-faq');
+        await openScreen(page, '/backoffice/content/loyalty');
+        await expect(page.getByTestId('content-preview').locator('table')).toBeVisible();
+        await scan('content-editor');
+      },
+    );
   });
 }

@@ -1,6 +1,6 @@
 import process from 'node:process';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { seriousFindings, showInThemeAndLanguage, signInWithSetupLink } from './support/staff';
+import { scanEveryVariant, scanViewports, signInWithSetupLink } from './support/staff';
 import { picture } from '../../web/e2e/support/pictures';
 
 /**
@@ -176,36 +176,21 @@ test('a marketing member marks a game hot, blocks it in a country, pins it and r
   }
 });
 
-// One context per screen size; each theme and language is the same screen reloaded with them
-// saved (a new context per variant cost about three times a reload).
-for (const viewport of [
-  { name: 'wide', width: 1440, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+// One context per screen size; each theme and language is the same screen reloaded with them.
+for (const viewport of scanViewports) {
   test(`the games screen, ${viewport.name}: no serious axe finding in either theme or language`, async ({
     browser,
   }) => {
     // Four variants, each scanned by axe: more than the default 30 s on a busy machine.
     test.setTimeout(300_000);
     expect(state, 'the marketing member signed in first').toBeTruthy();
-    const context = await browser.newContext({ baseURL, viewport, storageState: state });
-    const page = await context.newPage();
-    const findings: string[] = [];
-    try {
-      for (const theme of ['dark', 'light'] as const) {
-        for (const lang of ['en', 'ru'] as const) {
-          await showInThemeAndLanguage(page, '/backoffice/games', theme, lang);
-          await expect(page.getByTestId('games-table')).toBeVisible();
-          await expect(page.locator('.skeleton')).toHaveCount(0);
-          for (const finding of await seriousFindings(page)) {
-            findings.push(`${theme} ${lang}: ${finding}`);
-          }
-          await picture(page, `games-${viewport.name}-${theme}-${lang}`, { fullPage: true });
-        }
-      }
-    } finally {
-      await context.close();
-    }
-    expect(findings).toEqual([]);
+    await scanEveryVariant(
+      browser,
+      { baseURL, viewport, state, path: '/backoffice/games' },
+      async (page, scan) => {
+        await expect(page.getByTestId('games-table')).toBeVisible();
+        await scan('games');
+      },
+    );
   });
 }

@@ -3,8 +3,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { newPlayer, registerThroughApi, useEnglish } from '../../web/e2e/support/accounts';
 import { NOT_A_SLOT, spinRounds } from '../../web/e2e/support/studio-games';
 import { depositByCard } from './support/player';
-import { seriousFindings, showInThemeAndLanguage, signInWithSetupLink } from './support/staff';
-import { picture } from '../../web/e2e/support/pictures';
+import { scanEveryVariant, scanViewports, signInWithSetupLink } from './support/staff';
 
 /**
  * Issue 30's reports screen: a player deposits and plays a few rounds of a slot; a finance
@@ -123,36 +122,21 @@ test('a finance member sees today’s play in the report', async ({ page, browse
   );
 });
 
-// One context per screen size; each theme and language is the same screen reloaded with them
-// saved (a new context per variant cost about three times a reload).
-for (const viewport of [
-  { name: 'wide', width: 1440, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+// One context per screen size; each theme and language is the same screen reloaded with them.
+for (const viewport of scanViewports) {
   test(`the reports screen, ${viewport.name}: no serious axe finding in either theme or language`, async ({
     browser,
   }) => {
     // Four variants, each scanned by axe: more than the default 30 s on a busy machine.
     test.setTimeout(75_000);
     expect(financeState, 'the finance member signed in first').toBeTruthy();
-    const context = await browser.newContext({ baseURL, viewport, storageState: financeState });
-    const page = await context.newPage();
-    const findings: string[] = [];
-    try {
-      for (const theme of ['dark', 'light'] as const) {
-        for (const lang of ['en', 'ru'] as const) {
-          await showInThemeAndLanguage(page, '/backoffice/reports', theme, lang);
-          await expect(page.getByTestId('report-chart').locator('canvas')).toBeVisible();
-          await expect(page.locator('.skeleton')).toHaveCount(0);
-          for (const finding of await seriousFindings(page)) {
-            findings.push(`${theme} ${lang}: ${finding}`);
-          }
-          await picture(page, `reports-${viewport.name}-${theme}-${lang}`, { fullPage: true });
-        }
-      }
-    } finally {
-      await context.close();
-    }
-    expect(findings).toEqual([]);
+    await scanEveryVariant(
+      browser,
+      { baseURL, viewport, state: financeState, path: '/backoffice/reports' },
+      async (page, scan) => {
+        await expect(page.getByTestId('report-chart').locator('canvas')).toBeVisible();
+        await scan('reports');
+      },
+    );
   });
 }

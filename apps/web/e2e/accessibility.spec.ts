@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { newPlayer, registerThroughApi } from './support/accounts';
+import { screens } from './support/screens';
 import { seriousFindings, type AxeFinding } from './support/axe';
 
 /**
@@ -13,10 +14,6 @@ import { seriousFindings, type AxeFinding } from './support/axe';
  */
 const themes = ['dark', 'light'] as const;
 const languages = ['en', 'ru'] as const;
-const screens = [
-  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-  { name: 'desktop', viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false },
-] as const;
 const audiences = ['guest', 'player'] as const;
 
 /** The route table (packages/contracts web-routes.ts) with a sample for each pattern. */
@@ -147,9 +144,7 @@ test.describe('accessibility (axe)', () => {
         test(combination, async ({ browser, baseURL }) => {
           const context = await browser.newContext({
             baseURL,
-            viewport: screen.viewport,
-            isMobile: screen.isMobile,
-            hasTouch: screen.hasTouch,
+            ...screen.options,
             reducedMotion: 'reduce',
             ...(audience === 'player' ? { storageState: playerState } : {}),
           });

@@ -1,14 +1,10 @@
 import { expect, test, type Browser } from '@playwright/test';
+import { screens, type Screen } from './support/screens';
 
 /**
  * Issue 16: nothing moves while a page loads (CLS ≤ 0.02 on every route, phone and desktop),
  * and the wide sidebar holds all its items at 1440 × 900 in both languages.
  */
-
-const screens = [
-  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-  { name: 'desktop', viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false },
-] as const;
 
 /** The route table's public pages (packages/contracts web-routes.ts), one sample each. */
 const paths = [
@@ -27,11 +23,9 @@ const paths = [
   '/no-such-page',
 ];
 
-async function newPage(browser: Browser, screen: (typeof screens)[number], language: string) {
+async function newPage(browser: Browser, screen: Screen, language: string) {
   const context = await browser.newContext({
-    viewport: screen.viewport,
-    isMobile: screen.isMobile,
-    hasTouch: screen.hasTouch,
+    ...screen.options,
   });
   await context.addInitScript((lang) => {
     window.localStorage.setItem('lang', lang);

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
 import { newPlayer, registerThroughApi } from './support/accounts';
+import { screens } from './support/screens';
 import { describeFindings, seriousFindings } from './support/axe';
 import { picture } from './support/pictures';
 
@@ -9,10 +10,6 @@ import { picture } from './support/pictures';
  * both languages, both themes, on a phone and a wide screen, with the time-out confirmation
  * open too; the pictures (`npm run pictures`) are for a person to look at.
  */
-const screens = [
-  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-  { name: 'wide', viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false },
-] as const;
 let playerState: Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /** A player with a loss limit, a pending raise of it and a daily play time limit. */
@@ -53,9 +50,7 @@ test.describe('the limits page', () => {
       test.setTimeout(150_000);
       const context = await browser.newContext({
         baseURL,
-        viewport: screen.viewport,
-        isMobile: screen.isMobile,
-        hasTouch: screen.hasTouch,
+        ...screen.options,
         reducedMotion: 'reduce',
         storageState: playerState,
       });

@@ -1,10 +1,11 @@
 import { Buffer } from 'node:buffer';
 import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import process from 'node:process';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
+import { finishAnimations, loadAxe } from '../../../web/e2e/support/axe';
+import { picture } from '../../../web/e2e/support/pictures';
 
 /** The set-up link `npm run staff:create` printed before the server started (playwright.config.ts). */
 export function setupLinkPath(file = process.env.E2E_STAFF_SETUP_FILE ?? ''): string {
@@ -35,39 +36,16 @@ export function totp(secret: string, at = Date.now()): string {
   return value.toString().padStart(6, '0');
 }
 
-/**
- * axe-core as @axe-core/playwright ships it (its own dependency, so the same version).
- * AxeBuilder's legacy mode evaluated the 0.5 MB script twice per scan (once in `analyze`, once
- * more in `inject`) before its `axe.run`; here it is evaluated once per document and
- * configured as AxeBuilder configures it, and `axe.run` gets the same context and options:
- * the same rules and the same results, for a fraction of the scan's time.
- */
-const axeSource = (
-  createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core') as {
-    source: string;
-  }
-).source;
-
 /** axe's serious and critical findings on the page as it is (animations finished). */
 export async function seriousFindings(page: Page): Promise<string[]> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  const hasAxe = () => typeof (window as { axe?: unknown }).axe === 'object';
-  if (!(await page.evaluate(hasAxe))) {
-    await page.evaluate(axeSource);
-    await page.evaluate(() =>
-      (window as unknown as { axe: { configure(o: unknown): void } }).axe.configure({
-        allowedOrigins: ['<same_origin>'],
-        branding: { application: 'playwright' },
-      }),
-    );
-  }
+  await finishAnimations(page);
+  // Configured as AxeBuilder configures it, so `axe.run` below gets AxeBuilder's context and
+  // options: the same rules and results as before, the script evaluated once per document
+  // (decision 105).
+  await loadAxe(page, {
+    allowedOrigins: ['<same_origin>'],
+    branding: { application: 'playwright' },
+  });
   // Only the violations are read: collecting every pass too doubles a scan's time. The back
   // office's screens open no frame, so the page itself is the whole scan (AxeBuilder's legacy
   // mode ran this same axe.run in the page, decision 077).
@@ -137,6 +115,65 @@ export async function showInThemeAndLanguage(
   else await page.goto(path);
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
   await expect(page.locator('html')).toContainClass(theme);
+}
+
+/** The two screen sizes every back-office scan runs on. */
+export const scanViewports = [
+  { name: 'wide', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+export type ScanViewport = (typeof scanViewports)[number];
+
+export interface Variant {
+  theme: 'dark' | 'light';
+  lang: 'en' | 'ru';
+}
+
+/**
+ * A screen's axe scans on one screen size in every theme and language, in one context (a new
+ * context per variant cost about three times a reload, decision 106). For each variant the
+ * screen at `path` is shown in it, and `visit` brings each state of the screen to scan and calls
+ * `scan(name)`: no skeleton left, then axe's serious findings (named by variant and state) and
+ * the state's picture, `<name>-<size>-<theme>-<lang>`. Asserts once at the end that nothing was
+ * found, so that one variant's finding does not hide another's.
+ */
+export async function scanEveryVariant(
+  browser: Browser,
+  setup: {
+    baseURL: string | undefined;
+    viewport: ScanViewport;
+    state: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+    path: string;
+  },
+  visit: (page: Page, scan: (name: string) => Promise<void>, variant: Variant) => Promise<void>,
+): Promise<void> {
+  const { viewport } = setup;
+  const context = await browser.newContext({
+    baseURL: setup.baseURL,
+    viewport: { width: viewport.width, height: viewport.height },
+    storageState: setup.state,
+  });
+  const page = await context.newPage();
+  const findings: string[] = [];
+  try {
+    for (const theme of ['dark', 'light'] as const) {
+      for (const lang of ['en', 'ru'] as const) {
+        await showInThemeAndLanguage(page, setup.path, theme, lang);
+        const scan = async (name: string) => {
+          await expect(page.locator('.skeleton')).toHaveCount(0);
+          for (const finding of await seriousFindings(page)) {
+            findings.push(`${theme} ${lang}, ${name}: ${finding}`);
+          }
+          await picture(page, `${name}-${viewport.name}-${theme}-${lang}`, { fullPage: true });
+        };
+        await visit(page, scan, { theme, lang });
+      }
+    }
+  } finally {
+    await context.close();
+  }
+  expect(findings).toEqual([]);
 }
 
 /**

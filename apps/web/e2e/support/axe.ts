@@ -29,11 +29,10 @@ export interface AxeFinding {
 }
 
 /**
- * axe's serious and critical findings on the page as it is now. Finite animations are let
- * finish first: a dialog's backdrop blends the colours behind it while it fades in, and axe
- * would measure the contrast of a frame no one reads.
+ * Lets the page's finite animations finish: a dialog's backdrop blends the colours behind it
+ * while it fades in, and axe would measure the contrast of a frame no one reads.
  */
-export async function seriousFindings(page: Page): Promise<AxeFinding[]> {
+export async function finishAnimations(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -42,8 +41,29 @@ export async function seriousFindings(page: Page): Promise<AxeFinding[]> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * Evaluates axe-core in the page unless this document has it already; `configure` (axe's own
+ * options) is applied once, with it. The players' and the back office's scans share this.
+ */
+export async function loadAxe(page: Page, configure?: Record<string, unknown>): Promise<void> {
   const hasAxe = () => typeof (window as { axe?: unknown }).axe === 'object';
-  if (!(await page.evaluate(hasAxe))) await page.evaluate(axeSource);
+  if (await page.evaluate(hasAxe)) return;
+  await page.evaluate(axeSource);
+  if (configure) {
+    await page.evaluate(
+      (options) =>
+        (window as unknown as { axe: { configure(o: unknown): void } }).axe.configure(options),
+      configure,
+    );
+  }
+}
+
+/** axe's serious and critical findings on the page as it is now (animations finished). */
+export async function seriousFindings(page: Page): Promise<AxeFinding[]> {
+  await finishAnimations(page);
+  await loadAxe(page);
   const context = {
     // The game inside the Play page's frame is the studio's own page, not ours: a real studio
     // ships it, outside this app.
