@@ -3,13 +3,17 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 /**
- * Browser tests drive the system Chromium (Debian's `chromium` package), never a
- * downloaded browser: this machine and CI reach no browser download site.
- * CHROMIUM_PATH overrides the location.
+ * Browser tests drive the system Chromium (Debian's packages), never a downloaded browser:
+ * this machine and CI reach no browser download site. First Debian's old headless shell
+ * (`chromium-headless-shell`, the kind of build Playwright itself runs headless): it renders
+ * with the same Blink and V8 as `chromium`, without the full browser's windowing and
+ * compositing, and the tier needed about half the CPU on it (decision 107). Without it, the
+ * full `chromium`. CHROMIUM_PATH overrides the choice.
  */
 function chromiumPath(): string {
   const candidates = [
     process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium-headless-shell',
     '/usr/bin/chromium',
     '/usr/bin/chromium-browser',
     '/usr/bin/google-chrome',
@@ -17,7 +21,7 @@ function chromiumPath(): string {
   const found = candidates.find((p) => existsSync(p));
   if (!found) {
     throw new Error(
-      'No Chromium found for the browser tests. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.',
+      'No Chromium found for the browser tests. Install it (apt-get install -y chromium-headless-shell, or chromium) or set CHROMIUM_PATH.',
     );
   }
   return found;
@@ -142,6 +146,10 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // The headless shell hints glyphs fully by default, to whole pixels: text then wraps
+        // unlike in the full browser (a paragraph of /privacy took one more line on a phone).
+        // Debian's fontconfig default, as the full browser reads it, is slight hinting.
+        '--font-render-hinting=slight',
       ],
     },
   },

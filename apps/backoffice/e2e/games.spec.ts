@@ -92,6 +92,11 @@ test('a marketing member marks a game hot, blocks it in a country, pins it and r
   // The focus followed the item: now first, its Down button has it; Enter moves it back.
   await expect(sectionsList.getByRole('button', { name: 'Move down: Top games' })).toBeFocused();
   await page.keyboard.press('Enter');
+  await expect(sectionsList.getByTestId('ordered-item')).toHaveText([
+    /Banners/,
+    /Top games/,
+    /Recent games/,
+  ]);
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Enter');
   await expect(sectionsList.getByTestId('ordered-item')).toHaveText([

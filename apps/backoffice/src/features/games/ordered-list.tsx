@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, X } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Moves one item of a list by `by` places (-1 up, +1 down); the list itself is not changed. */
@@ -14,7 +14,9 @@ export function moved<T>(items: readonly T[], index: number, by: -1 | 1): T[] {
 /**
  * An ordered list staff rearrange with buttons, not by dragging (decision 089): Up and Down on
  * every row (the first has no Up, the last no Down), optionally Remove. After a move the focus
- * follows the item, so pressing the same key again moves it on.
+ * follows the item, so pressing the same key again moves it on. It moves in the commit that
+ * shows the new order (a layout effect), before the next key is handled: on the next frame, a
+ * quick Shift+Tab and Enter would act from the old button.
  */
 export function OrderedList<T>({
   items,
@@ -35,13 +37,20 @@ export function OrderedList<T>({
 }) {
   const { t } = useTranslation();
   const buttons = useRef(new Map<string, HTMLButtonElement>());
+  /** The button to focus once the moved item is shown in its new place. */
+  const focusNext = useRef<string | undefined>(undefined);
+  useLayoutEffect(() => {
+    if (focusNext.current === undefined) return;
+    buttons.current.get(focusNext.current)?.focus();
+    focusNext.current = undefined;
+  });
   const move = (index: number, by: -1 | 1) => {
     const item = items[index]!;
-    onChange(moved(items, index, by));
     // The focus follows the item: its same button, or the other one once it reaches an end.
     const to = index + by;
     const want = by === -1 ? (to > 0 ? 'up' : 'down') : to < items.length - 1 ? 'down' : 'up';
-    requestAnimationFrame(() => buttons.current.get(`${keyOf(item)}:${want}`)?.focus());
+    focusNext.current = `${keyOf(item)}:${want}`;
+    onChange(moved(items, index, by));
   };
   const ref = (key: string) => (node: HTMLButtonElement | null) => {
     if (node) buttons.current.set(key, node);
