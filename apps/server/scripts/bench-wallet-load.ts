@@ -193,7 +193,32 @@ export async function seedPlayers(
       }
     }),
   );
+  if (oldLaunches > 0) await seedOldLaunches(db, ids, game!.id, now);
   return ids;
+}
+
+/**
+ * BENCH_OLD_LAUNCHES (0): launches each player made before, long expired but still kept (the
+ * housekeeping keeps a launch token 7 days past its end), as a player who opens many games
+ * has them. A bet's live-launch condition must not read them all.
+ */
+const oldLaunches = Number(process.env.BENCH_OLD_LAUNCHES ?? 0);
+
+async function seedOldLaunches(
+  db: DatabaseConnection,
+  userIds: readonly string[],
+  gameId: string,
+  now: Date,
+) {
+  for (let start = 0; start < userIds.length; start += 100) {
+    const ids = userIds.slice(start, start + 100);
+    await db.execute(sql`insert into launch_tokens (token_hash, user_id, game_id, provider,
+      currency, created_at, expires_at)
+      select md5(u::text || n::text), u, ${gameId}::uuid, 'pragmatic', 'USD',
+        ${now.toISOString()}::timestamptz - make_interval(hours => n),
+        ${now.toISOString()}::timestamptz - make_interval(hours => n) + interval '30 minutes'
+      from unnest(${`{${ids.join(',')}}`}::uuid[]) u, generate_series(1, ${oldLaunches}) n`);
+  }
 }
 
 /**

@@ -11,6 +11,7 @@
 // BENCH_DATABASE_URL as bench:wallet; BENCH_SECONDS (4) slices of 1 s per variant;
 // BENCH_PLAYERS (500); BENCH_CONCURRENCY (10); BENCH_HOT=on: one player for every client;
 // BENCH_LISTEN=on: a connection LISTENs on the ledger's channel (as a running server's does);
+// BENCH_OLD_LAUNCHES (0): expired launches kept per player (bench-wallet-load.ts);
 // BENCH_SETUP_SQL: an SQL file run after the migrations (e.g. an older function, to compare);
 // `alt` (not in the default list): plain, calling `ledger_apply_alt` instead, a function of the
 // same arguments and answer that BENCH_SETUP_SQL defines, so a change to the function's body

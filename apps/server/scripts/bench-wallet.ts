@@ -12,6 +12,7 @@
 //     bet is judged against them: issue 29's "at most 10 % per bet", against a run without.
 //   BENCH_SECONDS (5): measured seconds per row. BENCH_PLAYERS (1000): the spread players.
 //   BENCH_RUNS: only these rows, e.g. `spread-10,hot-10` (default: all four).
+//   BENCH_OLD_LAUNCHES (0): expired launches kept per player, as an active player has them.
 //   BENCH_CPU_PROF: a folder; the server then runs with --cpu-prof and writes its profile
 //     there on exit (open it in Chrome DevTools, or sum self time per function).
 //

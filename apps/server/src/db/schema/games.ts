@@ -123,7 +123,11 @@ export const launchTokens = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [
-    index('launch_tokens_user_id_idx').on(t.userId),
+    // A bet's live-launch condition and the latest launch read a player's tokens of one
+    // provider that have not expired: this finds them without reading the expired ones a
+    // player who opens many games keeps for a week (decision 108). It serves lookups by player
+    // alone too.
+    index('launch_tokens_user_live_idx').on(t.userId, t.provider, t.expiresAt),
     index('launch_tokens_expires_at_idx').on(t.expiresAt),
   ],
 );
