@@ -7,7 +7,7 @@ import { defineConfig } from '@playwright/test';
  * this machine and CI reach no browser download site. First Debian's old headless shell
  * (`chromium-headless-shell`, the kind of build Playwright itself runs headless): it renders
  * with the same Blink and V8 as `chromium`, without the full browser's windowing and
- * compositing, and the tier needed about half the CPU on it (decision 107). Without it, the
+ * compositing: the tier needs 16 % less CPU on it (decision 107). Without it, the
  * full `chromium`. CHROMIUM_PATH overrides the choice.
  */
 function chromiumPath(): string {
