@@ -203,6 +203,12 @@ export async function seedPlayers(
  * has them. A bet's live-launch condition must not read them all.
  */
 const oldLaunches = Number(process.env.BENCH_OLD_LAUNCHES ?? 0);
+// A mistyped value would otherwise seed nothing and the run would look like one with history.
+if (!Number.isSafeInteger(oldLaunches) || oldLaunches < 0) {
+  throw new Error(
+    `BENCH_OLD_LAUNCHES must be a whole number of launches, 0 or more (got "${process.env.BENCH_OLD_LAUNCHES}")`,
+  );
+}
 
 async function seedOldLaunches(
   db: DatabaseConnection,
