@@ -23,27 +23,39 @@ let url: string | undefined;
 let destroy: () => Promise<void>;
 /** Every statement text the ledger sent through `execute` (the batches go that way). */
 const executed: string[] = [];
+/** The SQLSTATE of every statement of the pool that failed (a deadlock is 40P01). */
+const failures: string[] = [];
+
+/**
+ * The same connection, with its raw statements counted: a batch is ledger_apply_many, sent
+ * through `execute` (PGlite) or by name on PostgreSQL's pool (decision 097).
+ */
+function counted<T extends DatabaseConnection>(base: T): T {
+  const wrapped = Object.create(base) as T;
+  wrapped.execute = (query: Parameters<DatabaseConnection['execute']>[0]) => {
+    executed.push(JSON.stringify(query));
+    return base.execute(query);
+  };
+  const pool = (base as { $client?: unknown }).$client;
+  if (pool instanceof pg.Pool) {
+    const query = (config: { text: string }, ...rest: unknown[]) => {
+      executed.push(config.text);
+      const result = (pool.query as (...args: unknown[]) => Promise<unknown>)(config, ...rest);
+      if (result instanceof Promise) {
+        result.catch((error: { code?: string }) => failures.push(error.code ?? 'unknown'));
+      }
+      return result;
+    };
+    Object.assign(wrapped, { $client: Object.assign(Object.create(pool) as pg.Pool, { query }) });
+  }
+  return wrapped;
+}
 let ledger: Ledger;
 const events: BalanceChanged[] = [];
 
 beforeAll(async () => {
   ({ db, url, destroy } = await createTestDb());
-  // The same connection, with its raw statements counted: a batch is ledger_apply_many, sent
-  // through `execute` (PGlite) or by name on PostgreSQL's pool (decision 097).
-  const counted = Object.create(db) as DatabaseConnection;
-  counted.execute = (query: Parameters<DatabaseConnection['execute']>[0]) => {
-    executed.push(JSON.stringify(query));
-    return db.execute(query);
-  };
-  const pool = (db as { $client?: unknown }).$client;
-  if (pool instanceof pg.Pool) {
-    const query = (config: { text: string }, ...rest: unknown[]) => {
-      executed.push(config.text);
-      return (pool.query as (...args: unknown[]) => unknown)(config, ...rest);
-    };
-    Object.assign(counted, { $client: Object.assign(Object.create(pool) as pg.Pool, { query }) });
-  }
-  ledger = createLedger({ db: counted, clock: systemClock });
+  ledger = createLedger({ db: counted(db), clock: systemClock });
   ledger.events.onBalanceChanged((event) => events.push(event));
 });
 afterAll(async () => {
@@ -221,6 +233,84 @@ describe('group commit of one wallet’s postings', () => {
   });
 });
 
+describe('group commit across wallets', () => {
+  it('sends the postings of other wallets that arrive while a statement runs as one, each answered on its own', async () => {
+    const [a, b, c, d] = await Promise.all(
+      [1, 2, 3, 4].map(() => createFundedUser(db, ledger, 10_000n)),
+    );
+    const bet = (userId: string, tag: string, amount = 1_000n) =>
+      ledger.postBet({ userId, amount, currency: 'USD', provider, txId: txId(tag) });
+    const before = batches();
+    events.length = 0;
+    // a's first bet runs alone; b, c, d and a's second arrive meanwhile. b, c and d go as one
+    // statement; a's second waits for a's first, then goes after it.
+    const [a1, b1, c1, a2, d1] = await Promise.all([
+      bet(a!, 'x-a1', 1_000n),
+      bet(b!, 'x-b1', 2_000n),
+      bet(c!, 'x-c1', 3_000n),
+      bet(a!, 'x-a2', 4_000n),
+      bet(d!, 'x-d1', 5_000n),
+    ]);
+    expect(batches() - before).toBe(1);
+    expect([a1, b1, c1, a2, d1].map((r) => r.outcome)).toEqual(Array(5).fill('applied'));
+    expect([a1, b1, c1, a2, d1].map((r) => r.balanceAfter)).toEqual([
+      9_000n,
+      8_000n,
+      7_000n,
+      5_000n,
+      5_000n,
+    ]);
+    expect(BigInt(a1.transactionId)).toBeLessThan(BigInt(a2.transactionId));
+    // Each player's own event, once, after the commit.
+    expect(events.map((e) => `${e.userId}:${e.balance}`).sort()).toEqual(
+      [`${a}:9000`, `${b}:8000`, `${c}:7000`, `${a}:5000`, `${d}:5000`].sort(),
+    );
+    for (const [userId, balance] of [
+      [a, 5_000n],
+      [b, 8_000n],
+      [c, 7_000n],
+      [d, 5_000n],
+    ] as const) {
+      expect((await ledger.getBalance(userId!)).balance).toBe(balance);
+    }
+    await expectLedgerClean(db);
+  });
+
+  it('isolates a failing posting of another wallet: the rest of the batch is applied', async () => {
+    const [lead, good1, bad, good2] = await Promise.all(
+      [1, 2, 3, 4].map(() => createFundedUser(db, ledger, 10_000n)),
+    );
+    const bet = (userId: string, tag: string, meta?: Record<string, unknown>) =>
+      ledger.postBet({
+        userId,
+        amount: 1_000n,
+        currency: 'USD',
+        provider,
+        txId: txId(tag),
+        ...(meta ? { meta } : {}),
+      });
+    const before = batches();
+    const settled = await Promise.allSettled([
+      bet(lead!, 'xi-lead'),
+      bet(good1!, 'xi-1'),
+      // A NUL in the audit meta is refused by jsonb itself: the batch's statement fails.
+      bet(bad!, 'xi-bad', { note: 'a\u0000b' }),
+      bet(good2!, 'xi-2'),
+    ]);
+    expect(batches() - before).toBe(1);
+    expect(settled.map((s) => s.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect((await ledger.getBalance(good1!)).balance).toBe(9_000n);
+    expect((await ledger.getBalance(bad!)).balance).toBe(10_000n);
+    expect((await ledger.getBalance(good2!)).balance).toBe(9_000n);
+    await expectLedgerClean(db);
+  });
+});
+
 describe.skipIf(testDatabaseDriver() !== 'postgres')(
   'group commit under many clients (PostgreSQL)',
   () => {
@@ -313,6 +403,135 @@ describe.skipIf(testDatabaseDriver() !== 'postgres')(
         await pool.close();
       }
     }, 60_000);
+    it('a statement held up by a locked wallet gives its slot up: other wallets go on', async () => {
+      const [locked, other] = await Promise.all(
+        [1, 2].map(() => createFundedUser(db, ledger, 10_000n)),
+      );
+      const pool = openPostgres({ url: url!, max: 4 });
+      const holder = await pool.$client.connect();
+      try {
+        const own = createLedger({
+          db: pool,
+          clock: systemClock,
+          groupCommit: { slotHoldMs: 100 },
+        });
+        await holder.query('begin');
+        await holder.query('select 1 from wallets where user_id = $1 for update', [locked]);
+        const bet = (userId: string, tag: string) =>
+          own.postBet({ userId, amount: 1_000n, currency: 'USD', provider, txId: txId(tag) });
+        const held = bet(locked!, 'slot-held');
+        await blocked('%ledger_apply(%');
+        const stuck = new Promise<'stuck'>((resolve) => setTimeout(() => resolve('stuck'), 10_000));
+        const went = await Promise.race([bet(other!, 'slot-other'), stuck]);
+        expect(went === 'stuck' ? went : went.outcome).toBe('applied');
+        await holder.query('rollback');
+        expect((await held).outcome).toBe('applied');
+        await expectLedgerClean(db);
+      } finally {
+        holder.release();
+        await pool.close();
+      }
+    }, 60_000);
+
+    it('two instances’ batches lock their wallets in one order: no deadlock', async () => {
+      const [gate, a, b] = await Promise.all(
+        [1, 2, 3].map(() => createFundedUser(db, ledger, 10_000n)),
+      );
+      // A responsible-gaming row (no limits) for a and b: a bet locks it after the wallet.
+      await db.execute(sql`insert into rg_players (user_id, created_at, updated_at)
+        values (${a}::uuid, now(), now()), (${b}::uuid, now(), now())`);
+      const pools = [1, 2].map(() => counted(openPostgres({ url: url!, max: 4 })));
+      const gateHolder = await pools[0]!.$client.connect();
+      const rgHolder = await pools[1]!.$client.connect();
+      try {
+        const [one, two] = pools.map((pool) =>
+          createLedger({ db: pool, clock: systemClock, groupCommit: { slotHoldMs: 60_000 } }),
+        );
+        const bet = (l: Ledger, userId: string, tag: string) =>
+          l.postBet({ userId, amount: 1_000n, currency: 'USD', provider, txId: txId(tag) });
+        await gateHolder.query('begin');
+        await gateHolder.query('select 1 from wallets where user_id = $1 for update', [gate]);
+        await rgHolder.query('begin');
+        await rgHolder.query(
+          'select 1 from rg_players where user_id = any($1::uuid[]) for update',
+          [[a, b]],
+        );
+        // Each instance's slot is taken by a bet waiting for the gate's wallet; behind it, one
+        // instance gets a then b, the other b then a.
+        const gates = [bet(one!, gate!, 'order-gate-1'), bet(two!, gate!, 'order-gate-2')];
+        const bets = [
+          bet(one!, a!, 'order-1a'),
+          bet(one!, b!, 'order-1b'),
+          bet(two!, b!, 'order-2b'),
+          bet(two!, a!, 'order-2a'),
+        ];
+        const failedBefore = failures.length;
+        await gateHolder.query('rollback');
+        await Promise.all(gates);
+        // Both batches now wait: on the rg rows, or on the other batch's wallet.
+        await waitUntil(async () => (await lockWaits('%ledger_apply_many(%')) === 2);
+        await rgHolder.query('rollback');
+        const outcomes = (await Promise.all(bets)).map((r) => r.outcome);
+        expect(outcomes).toEqual(Array(4).fill('applied'));
+        expect(failures.slice(failedBefore)).toEqual([]);
+        expect((await ledger.getBalance(a!)).balance).toBe(8_000n);
+        expect((await ledger.getBalance(b!)).balance).toBe(8_000n);
+        await expectLedgerClean(db);
+      } finally {
+        gateHolder.release();
+        rgHolder.release();
+        await Promise.all(pools.map((pool) => pool.close()));
+      }
+    }, 60_000);
+
+    it('a batch of several wallets killed mid-statement leaves no trace; each then applies once', async () => {
+      const [gate, a, b] = await Promise.all(
+        [1, 2, 3].map(() => createFundedUser(db, ledger, 10_000n)),
+      );
+      const pool = openPostgres({ url: url!, max: 4 });
+      const holder = await pool.$client.connect();
+      try {
+        const own = createLedger({
+          db: pool,
+          clock: systemClock,
+          groupCommit: { slotHoldMs: 60_000 },
+        });
+        const bet = (userId: string, tag: string) =>
+          own.postBet({ userId, amount: 1_000n, currency: 'USD', provider, txId: txId(tag) });
+        // The gate's bet holds the slot; a and b gather behind it and go as one batch, which
+        // stops at the locked wallet of whichever comes second.
+        const [first, second] = [a!, b!].sort();
+        await holder.query('begin');
+        await holder.query('select 1 from wallets where user_id = any($1::uuid[]) for update', [
+          [gate, second],
+        ]);
+        const lead = Promise.allSettled([bet(gate!, 'xkill-gate')]);
+        await blocked('%ledger_apply(%');
+        const batch = Promise.allSettled([bet(a!, 'xkill-a'), bet(b!, 'xkill-b')]);
+        await db.execute(
+          sql`select pg_terminate_backend(${await blocked('%ledger_apply(%')}::int)`,
+        );
+        await db.execute(
+          sql`select pg_terminate_backend(${await blocked('%ledger_apply_many(%')}::int)`,
+        );
+        const { rows } = await db.execute<{ n: string }>(
+          sql`select count(*) as n from ledger_entries where user_id = ${first}::uuid and kind = 'bet'`,
+        );
+        expect(rows[0]?.n).toBe('0');
+        await holder.query('rollback');
+        expect((await lead)[0].status).toBe('rejected');
+        const outcomes = (await batch).map((r) =>
+          r.status === 'fulfilled' ? r.value.outcome : 'failed',
+        );
+        expect(outcomes).toEqual(['applied', 'applied']);
+        expect((await ledger.getBalance(a!)).balance).toBe(9_000n);
+        expect((await ledger.getBalance(b!)).balance).toBe(9_000n);
+        await expectLedgerClean(db);
+      } finally {
+        holder.release();
+        await pool.close();
+      }
+    }, 60_000);
   },
 );
 
@@ -326,4 +545,20 @@ async function blocked(pattern: string): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`no statement like ${pattern} waited for a lock`);
+}
+
+/** How many statements like `pattern` wait for a lock. */
+async function lockWaits(pattern: string): Promise<number> {
+  const { rows } = await db.execute<{ n: string }>(sql`
+    select count(*) as n from pg_stat_activity
+    where datname = current_database() and wait_event_type = 'Lock' and query like ${pattern}`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+async function waitUntil(condition: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the condition never held');
 }

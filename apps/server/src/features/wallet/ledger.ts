@@ -19,7 +19,7 @@ import type {
 } from './ledger-types';
 import { betApply, sourcedWinApply, sourcedWinValues, winApply } from './bet-win-apply';
 import { answerOf, sourcedWinStatement, type SourcedWinRow } from './ledger-apply';
-import { createGroupCommit } from './group-commit';
+import { createGroupCommit, type GroupCommitOptions } from './group-commit';
 import { movementPosting } from './movement-posting';
 import { findReplay, runPosting, type Posting, type WalletRow } from './posting';
 import {
@@ -51,6 +51,8 @@ export interface LedgerDeps {
   clock: Clock;
   /** Where a failing balance-change listener is reported. */
   onListenerError?: (error: unknown) => void;
+  /** The group commit's slots (tests and benchmarks; the defaults serve production). */
+  groupCommit?: GroupCommitOptions;
 }
 
 /** A wallet row as the ledger reports it (thousandths as bigints). */
@@ -70,8 +72,8 @@ export function createLedger(deps: LedgerDeps): Ledger {
   const events = new WalletEvents(reportError, createBalancePublisher(db, reportError));
   /** Hears nothing: a posting inside inBonusTransaction is announced after its commit. */
   const heldBack = new WalletEvents(() => {});
-  /** Bets and wins: one ledger_apply statement each, grouped per wallet (decision 060). */
-  const group = createGroupCommit(db, events);
+  /** Bets and wins: one ledger_apply statement each, grouped (decisions 060 and 109). */
+  const group = createGroupCommit(db, events, deps.groupCommit);
 
   function operatorMovementPosting(input: OperatorMovementInput): Posting {
     const userId = checkUserId(input.userId);
