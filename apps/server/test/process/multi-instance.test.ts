@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { DatabaseConnection } from '../../src/db/database';
 import { openPostgres } from '../../src/db/postgres-connection';
+import { createLedger } from '../../src/features/wallet/ledger';
 import type { BalanceChanged } from '../../src/features/wallet/wallet-events';
 import { systemClock } from '../../src/lib/clock';
 import { createLogger } from '../../src/lib/logger';
@@ -55,6 +56,21 @@ describe('two instances on one database', () => {
     });
   }
 
+  /** The player's next posting as a live stream of `app` hears it (from any instance). */
+  function nextPlayerEvent(app: FastifyInstance, userId: string): Promise<BalanceChanged> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        stop();
+        reject(new Error('no balance event within 5 s'));
+      }, 5_000);
+      const stop = app.wallet.events.onPlayerBalanceChanged(userId, (event) => {
+        clearTimeout(timer);
+        stop();
+        resolve(event);
+      });
+    });
+  }
+
   it("a balance stream on one instance hears the other's posting", async () => {
     const userId = await createFundedUser(a.db, a.app.wallet, 10_000n);
     const heard = nextEvent(a.app, userId);
@@ -91,6 +107,42 @@ describe('two instances on one database', () => {
       expect(events).toHaveLength(1);
     } finally {
       stop();
+    }
+  });
+
+  it('work done once per posting runs on the posting’s instance only; a command’s posting is done by the servers', async () => {
+    const userId = await createFundedUser(a.db, a.app.wallet, 0n);
+    const rgOnA = vi.spyOn(a.app.responsibleGaming.warnings, 'queue');
+    const rgOnB = vi.spyOn(b.responsibleGaming.warnings, 'queue');
+    const settleOnA = vi.spyOn(a.app.bonus.settler, 'queue');
+    try {
+      // a has a stream of the player open, so it reads b's posting when its notice comes.
+      const heardOnA = nextPlayerEvent(a.app, userId);
+      const deposit = (ledger: FastifyInstance['wallet']) =>
+        ledger.postOperatorMovement({
+          kind: 'deposit',
+          userId,
+          amount: 5_000n,
+          idempotencyKey: txId('deposit'),
+          actor: 'test',
+        });
+      expect((await deposit(b.wallet)).outcome).toBe('applied');
+      expect(rgOnB).toHaveBeenCalledWith(userId);
+      expect((await heardOnA).entry.kind).toBe('deposit');
+      // b checked the deposit against the limits and the bonus offers; a does not again.
+      expect(rgOnA).not.toHaveBeenCalled();
+      expect(settleOnA).not.toHaveBeenCalled();
+
+      // A command's ledger (wallet:adjust's kind) has no such work of its own: the servers do it.
+      const command = createLedger({ db: bDb, clock: systemClock });
+      const heardAgain = nextPlayerEvent(a.app, userId);
+      expect((await deposit(command)).outcome).toBe('applied');
+      await command.events.flush();
+      await heardAgain;
+      expect(rgOnA).toHaveBeenCalledWith(userId);
+      expect(settleOnA).toHaveBeenCalledWith(userId);
+    } finally {
+      vi.restoreAllMocks();
     }
   });
 

@@ -29,7 +29,7 @@ export interface BonusFeatureOptions {
 const bonusPlugin: FastifyPluginAsync<BonusFeatureOptions> = async (app, options) => {
   const service = createBonusService({ ...options, ledger: app.wallet });
   const settler = createSettler({ service, logger: options.logger });
-  const unsubscribe = app.wallet.events.onBalanceChanged(({ userId, entry }) => {
+  const unsubscribe = app.wallet.events.onPosted(({ userId, entry }) => {
     if (entry.kind === 'bonus') return;
     if (entry.bonusId !== null || entry.kind === 'deposit') settler.queue(userId);
   });

@@ -46,7 +46,7 @@ const rgPlugin: FastifyPluginAsync<ResponsibleGamingFeatureOptions> = async (app
     endLaunches: (userId, at) => app.gameSessions.launches.endPlayerLaunches(userId, at),
   });
   const warnings = rgWarnings({ db, repo: service.repo, clock, logger, mailer: options.mailer });
-  const unsubscribe = app.wallet.events.onBalanceChanged(({ userId, entry, rgWatch }) => {
+  const unsubscribe = app.wallet.events.onPosted(({ userId, entry, rgWatch }) => {
     // Only when the bet's own statement saw a limit at 80 % (or a deposit limit): reading
     // every player's limits after every bet cost a round trip per bet (decision 088).
     if (entry.kind === 'bet' && rgWatch === true) warnings.queue(userId);

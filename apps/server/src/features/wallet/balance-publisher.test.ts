@@ -79,5 +79,11 @@ describe('the balance publisher (NOTIFY after the commit, many notices per NOTIF
     expect(parseBalanceNotices('[{"id":"x","user_id":"u"},{"id":"12","user_id":"u"}]')).toEqual([
       { id: '12', user_id: 'u' },
     ]);
+    // `acted` (decision 109) is true or absent; anything else is not a notice of ours.
+    expect(
+      parseBalanceNotices(
+        '[{"id":"13","user_id":"u","acted":true},{"id":"14","user_id":"u","acted":"yes"}]',
+      ),
+    ).toEqual([{ id: '13', user_id: 'u', acted: true }]);
   });
 });

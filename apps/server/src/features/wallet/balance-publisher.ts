@@ -9,6 +9,11 @@ export const balanceChannel = 'wallet_balance';
 export interface BalanceNotice {
   id: string;
   user_id: string;
+  /**
+   * The posting's process ran its own `onPosted` listeners (wallet-events.ts): the others
+   * must not act on it again. Absent from a command's notices and from older instances'.
+   */
+  acted?: true;
 }
 
 /** NOTIFY refuses payloads of 8000 bytes or more; stay clear of it. */
@@ -102,6 +107,11 @@ export function parseBalanceNotices(payload: string): BalanceNotice[] {
 
 function isNotice(value: unknown): value is BalanceNotice {
   if (typeof value !== 'object' || value === null) return false;
-  const { id, user_id } = value as Partial<BalanceNotice>;
-  return typeof id === 'string' && /^\d+$/.test(id) && typeof user_id === 'string';
+  const { id, user_id, acted } = value as Partial<BalanceNotice>;
+  return (
+    typeof id === 'string' &&
+    /^\d+$/.test(id) &&
+    typeof user_id === 'string' &&
+    (acted === undefined || acted === true)
+  );
 }

@@ -161,8 +161,8 @@ export const balanceStreamRoutes: FastifyPluginAsync<BalanceStreamOptions> = (ap
           ),
         );
       };
-      const unsubscribe = ledger.events.onBalanceChanged((event) => {
-        if (event.userId !== player.id || ended) return;
+      const unsubscribe = ledger.events.onPlayerBalanceChanged(player.id, (event) => {
+        if (ended) return;
         if (pending) pending.push(event);
         else send(event);
       });

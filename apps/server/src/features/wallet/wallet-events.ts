@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import type { BalancePublisher } from './balance-publisher';
 import type { LedgerEntry } from './ledger-types';
 
@@ -21,29 +20,58 @@ export interface BalanceChanged {
 const rememberedIds = 10_000;
 
 /**
- * Notice of committed balance changes, for the live header balance (SSE). Emitted only after
- * the posting's statement committed and only when money moved, never for a replay: at once
- * for this process's postings, which are also published to the other processes (other
- * instances, wallet:adjust) through PostgreSQL NOTIFY (balance-publisher.ts); and for theirs
- * when their notice arrives (balance-notifications.ts). A row announced both ways is emitted
- * once: whichever comes first.
+ * Notice of committed balance changes. Emitted only after the posting's statement committed
+ * and only when money moved, never for a replay: at once for this process's postings, which
+ * are also published to the other processes (other instances, wallet:adjust) through
+ * PostgreSQL NOTIFY (balance-publisher.ts); and for theirs when their notice arrives
+ * (balance-notifications.ts). A row announced both ways is emitted once: whichever comes first.
+ *
+ * Three kinds of listeners (decision 109):
+ * - `onPosted`: work to do ONCE per posting in the whole cluster (a bonus to settle, a
+ *   responsible-gaming check): this process's postings, and another process's only when that
+ *   process had no such listener (a command such as wallet:adjust), as its notice says.
+ * - `onPlayerBalanceChanged`: one player's postings from every process (a live balance stream).
+ * - `onBalanceChanged`: every posting from every process.
+ * So an instance reads another's posting only when one of its listeners wants it.
  */
 export class WalletEvents {
-  private readonly emitter = new EventEmitter();
+  private readonly everything = new Set<Listener>();
+  private readonly posted = new Set<Listener>();
+  private readonly byPlayer = new Map<string, Set<Listener>>();
   private readonly emitted = new Set<string>();
 
   constructor(
     private readonly onListenerError: (error: unknown) => void,
     /** Where this process's postings are announced to the others; none: kept in-process. */
     private readonly publisher?: BalancePublisher,
-  ) {
-    // One listener per open SSE stream: many is normal, not a leak.
-    this.emitter.setMaxListeners(0);
+  ) {}
+
+  /** Every committed posting, this process's and the others'. */
+  onBalanceChanged(listener: Listener): () => void {
+    this.everything.add(listener);
+    return () => this.everything.delete(listener);
   }
 
-  onBalanceChanged(listener: (event: BalanceChanged) => void): () => void {
-    this.emitter.on('balanceChanged', listener);
-    return () => this.emitter.off('balanceChanged', listener);
+  /** Work to do once in the cluster per committed posting (see the class). */
+  onPosted(listener: Listener): () => void {
+    this.posted.add(listener);
+    return () => this.posted.delete(listener);
+  }
+
+  /** One player's committed postings, this process's and the others' (one per open stream). */
+  onPlayerBalanceChanged(userId: string, listener: Listener): () => void {
+    let listeners = this.byPlayer.get(userId);
+    if (listeners === undefined) {
+      listeners = new Set();
+      this.byPlayer.set(userId, listeners);
+    }
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && this.byPlayer.get(userId) === listeners) {
+        this.byPlayer.delete(userId);
+      }
+    };
   }
 
   /**
@@ -53,8 +81,13 @@ export class WalletEvents {
    */
   emitBalanceChanged(event: BalanceChanged): void {
     if (this.emitted.has(event.entry.id)) return;
-    this.publisher?.publish({ id: event.entry.id, user_id: event.userId });
-    this.emitRelayed(event);
+    // `acted`: this process's `onPosted` listeners take care of it; the others need not.
+    this.publisher?.publish({
+      id: event.entry.id,
+      user_id: event.userId,
+      ...(this.posted.size > 0 ? { acted: true } : {}),
+    });
+    this.emit(event, true);
   }
 
   /**
@@ -73,8 +106,15 @@ export class WalletEvents {
     });
   }
 
-  /** Another process's posting, heard through its notice: emitted here, not published again. */
-  emitRelayed(event: BalanceChanged): void {
+  /**
+   * Another process's posting, heard through its notice: emitted here, not published again.
+   * `acted`: the posting's process ran its own `onPosted` listeners, so these do not.
+   */
+  emitRelayed(event: BalanceChanged, acted = false): void {
+    this.emit(event, !acted);
+  }
+
+  private emit(event: BalanceChanged, toPosted: boolean): void {
     if (this.emitted.has(event.entry.id)) return;
     this.emitted.add(event.entry.id);
     // A Set iterates in insertion order: the first one is the oldest.
@@ -82,9 +122,14 @@ export class WalletEvents {
       const oldest = this.emitted.values().next().value;
       if (oldest !== undefined) this.emitted.delete(oldest);
     }
-    for (const listener of this.emitter.listeners('balanceChanged')) {
+    const listeners = [
+      ...this.everything,
+      ...(toPosted ? this.posted : []),
+      ...(this.byPlayer.get(event.userId) ?? []),
+    ];
+    for (const listener of listeners) {
       try {
-        (listener as (event: BalanceChanged) => void)(event);
+        listener(event);
       } catch (error) {
         this.onListenerError(error);
       }
@@ -101,8 +146,15 @@ export class WalletEvents {
     await this.publisher?.flush();
   }
 
-  /** Whether anybody listens (no stream open: a NOTIFY needs no reading). */
-  hasListeners(): boolean {
-    return this.emitter.listenerCount('balanceChanged') > 0;
+  /**
+   * Whether a listener here wants another process's posting of this player (`acted`: its
+   * process ran its own `onPosted` listeners): if not, its row need not be read at all.
+   */
+  wantsRelayed(userId: string, acted: boolean): boolean {
+    return (
+      this.everything.size > 0 || (!acted && this.posted.size > 0) || this.byPlayer.has(userId)
+    );
   }
 }
+
+type Listener = (event: BalanceChanged) => void;
