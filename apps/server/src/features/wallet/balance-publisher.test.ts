@@ -53,6 +53,19 @@ describe('the balance publisher (NOTIFY after the commit, many notices per NOTIF
     expect(parseBalanceNotices(sent[1]?.payload ?? '')).toHaveLength(50);
   });
 
+  it('waits its gap after a NOTIFY: notices that come meanwhile go together in the next', async () => {
+    const { db, sent } = recordingDb(1);
+    const publisher = createBalancePublisher(db, () => {}, 200);
+    publisher.publish(notice(0));
+    // Each of these comes after the first NOTIFY was answered, inside the 200 ms gap.
+    for (let i = 1; i <= 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      publisher.publish(notice(i));
+    }
+    await publisher.flush();
+    expect(sent.map((s) => parseBalanceNotices(s.payload).length)).toEqual([1, 3]);
+  });
+
   it('keeps every payload under NOTIFY’s 8000 bytes, splitting a long queue', async () => {
     const { db, sent } = recordingDb(1);
     const publisher = createBalancePublisher(db, () => {});
