@@ -16,6 +16,10 @@
 // `alt` (not in the default list): plain, calling `ledger_apply_alt` instead, a function of the
 // same arguments and answer that BENCH_SETUP_SQL defines, so a change to the function's body
 // is judged against today's in the same run, slice by slice.
+// `many` (not in the default list): the `plain` pair for BENCH_MANY (5) players at once, as
+// the group commit sends postings of several wallets (decision 109): their bets in one
+// ledger_apply_many, then their wins in another, from BENCH_CONCURRENCY / BENCH_MANY clients,
+// so as many postings are under way as in the other variants.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
@@ -23,7 +27,7 @@ import pg from 'pg';
 import { openPostgres } from '../src/db/postgres-connection';
 import { liveLaunchCondition } from '../src/features/game-sessions/launch-repository';
 import { createLedger } from '../src/features/wallet/ledger';
-import { applyStatement, type Apply } from '../src/features/wallet/ledger-apply';
+import { applyManyPrepared, applyStatement, type Apply } from '../src/features/wallet/ledger-apply';
 import { systemClock } from '../src/lib/clock';
 import { createScratchDatabase } from './bench-support';
 import { cpuMeter } from './bench-wallet-cpu';
@@ -38,8 +42,12 @@ const playerCount = Number(process.env.BENCH_PLAYERS ?? 500);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const hot = process.env.BENCH_HOT === 'on';
 const allVariants = ['plain', 'admission', 'notify', 'rg', 'ledger'] as const;
-type Variant = (typeof allVariants)[number] | 'alt';
+type Variant = (typeof allVariants)[number] | 'alt' | 'many';
 const variants = (process.env.BENCH_PARTS?.split(',') ?? allVariants) as Variant[];
+const many = Number(process.env.BENCH_MANY ?? 5);
+if (!Number.isInteger(many) || many < 2 || many > concurrency) {
+  throw new Error(`BENCH_MANY must be a whole number from 2 to ${concurrency}, not ${many}`);
+}
 const gameSymbol = 'vs20benchparts';
 const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 let sequence = 0;
@@ -123,6 +131,26 @@ try {
       });
       return;
     }
+    if (variant === 'many') {
+      // BENCH_MANY players, spread like the others; a pair each, in two statements.
+      const users = Array.from({ length: many }, (_, k) => group[(i * 7919 + k) % group.length]!);
+      for (const kind of ['bet', 'win'] as const) {
+        const delta = kind === 'bet' ? -1000n : i % 3 === 0 ? 2500n : 0n;
+        const batch = users.map((u) => {
+          const p = posting(kind, delta);
+          return { ...p, userId: u, request: { ...p.request, userId: u } };
+        });
+        const { statement, values } = applyManyPrepared(batch)!;
+        const { rows } = await pool.query<{ outcome: string }>({
+          ...statement,
+          values: [...values],
+        });
+        if (rows.length !== many || rows.some((r) => r.outcome !== 'applied')) {
+          throw new Error(`many: ${rows.map((r) => r.outcome).join(', ')}`);
+        }
+      }
+      return;
+    }
     for (const apply of [posting('bet', -1000n), posting('win', i % 3 === 0 ? 2500n : 0n)]) {
       const { statement, values } = applyStatement(apply);
       const { rows } = await pool.query<{ outcome: string; id: string }>({
@@ -148,9 +176,17 @@ try {
     let done = 0;
     const end = performance.now() + 1000;
     await Promise.all(
-      Array.from({ length: concurrency }, async (_, c) => {
-        while (performance.now() < end) await send(variant, c * 1_000_003 + done++);
-      }),
+      // `many`: fewer clients, each with BENCH_MANY pairs under way at once.
+      Array.from(
+        { length: variant === 'many' ? Math.floor(concurrency / many) : concurrency },
+        async (_, c) => {
+          const pairs = variant === 'many' ? many : 1;
+          while (performance.now() < end) {
+            await send(variant, c * 1_000_003 + done);
+            done += pairs;
+          }
+        },
+      ),
     );
     return done;
   };
