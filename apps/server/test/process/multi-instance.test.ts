@@ -41,33 +41,31 @@ describe('two instances on one database', () => {
     await a.close();
   });
 
-  function nextEvent(app: FastifyInstance, userId: string): Promise<BalanceChanged> {
+  /**
+   * The player's next posting as `app` hears it (from any instance): through a listener of
+   * every posting, or as a live stream of the player listens (`stream`).
+   */
+  function nextEvent(
+    app: FastifyInstance,
+    userId: string,
+    via: 'all' | 'stream' = 'all',
+  ): Promise<BalanceChanged> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         stop();
         reject(new Error('no balance event within 5 s'));
       }, 5_000);
-      const stop = app.wallet.events.onBalanceChanged((event) => {
+      const heard = (event: BalanceChanged) => {
         if (event.userId !== userId) return;
         clearTimeout(timer);
         stop();
         resolve(event);
-      });
-    });
-  }
-
-  /** The player's next posting as a live stream of `app` hears it (from any instance). */
-  function nextPlayerEvent(app: FastifyInstance, userId: string): Promise<BalanceChanged> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        stop();
-        reject(new Error('no balance event within 5 s'));
-      }, 5_000);
-      const stop = app.wallet.events.onPlayerBalanceChanged(userId, (event) => {
-        clearTimeout(timer);
-        stop();
-        resolve(event);
-      });
+      };
+      const { events } = app.wallet;
+      const stop =
+        via === 'stream'
+          ? events.onPlayerBalanceChanged(userId, heard)
+          : events.onBalanceChanged(heard);
     });
   }
 
@@ -117,7 +115,7 @@ describe('two instances on one database', () => {
     const settleOnA = vi.spyOn(a.app.bonus.settler, 'queue');
     try {
       // a has a stream of the player open, so it reads b's posting when its notice comes.
-      const heardOnA = nextPlayerEvent(a.app, userId);
+      const heardOnA = nextEvent(a.app, userId, 'stream');
       const deposit = (ledger: FastifyInstance['wallet']) =>
         ledger.postOperatorMovement({
           kind: 'deposit',
@@ -135,7 +133,7 @@ describe('two instances on one database', () => {
 
       // A command's ledger (wallet:adjust's kind) has no such work of its own: the servers do it.
       const command = createLedger({ db: bDb, clock: systemClock });
-      const heardAgain = nextPlayerEvent(a.app, userId);
+      const heardAgain = nextEvent(a.app, userId, 'stream');
       expect((await deposit(command)).outcome).toBe('applied');
       await command.events.flush();
       await heardAgain;

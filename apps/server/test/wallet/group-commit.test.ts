@@ -65,6 +65,24 @@ afterAll(async () => {
 const provider = 'gbgames';
 const batches = () => executed.filter((text) => text.includes('ledger_apply_many')).length;
 
+/** A bet of 1.000 (or `amount`) on `l`, under a key no other test uses. */
+function betOn(
+  l: Ledger,
+  userId: string,
+  tag: string,
+  extra: { amount?: bigint; meta?: Record<string, unknown> } = {},
+) {
+  const { amount = 1_000n, meta } = extra;
+  return l.postBet({
+    userId,
+    amount,
+    currency: 'USD',
+    provider,
+    txId: txId(tag),
+    ...(meta ? { meta } : {}),
+  });
+}
+
 describe('group commit of one wallet’s postings', () => {
   it('applies postings that arrive together in arrival order, in one statement', async () => {
     const userId = await createFundedUser(db, ledger, 10_000n);
@@ -238,8 +256,8 @@ describe('group commit across wallets', () => {
     const [a, b, c, d] = await Promise.all(
       [1, 2, 3, 4].map(() => createFundedUser(db, ledger, 10_000n)),
     );
-    const bet = (userId: string, tag: string, amount = 1_000n) =>
-      ledger.postBet({ userId, amount, currency: 'USD', provider, txId: txId(tag) });
+    const bet = (userId: string, tag: string, amount: bigint) =>
+      betOn(ledger, userId, tag, { amount });
     const before = batches();
     events.length = 0;
     // a's first bet runs alone; b, c, d and a's second arrive meanwhile. b, c and d go as one
@@ -281,14 +299,7 @@ describe('group commit across wallets', () => {
       [1, 2, 3, 4].map(() => createFundedUser(db, ledger, 10_000n)),
     );
     const bet = (userId: string, tag: string, meta?: Record<string, unknown>) =>
-      ledger.postBet({
-        userId,
-        amount: 1_000n,
-        currency: 'USD',
-        provider,
-        txId: txId(tag),
-        ...(meta ? { meta } : {}),
-      });
+      betOn(ledger, userId, tag, meta ? { meta } : {});
     const before = batches();
     const settled = await Promise.allSettled([
       bet(lead!, 'xi-lead'),
@@ -403,13 +414,12 @@ describe.skipIf(testDatabaseDriver() !== 'postgres')(
         await pool.close();
       }
     }, 60_000);
+
     it('a statement held up by a locked wallet gives its slot up: other wallets go on', async () => {
       const [locked, other] = await Promise.all(
         [1, 2].map(() => createFundedUser(db, ledger, 10_000n)),
       );
-      const pool = openPostgres({ url: url!, max: 4 });
-      const holder = await pool.$client.connect();
-      try {
+      await withOwnPool(async (pool, holder) => {
         const own = createLedger({
           db: pool,
           clock: systemClock,
@@ -417,8 +427,7 @@ describe.skipIf(testDatabaseDriver() !== 'postgres')(
         });
         await holder.query('begin');
         await holder.query('select 1 from wallets where user_id = $1 for update', [locked]);
-        const bet = (userId: string, tag: string) =>
-          own.postBet({ userId, amount: 1_000n, currency: 'USD', provider, txId: txId(tag) });
+        const bet = (userId: string, tag: string) => betOn(own, userId, tag);
         const held = bet(locked!, 'slot-held');
         await blocked('%ledger_apply(%');
         const stuck = new Promise<'stuck'>((resolve) => setTimeout(() => resolve('stuck'), 10_000));
@@ -427,10 +436,7 @@ describe.skipIf(testDatabaseDriver() !== 'postgres')(
         await holder.query('rollback');
         expect((await held).outcome).toBe('applied');
         await expectLedgerClean(db);
-      } finally {
-        holder.release();
-        await pool.close();
-      }
+      });
     }, 60_000);
 
     it('two instances’ batches lock their wallets in one order: no deadlock', async () => {
@@ -447,8 +453,7 @@ describe.skipIf(testDatabaseDriver() !== 'postgres')(
         const [one, two] = pools.map((pool) =>
           createLedger({ db: pool, clock: systemClock, groupCommit: { slotHoldMs: 60_000 } }),
         );
-        const bet = (l: Ledger, userId: string, tag: string) =>
-          l.postBet({ userId, amount: 1_000n, currency: 'USD', provider, txId: txId(tag) });
+        const bet = betOn;
         await gateHolder.query('begin');
         await gateHolder.query('select 1 from wallets where user_id = $1 for update', [gate]);
         await rgHolder.query('begin');
@@ -488,16 +493,13 @@ describe.skipIf(testDatabaseDriver() !== 'postgres')(
       const [gate, a, b] = await Promise.all(
         [1, 2, 3].map(() => createFundedUser(db, ledger, 10_000n)),
       );
-      const pool = openPostgres({ url: url!, max: 4 });
-      const holder = await pool.$client.connect();
-      try {
+      await withOwnPool(async (pool, holder) => {
         const own = createLedger({
           db: pool,
           clock: systemClock,
           groupCommit: { slotHoldMs: 60_000 },
         });
-        const bet = (userId: string, tag: string) =>
-          own.postBet({ userId, amount: 1_000n, currency: 'USD', provider, txId: txId(tag) });
+        const bet = (userId: string, tag: string) => betOn(own, userId, tag);
         // The gate's bet holds the slot; a and b gather behind it and go as one batch, which
         // stops at the locked wallet of whichever comes second.
         const [first, second] = [a!, b!].sort();
@@ -527,10 +529,7 @@ describe.skipIf(testDatabaseDriver() !== 'postgres')(
         expect((await ledger.getBalance(a!)).balance).toBe(9_000n);
         expect((await ledger.getBalance(b!)).balance).toBe(9_000n);
         await expectLedgerClean(db);
-      } finally {
-        holder.release();
-        await pool.close();
-      }
+      });
     }, 60_000);
   },
 );
@@ -545,6 +544,20 @@ async function blocked(pattern: string): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`no statement like ${pattern} waited for a lock`);
+}
+
+/** A pool of the test's own and one of its connections, held to lock rows; closed after. */
+async function withOwnPool(
+  run: (pool: ReturnType<typeof openPostgres>, holder: pg.PoolClient) => Promise<void>,
+): Promise<void> {
+  const pool = openPostgres({ url: url!, max: 4 });
+  const holder = await pool.$client.connect();
+  try {
+    await run(pool, holder);
+  } finally {
+    holder.release();
+    await pool.close();
+  }
 }
 
 /** How many statements like `pattern` wait for a lock. */
