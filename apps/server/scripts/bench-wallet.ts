@@ -147,6 +147,9 @@ try {
   const codeDb = openPostgres({ url: scratch.url, max: serverPoolSize });
   closers.push(() => codeDb.close());
   const ledger = createLedger({ db: codeDb, clock: systemClock });
+  // As a server instance's would: its own once-only work (none here) done, its notices say so,
+  // and the running server does not read and act on these postings again (decision 109).
+  ledger.events.onPosted(() => {});
   const ways = ['HTTP', 'baseline', 'own statements', 'in process'] as const;
   const rows: {
     name: string;
