@@ -1,14 +1,16 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 
 /**
  * Compares a signature we computed with one we received, in time that does not depend on
- * where they differ. Both are hashed first so the comparison always runs over 32 bytes,
- * whatever length the sender chose. Hex digests compare case-insensitively.
+ * where they differ. Hex digests compare case-insensitively. A received one of another length
+ * is refused at once: that tells a sender only that the length is not our digest's, which
+ * each protocol makes public (32, 40 or 64 hex digits). They used to be hashed to one length
+ * first: two SHA-256 per callback, about 2 % of the server's CPU on the wallet path.
  */
 export function signaturesEqual(expected: string, received: string): boolean {
-  const a = createHash('sha256').update(expected.toLowerCase(), 'utf8').digest();
-  const b = createHash('sha256').update(received.toLowerCase(), 'utf8').digest();
-  return timingSafeEqual(a, b);
+  const a = Buffer.from(expected.toLowerCase(), 'utf8');
+  const b = Buffer.from(received.toLowerCase(), 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /**
