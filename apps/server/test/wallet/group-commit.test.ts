@@ -325,6 +325,59 @@ describe('group commit across wallets', () => {
 describe.skipIf(testDatabaseDriver() !== 'postgres')(
   'group commit under many clients (PostgreSQL)',
   () => {
+    it('four processes’ ledgers batching many wallets across each other never overspend nor apply twice', async () => {
+      const pools = Array.from({ length: 4 }, () => counted(openPostgres({ url: url!, max: 4 })));
+      try {
+        const ledgers = pools.map((pool) => createLedger({ db: pool, clock: systemClock }));
+        const players = await Promise.all(
+          Array.from({ length: 12 }, () => createFundedUser(db, ledger, 5_000n)),
+        );
+        // 480 bets of 0.500 (demand 20.000 per player on 5.000) and a win per bet, each sent
+        // twice through two of the four processes, all at once and interleaved.
+        const calls = Array.from({ length: 480 }, (_, i) => {
+          const userId = players[(i * 7) % players.length]!;
+          const bet = { userId, amount: 500n, currency: 'USD', provider, txId: txId(`many-${i}`) };
+          const win = {
+            userId,
+            amount: 100n,
+            currency: 'USD',
+            provider,
+            txId: txId(`manywin-${i}`),
+            betTxId: bet.txId,
+          };
+          return [
+            () => ledgers[i % 4]!.postBet(bet),
+            () => ledgers[(i + 1) % 4]!.postWin(win),
+            () => ledgers[(i + 2) % 4]!.postBet(bet),
+            () => ledgers[(i + 3) % 4]!.postWin(win),
+          ];
+        }).flat();
+        const failedBefore = failures.length;
+        const settled = await Promise.allSettled(calls.map((call) => call()));
+        const expected = new Map(players.map((p) => [p, 5_000n]));
+        const appliedIds = new Set<string>();
+        for (const s of settled) {
+          if (s.status === 'rejected') {
+            expect(s.reason).toBeInstanceOf(InsufficientFunds);
+            continue;
+          }
+          if (s.value.outcome !== 'applied') continue;
+          expect(appliedIds.has(s.value.transactionId)).toBe(false);
+          appliedIds.add(s.value.transactionId);
+          const { userId, amount } = s.value.entry;
+          expected.set(userId, expected.get(userId)! + amount);
+        }
+        for (const [userId, balance] of expected) {
+          expect((await ledger.getBalance(userId)).balance).toBe(balance);
+        }
+        // No batch of several wallets waited for another in a cycle (40P01).
+        expect(failures.slice(failedBefore)).not.toContain('40P01');
+        await expectLedgerClean(db);
+      } finally {
+        await Promise.all(pools.map((pool) => pool.close()));
+      }
+    }, 60_000);
+
     it('four processes’ ledgers batching one hot wallet never overspend nor apply twice', async () => {
       const pools = Array.from({ length: 4 }, () => openPostgres({ url: url!, max: 4 }));
       try {
