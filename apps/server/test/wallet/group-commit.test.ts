@@ -7,6 +7,7 @@ import { createLedger, type Ledger } from '../../src/features/wallet/ledger';
 import type { BalanceChanged } from '../../src/features/wallet/wallet-events';
 import { BetNotAdmitted, InsufficientFunds } from '../../src/features/wallet/wallet-errors';
 import { liveLaunchCondition } from '../../src/features/game-sessions/launch-repository';
+import type { PostingResult } from '../../src/features/wallet/ledger-types';
 import { systemClock } from '../../src/lib/clock';
 import { catalogEntry, seedGames } from '../helpers/games';
 import { recordTestLaunch } from '../helpers/launch-tokens';
@@ -252,6 +253,15 @@ describe('group commit of one wallet’s postings', () => {
 });
 
 describe('group commit across wallets', () => {
+  it('refuses a setting that would never send a posting', () => {
+    expect(() =>
+      createLedger({ db, clock: systemClock, groupCommit: { statementsInFlight: 0 } }),
+    ).toThrow(/statementsInFlight must be a whole number of 1 or more, not 0/);
+    expect(() => createLedger({ db, clock: systemClock, groupCommit: { slotHoldMs: -1 } })).toThrow(
+      /slotHoldMs must be more than 0, not -1/,
+    );
+  });
+
   it('sends the postings of other wallets that arrive while a statement runs as one, each answered on its own', async () => {
     const [a, b, c, d] = await Promise.all(
       [1, 2, 3, 4].map(() => createFundedUser(db, ledger, 10_000n)),
@@ -334,42 +344,15 @@ describe.skipIf(testDatabaseDriver() !== 'postgres')(
         );
         // 480 bets of 0.500 (demand 20.000 per player on 5.000) and a win per bet, each sent
         // twice through two of the four processes, all at once and interleaved.
-        const calls = Array.from({ length: 480 }, (_, i) => {
-          const userId = players[(i * 7) % players.length]!;
-          const bet = { userId, amount: 500n, currency: 'USD', provider, txId: txId(`many-${i}`) };
-          const win = {
-            userId,
-            amount: 100n,
-            currency: 'USD',
-            provider,
-            txId: txId(`manywin-${i}`),
-            betTxId: bet.txId,
-          };
-          return [
-            () => ledgers[i % 4]!.postBet(bet),
-            () => ledgers[(i + 1) % 4]!.postWin(win),
-            () => ledgers[(i + 2) % 4]!.postBet(bet),
-            () => ledgers[(i + 3) % 4]!.postWin(win),
-          ];
-        }).flat();
+        const calls = sentTwice(ledgers, 480, (i) => players[(i * 7) % players.length]!, 'many', [
+          'bet',
+          'win',
+          'bet',
+          'win',
+        ]);
         const failedBefore = failures.length;
         const settled = await Promise.allSettled(calls.map((call) => call()));
-        const expected = new Map(players.map((p) => [p, 5_000n]));
-        const appliedIds = new Set<string>();
-        for (const s of settled) {
-          if (s.status === 'rejected') {
-            expect(s.reason).toBeInstanceOf(InsufficientFunds);
-            continue;
-          }
-          if (s.value.outcome !== 'applied') continue;
-          expect(appliedIds.has(s.value.transactionId)).toBe(false);
-          appliedIds.add(s.value.transactionId);
-          const { userId, amount } = s.value.entry;
-          expected.set(userId, expected.get(userId)! + amount);
-        }
-        for (const [userId, balance] of expected) {
-          expect((await ledger.getBalance(userId)).balance).toBe(balance);
-        }
+        await expectAppliedOnce(settled, new Map(players.map((p) => [p, 5_000n])));
         // No batch of several wallets waited for another in a cycle (40P01).
         expect(failures.slice(failedBefore)).not.toContain('40P01');
         await expectLedgerClean(db);
@@ -384,38 +367,9 @@ describe.skipIf(testDatabaseDriver() !== 'postgres')(
         const ledgers = pools.map((pool) => createLedger({ db: pool, clock: systemClock }));
         const userId = await createFundedUser(db, ledger, 100_000n);
         // 300 bets of 0.500 (demand 150.000 on 100.000) and a win per bet, each sent twice.
-        const calls = Array.from({ length: 300 }, (_, i) => {
-          const bet = { userId, amount: 500n, currency: 'USD', provider, txId: txId(`hot-${i}`) };
-          const win = {
-            userId,
-            amount: 100n,
-            currency: 'USD',
-            provider,
-            txId: txId(`hotwin-${i}`),
-            betTxId: bet.txId,
-          };
-          return [
-            () => ledgers[i % 4]!.postBet(bet),
-            () => ledgers[(i + 1) % 4]!.postBet(bet),
-            () => ledgers[(i + 2) % 4]!.postWin(win),
-            () => ledgers[(i + 3) % 4]!.postWin(win),
-          ];
-        }).flat();
+        const calls = sentTwice(ledgers, 300, () => userId, 'hot', ['bet', 'bet', 'win', 'win']);
         const settled = await Promise.allSettled(calls.map((call) => call()));
-        let expected = 100_000n;
-        const appliedIds = new Set<string>();
-        for (const s of settled) {
-          if (s.status === 'rejected') {
-            expect(s.reason).toBeInstanceOf(InsufficientFunds);
-            continue;
-          }
-          if (s.value.outcome === 'applied') {
-            expect(appliedIds.has(s.value.transactionId)).toBe(false);
-            appliedIds.add(s.value.transactionId);
-            expected += s.value.entry.amount;
-          }
-        }
-        expect((await ledger.getBalance(userId)).balance).toBe(expected);
+        await expectAppliedOnce(settled, new Map([[userId, 100_000n]]));
         await expectLedgerClean(db);
       } finally {
         await Promise.all(pools.map((pool) => pool.close()));
@@ -597,6 +551,61 @@ async function blocked(pattern: string): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`no statement like ${pattern} waited for a lock`);
+}
+
+/**
+ * `count` bets of 0.500, each with a win of 0.100, every one sent twice: call k of a round
+ * goes through ledger (i + k) % 4 and is the bet or the win as `order` says.
+ */
+function sentTwice(
+  ledgers: Ledger[],
+  count: number,
+  userOf: (i: number) => string,
+  tag: string,
+  order: ('bet' | 'win')[],
+): (() => Promise<PostingResult>)[] {
+  return Array.from({ length: count }, (_, i) => {
+    const userId = userOf(i);
+    const bet = { userId, amount: 500n, currency: 'USD', provider, txId: txId(`${tag}-${i}`) };
+    const win = {
+      userId,
+      amount: 100n,
+      currency: 'USD',
+      provider,
+      txId: txId(`${tag}win-${i}`),
+      betTxId: bet.txId,
+    };
+    return order.map((kind, k) => {
+      const l = ledgers[(i + k) % ledgers.length]!;
+      return () => (kind === 'bet' ? l.postBet(bet) : l.postWin(win));
+    });
+  }).flat();
+}
+
+/**
+ * Every refusal was for funds, no posting applied twice, and each wallet holds what it was
+ * funded with plus what was applied to it.
+ */
+async function expectAppliedOnce(
+  settled: PromiseSettledResult<PostingResult>[],
+  funded: Map<string, bigint>,
+): Promise<void> {
+  const expected = new Map(funded);
+  const appliedIds = new Set<string>();
+  for (const s of settled) {
+    if (s.status === 'rejected') {
+      expect(s.reason).toBeInstanceOf(InsufficientFunds);
+      continue;
+    }
+    if (s.value.outcome !== 'applied') continue;
+    expect(appliedIds.has(s.value.transactionId)).toBe(false);
+    appliedIds.add(s.value.transactionId);
+    const { userId, amount } = s.value.entry;
+    expected.set(userId, expected.get(userId)! + amount);
+  }
+  for (const [userId, balance] of expected) {
+    expect((await ledger.getBalance(userId)).balance).toBe(balance);
+  }
 }
 
 /** A pool of the test's own and one of its connections, held to lock rows; closed after. */

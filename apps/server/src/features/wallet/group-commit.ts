@@ -80,6 +80,13 @@ export function createGroupCommit(
 ): GroupCommit {
   const statementsInFlight = options.statementsInFlight ?? defaultStatementsInFlight;
   const slotHoldMs = options.slotHoldMs ?? defaultSlotHoldMs;
+  // 0 slots would never send a posting of an idle wallet: refused where it is set.
+  if (!Number.isInteger(statementsInFlight) || statementsInFlight < 1) {
+    throw new Error(
+      `statementsInFlight must be a whole number of 1 or more, not ${statementsInFlight}`,
+    );
+  }
+  if (!(slotHoldMs > 0)) throw new Error(`slotHoldMs must be more than 0, not ${slotHoldMs}`);
   /** A wallet with a posting in flight or ready → the postings waiting for it, in order. */
   const busy = new Map<string, Waiting[]>();
   /** The first posting of each idle wallet that arrived while every slot was taken. */
