@@ -19,7 +19,8 @@
 // `many` (not in the default list): the `plain` pair for BENCH_MANY (5) players at once, as
 // the group commit sends postings of several wallets (decision 109): their bets in one
 // ledger_apply_many, then their wins in another, from BENCH_CONCURRENCY / BENCH_MANY clients,
-// so as many postings are under way as in the other variants.
+// so as many postings are under way as in the other variants. `many-alt`: the same, calling
+// `ledger_apply_many_alt` (BENCH_SETUP_SQL defines it), as `alt` is to `plain`.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
@@ -42,7 +43,7 @@ const playerCount = Number(process.env.BENCH_PLAYERS ?? 500);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const hot = process.env.BENCH_HOT === 'on';
 const allVariants = ['plain', 'admission', 'notify', 'rg', 'ledger'] as const;
-type Variant = (typeof allVariants)[number] | 'alt' | 'many';
+type Variant = (typeof allVariants)[number] | 'alt' | 'many' | 'many-alt';
 const variants = (process.env.BENCH_PARTS?.split(',') ?? allVariants) as Variant[];
 const many = Number(process.env.BENCH_MANY ?? 5);
 if (!Number.isInteger(many) || many < 2 || many > concurrency) {
@@ -131,7 +132,7 @@ try {
       });
       return;
     }
-    if (variant === 'many') {
+    if (variant === 'many' || variant === 'many-alt') {
       // BENCH_MANY players, spread like the others; a pair each, in two statements.
       const users = Array.from({ length: many }, (_, k) => group[(i * 7919 + k) % group.length]!);
       for (const kind of ['bet', 'win'] as const) {
@@ -142,7 +143,11 @@ try {
         });
         const { statement, values } = applyManyPrepared(batch)!;
         const { rows } = await pool.query<{ outcome: string }>({
-          ...statement,
+          name: variant === 'many-alt' ? `parts_alt_${statement.name}` : statement.name,
+          text:
+            variant === 'many-alt'
+              ? statement.text.replace('from ledger_apply_many(', 'from ledger_apply_many_alt(')
+              : statement.text,
           values: [...values],
         });
         if (rows.length !== many || rows.some((r) => r.outcome !== 'applied')) {
@@ -178,9 +183,9 @@ try {
     await Promise.all(
       // `many`: fewer clients, each with BENCH_MANY pairs under way at once.
       Array.from(
-        { length: variant === 'many' ? Math.floor(concurrency / many) : concurrency },
+        { length: variant.startsWith('many') ? Math.floor(concurrency / many) : concurrency },
         async (_, c) => {
-          const pairs = variant === 'many' ? many : 1;
+          const pairs = variant.startsWith('many') ? many : 1;
           while (performance.now() < end) {
             await send(variant, c * 1_000_003 + done);
             done += pairs;

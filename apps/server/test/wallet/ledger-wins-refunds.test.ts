@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   BetAlreadyRefunded,
@@ -32,6 +33,39 @@ describe('a win', () => {
       txId: txId(),
     });
     expect(result).toMatchObject({ outcome: 'applied', balanceAfter: 0n });
+  });
+
+  it('of zero leaves the wallet row and the responsible-gaming sums untouched; one of cash moves both', async () => {
+    // Migration 0034 (decision 110): a posting that moves nothing writes its ledger row only.
+    const userId = await createWalletUser(t.db);
+    const walletAndHours = async () => {
+      const { rows } = await t.db.execute<{ updated_at: string; hours: string; loss: string }>(
+        sql`select w.updated_at::text as updated_at,
+              (select count(*) from rg_hourly h where h.user_id = w.user_id)::text as hours,
+              (select coalesce(sum(h.cash_loss), 0) from rg_hourly h
+                where h.user_id = w.user_id)::text as loss
+            from wallets w where w.user_id = ${userId}::uuid`,
+      );
+      return rows[0]!;
+    };
+    const before = await walletAndHours();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const base = { userId, currency: 'USD', provider, roundId: 'r-0' };
+    const zero = await t.ledger.postWin({ ...base, amount: 0n, txId: txId() });
+    expect(zero.entry).toMatchObject({
+      kind: 'win',
+      amount: 0n,
+      balanceBefore: 0n,
+      balanceAfter: 0n,
+    });
+    expect(await walletAndHours()).toEqual(before);
+
+    const cash = await t.ledger.postWin({ ...base, amount: 300n, txId: txId() });
+    expect(cash.entry).toMatchObject({ balanceBefore: 0n, balanceAfter: 300n });
+    const after = await walletAndHours();
+    expect(after.updated_at).not.toBe(before.updated_at);
+    expect(after).toMatchObject({ hours: '1', loss: '-300' });
+    expect(await balance(userId)).toBe(300n);
   });
 
   it('keeps operations apart: a bonus win may reuse a bet id', async () => {
