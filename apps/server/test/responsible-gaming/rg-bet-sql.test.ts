@@ -124,6 +124,40 @@ describe('rg_bet_refusal and rg_record_posting', () => {
     expect(await bet(db, userId, 5_000n, start)).toBeNull(); // the day: 5.00; the week: 15.00
   });
 
+  // Migration 0035: the judge reads the hours of the longest window the player has a limit
+  // for. Each window below must still see a bet just inside it and nothing outside it.
+  it('a weekly limit alone still counts a bet 3 days old and not one 8 days old', async () => {
+    const userId = await createWalletUser(db);
+    await service().setLimit(
+      userId,
+      { kind: 'wager', period: 'week', amount: '15.00' },
+      { by: 'player' },
+    );
+    const daysAgo = (days: number) => new Date(start.getTime() - days * 86_400_000);
+    expect(await bet(db, userId, 10_000n, daysAgo(8))).toBeNull();
+    expect(await bet(db, userId, 5_000n, daysAgo(3))).toBeNull(); // its week: 15.00
+    expect(await bet(db, userId, 9_990n, start)).toBeNull(); // the week: 5.00 + 9.99
+    expect(await bet(db, userId, 20n, start)).toBe('wager_limit'); // 15.01
+    expect(await bet(db, userId, 10n, start)).toBeNull(); // 15.00
+  });
+
+  it('a monthly limit still counts a loss 20 days old', async () => {
+    const userId = await createWalletUser(db);
+    await service().setLimit(
+      userId,
+      { kind: 'loss', period: 'month', amount: '15.00' },
+      { by: 'player' },
+    );
+    await service().setLimit(
+      userId,
+      { kind: 'loss', period: 'day', amount: '100.00' },
+      { by: 'player' },
+    );
+    expect(await bet(db, userId, 10_000n, new Date(start.getTime() - 20 * 86_400_000))).toBeNull();
+    expect(await bet(db, userId, 5_010n, start)).toBe('loss_limit');
+    expect(await bet(db, userId, 5_000n, start)).toBeNull();
+  });
+
   it('the lowest applicable limit wins', async () => {
     const userId = await createWalletUser(db);
     const s = service();
