@@ -158,6 +158,23 @@ describe('rg_bet_refusal and rg_record_posting', () => {
     expect(await bet(db, userId, 5_000n, start)).toBeNull();
   });
 
+  it('a posting recorded in an earlier hour counts for the next bet, though that hour was cached', async () => {
+    // Migration 0036: a weekly limit's bets read the closed hours' sums from rg_closed_hours,
+    // made by the hour's first bet; a posting in an hour before it must replace them.
+    const userId = await createWalletUser(db);
+    await service().setLimit(
+      userId,
+      { kind: 'loss', period: 'week', amount: '10.00' },
+      { by: 'player' },
+    );
+    expect(await bet(db, userId, 10_000n, start)).toBeNull();
+    expect(await bet(db, userId, 10n, start)).toBe('loss_limit');
+    // Another instance, its clock a little behind, records a win of 4.00 in the hour before.
+    await win(db, userId, 4_000n, new Date(start.getTime() - 3_600_000));
+    expect(await bet(db, userId, 4_000n, start)).toBeNull(); // 10.00 − 4.00 + 4.00
+    expect(await bet(db, userId, 10n, start)).toBe('loss_limit');
+  });
+
   it('the lowest applicable limit wins', async () => {
     const userId = await createWalletUser(db);
     const s = service();

@@ -40,6 +40,22 @@ export const rgPlayers = pgTable(
     blockedUntil: timestamptz('blocked_until'),
     /** Lifting a fixed-term self-exclusion at its end needs a request and 24 hours. */
     liftRequestedAt: timestamptz('lift_requested_at'),
+    /**
+     * The sums of the player's CLOSED hours for the windows of the clock hour `closedHour`
+     * (decision 110): rg_hourly over [hour − 24 h, hour), [hour − 7 days, hour) and
+     * [hour − 30 days, hour). Written by rg_bet_judge at a weekly or monthly limit's first
+     * bet of an hour, so the hour's other bets read the hour's own row instead of up to 720;
+     * a posting recorded in an hour before `closedHour` clears it (rg_record_posting).
+     * Derived: null means none; never shown or exported as a setting.
+     */
+    closedHour: timestamptz('closed_hour'),
+    closedPlayedDay: int8('closed_played_day'),
+    closedWagerDay: int8('closed_wager_day'),
+    closedWagerWeek: int8('closed_wager_week'),
+    closedWagerMonth: int8('closed_wager_month'),
+    closedLossDay: int8('closed_loss_day'),
+    closedLossWeek: int8('closed_loss_week'),
+    closedLossMonth: int8('closed_loss_month'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
