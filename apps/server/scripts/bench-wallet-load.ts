@@ -230,10 +230,27 @@ async function seedOldLaunches(
 /**
  * Responsible-gaming settings for every player (BENCH_RG=on): a session time limit of 24 hours
  * and loss and wager limits per day, week and month of 1,000,000.00, so every bet is judged
- * against all of them (rg_bet_judge) and none is refused.
+ * against all of them (rg_bet_judge) and none is refused. `pastHours` (BENCH_RG_HOURS): that
+ * many hours of play before this one per player, as a player who plays every hour has them
+ * (10 bets of 1.00 and 60 seconds of play an hour, far under every limit).
  */
-export async function seedLimits(db: DatabaseConnection, userIds: readonly string[]) {
+export async function seedLimits(
+  db: DatabaseConnection,
+  userIds: readonly string[],
+  pastHours = 0,
+) {
   const now = new Date().toISOString();
+  if (pastHours > 0) {
+    for (let start = 0; start < userIds.length; start += 100) {
+      const ids = userIds.slice(start, start + 100);
+      await db.execute(sql`insert into rg_hourly (user_id, hour, wagered, cash_loss, bets,
+          play_seconds, last_bet_at, last_round_id)
+        select u, date_trunc('hour', ${now}::timestamptz, 'UTC') - make_interval(hours => n),
+          10000, 1000, 10, 60,
+          date_trunc('hour', ${now}::timestamptz, 'UTC') - make_interval(hours => n), 'seeded'
+        from unnest(${`{${ids.join(',')}}`}::uuid[]) u, generate_series(1, ${pastHours}) n`);
+    }
+  }
   for (let start = 0; start < userIds.length; start += 500) {
     const ids = userIds.slice(start, start + 500);
     await db.execute(sql`insert into rg_players (user_id, session_limit_minutes, created_at,

@@ -10,6 +10,8 @@
 //   BENCH_RG=on: every player has responsible-gaming settings (a session time limit, and loss
 //     and wager limits per day, week and month, all far above what the run plays), so every
 //     bet is judged against them: issue 29's "at most 10 % per bet", against a run without.
+//   BENCH_RG_HOURS (0): with BENCH_RG=on, hours of past play per player (720: a month of
+//     every hour, what a weekly or monthly limit's bet had to sum before decision 110).
 //   BENCH_SECONDS (5): measured seconds per row. BENCH_PLAYERS (1000): the spread players.
 //   BENCH_RUNS: only these rows, e.g. `spread-10,hot-10` (default: all four).
 //   BENCH_OLD_LAUNCHES (0): expired launches kept per player, as an active player has them.
@@ -115,7 +117,13 @@ try {
   );
   const spread = await seedPlayers(db, playerCount + 1, gameSymbol);
   const hot = spread.pop()!;
-  if (process.env.BENCH_RG === 'on') await seedLimits(db, [...spread, hot]);
+  if (process.env.BENCH_RG === 'on') {
+    const pastHours = Number(process.env.BENCH_RG_HOURS ?? 0);
+    if (!Number.isInteger(pastHours) || pastHours < 0 || pastHours > 719) {
+      throw new Error(`BENCH_RG_HOURS must be a whole number from 0 to 719, not ${pastHours}`);
+    }
+    await seedLimits(db, [...spread, hot], pastHours);
+  }
   const baseline = await createBaseline(scratch.url, playerCount);
   const started = await startBenchServer({
     databaseUrl: scratch.url,
