@@ -10,8 +10,9 @@
 //   BENCH_RG=on: every player has responsible-gaming settings (a session time limit, and loss
 //     and wager limits per day, week and month, all far above what the run plays), so every
 //     bet is judged against them: issue 29's "at most 10 % per bet", against a run without.
-//   BENCH_RG_HOURS (0): with BENCH_RG=on, hours of past play per player (720: a month of
-//     every hour, what a weekly or monthly limit's bet had to sum before decision 110).
+//   BENCH_RG_HOURS (0 to 719): with BENCH_RG=on, hours of past play per player (719: every
+//     hour of the month before this one, what a weekly or monthly limit's bet had to sum
+//     before decision 110).
 //   BENCH_SECONDS (5): measured seconds per row. BENCH_PLAYERS (1000): the spread players.
 //   BENCH_RUNS: only these rows, e.g. `spread-10,hot-10` (default: all four).
 //   BENCH_OLD_LAUNCHES (0): expired launches kept per player, as an active player has them.
