@@ -34,6 +34,10 @@
 //   in process: the handlers' database work through the server's modules, no HTTP.
 // The warm-up plays every player once (steady state). Afterwards the ledger check runs on the
 // scratch database; the exit code is 1 if it fails.
+// Beside each way's rate: CPU per call of the server, of PostgreSQL's backends and of this load
+// generator, and the share of the machine's time that no process used in that way's slices
+// (bench-wallet-cpu.ts): what a call costs the two cores, and whether a way was held up by
+// CPU or by waiting (decision 111). The floor line gives the same for a call with no database.
 //
 // Goals (issue 26), HTTP calls/s against the baseline's tx/s of the same run: spread ≥ 0.60 ×
 // (p99 ≤ 10 ms at 10 clients), one hot player ≥ 2 × (batching).
@@ -62,7 +66,7 @@ import {
   type Result,
   type Sample,
 } from './bench-wallet-load';
-import { cpuMeter } from './bench-wallet-cpu';
+import { cpuMeter, type CpuUse } from './bench-wallet-cpu';
 import { viaCode, viaHttp, viaOwnStatements, type Round } from './bench-wallet-senders';
 
 const adminUrl =
@@ -165,7 +169,7 @@ try {
     concurrency: number;
     results: Result[];
     /** CPU used during each way's slices (bench-wallet-cpu.ts). */
-    cpu: { serverMs: number; postgresMs: number }[];
+    cpu: CpuUse[];
   }[] = [];
   const meter = cpuMeter(started.child.pid, scratch.name);
   for (const { scenario, concurrency } of runs) {
@@ -195,14 +199,19 @@ try {
       await pairs(concurrency, players.length, send);
     }
     const samples: Sample[][] = senders.map(() => []);
-    const cpu = senders.map(() => ({ serverMs: 0, postgresMs: 0 }));
+    const cpu: CpuUse[] = senders.map(() => ({
+      serverMs: 0,
+      postgresMs: 0,
+      generatorMs: 0,
+      idleMs: 0,
+      machineMs: 0,
+    }));
     for (let slice = 0; slice < seconds; slice++) {
       for (const [k, send] of senders.entries()) {
         const before = meter.read();
         samples[k]!.push(await sample(concurrency, 1, send));
         const used = meter.between(before, meter.read());
-        cpu[k]!.serverMs += used.serverMs;
-        cpu[k]!.postgresMs += used.postgresMs;
+        for (const key of Object.keys(used) as (keyof CpuUse)[]) cpu[k]![key] += used[key];
       }
     }
     const name = scenario === 'spread' ? `spread (${fmt(playerCount)} players)` : 'one hot player';
@@ -272,11 +281,13 @@ try {
       fmt(r.errors),
       perCall(cpu[k]!.serverMs, r.calls),
       perCall(cpu[k]!.postgresMs, r.calls),
+      perCall(cpu[k]!.generatorMs, r.calls),
+      cpu[k]!.machineMs > 0 ? `${fmt((100 * cpu[k]!.idleMs) / cpu[k]!.machineMs)} %` : '–',
     ]),
   );
   process.stdout.write(
-    `${table(['run', 'via', 'calls/s', 'p50 ms', 'p99 ms', 'errors', 'server CPU ms/call', 'PostgreSQL CPU ms/call'], detail)}\n` +
-      `CPU per call: the server process's and the scratch database's PostgreSQL backends' (/proc), during that way's slices only; far steadier than rates on a shared machine. The in-process way runs in the load generator, whose CPU is not counted.\n` +
+    `${table(['run', 'via', 'calls/s', 'p50 ms', 'p99 ms', 'errors', 'server CPU ms/call', 'PostgreSQL CPU ms/call', 'load generator CPU ms/call', 'machine idle'], detail)}\n` +
+      `CPU per call: the server process's, the scratch database's PostgreSQL backends' (/proc) and this load generator's own, during that way's slices only; far steadier than rates on a shared machine. The in-process way's ledger runs in the load generator, so its work is in that column. Machine idle: the share of all cores' time that no process used during those slices (decision 111).\n` +
       `Calls are single callbacks or transactions (a pair is a debit and a credit); latencies are per call. ${judgements.every(Boolean) ? 'All goals met.' : 'Some goals missed.'}\n`,
   );
   // The floor: what the HTTP path costs before any database work (a call refused for its hash).
@@ -296,9 +307,11 @@ try {
     return answer.error === 5 ? 0 : 1;
   };
   await sample(10, 1, floorSend);
+  const floorBefore = meter.read();
   const floor = summary([await sample(10, Math.min(seconds, 3), floorSend)]);
+  const floorCpu = meter.between(floorBefore, meter.read());
   process.stdout.write(
-    `HTTP floor (bet.html refused for its hash, no database), 10 connections: ${fmt(floor.perSecond)} calls/s, p50 ${fmt(floor.p50, 2)} ms, p99 ${fmt(floor.p99, 2)} ms.\n\n`,
+    `HTTP floor (bet.html refused for its hash, no database), 10 connections: ${fmt(floor.perSecond)} calls/s, p50 ${fmt(floor.p50, 2)} ms, p99 ${fmt(floor.p99, 2)} ms; CPU per call: server ${perCall(floorCpu.serverMs, floor.calls)} ms, load generator ${perCall(floorCpu.generatorMs, floor.calls)} ms.\n\n`,
   );
 
   await stopBenchServer(server);
