@@ -159,8 +159,8 @@ describe('rg_bet_refusal and rg_record_posting', () => {
   });
 
   it('a posting recorded in an earlier hour counts for the next bet, though that hour was cached', async () => {
-    // Migration 0036: a weekly limit's bets read the closed hours' sums from rg_closed_hours,
-    // made by the hour's first bet; a posting in an hour before it must replace them.
+    // Migration 0036: a weekly limit's bets read the closed hours' sums kept on the player's
+    // rg_players row, made by the hour's first bet; a posting in an hour before it clears them.
     const userId = await createWalletUser(db);
     await service().setLimit(
       userId,
