@@ -43,8 +43,24 @@ const playerCount = Number(process.env.BENCH_PLAYERS ?? 500);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const hot = process.env.BENCH_HOT === 'on';
 const allVariants = ['plain', 'admission', 'notify', 'rg', 'ledger'] as const;
-type Variant = (typeof allVariants)[number] | 'alt' | 'many' | 'many-alt';
+const knownVariants = [...allVariants, 'alt', 'many', 'many-alt'] as const;
+type Variant = (typeof knownVariants)[number];
 const variants = (process.env.BENCH_PARTS?.split(',') ?? allVariants) as Variant[];
+// A misspelt name would otherwise measure the plain pair under that name.
+const unknownVariants = variants.filter((v) => !(knownVariants as readonly string[]).includes(v));
+if (unknownVariants.length > 0) {
+  throw new Error(
+    `BENCH_PARTS: unknown variant ${unknownVariants.join(', ')}; known: ${knownVariants.join(', ')}`,
+  );
+}
+
+/** The statement's text calling `fn_alt` instead of `fn` (BENCH_SETUP_SQL defines it). */
+function callingAlt(text: string, fn: string): string {
+  const call = `from ${fn}(`;
+  // Should the statement's text change, the alt way must not silently measure the original.
+  if (!text.includes(call)) throw new Error(`The statement no longer calls ${call}…): ${text}`);
+  return text.replace(call, `from ${fn}_alt(`);
+}
 const many = Number(process.env.BENCH_MANY ?? 5);
 if (!Number.isInteger(many) || many < 2 || many > concurrency) {
   throw new Error(`BENCH_MANY must be a whole number from 2 to ${concurrency}, not ${many}`);
@@ -146,7 +162,7 @@ try {
           name: variant === 'many-alt' ? `parts_alt_${statement.name}` : statement.name,
           text:
             variant === 'many-alt'
-              ? statement.text.replace('from ledger_apply_many(', 'from ledger_apply_many_alt(')
+              ? callingAlt(statement.text, 'ledger_apply_many')
               : statement.text,
           values: [...values],
         });
@@ -160,10 +176,7 @@ try {
       const { statement, values } = applyStatement(apply);
       const { rows } = await pool.query<{ outcome: string; id: string }>({
         name: variant === 'alt' ? 'parts_alt' : statement.name,
-        text:
-          variant === 'alt'
-            ? statement.text.replace('from ledger_apply(', 'from ledger_apply_alt(')
-            : statement.text,
+        text: variant === 'alt' ? callingAlt(statement.text, 'ledger_apply') : statement.text,
         values: [...values],
       });
       if (rows[0]?.outcome !== 'applied') throw new Error(`${variant}: ${rows[0]?.outcome}`);
