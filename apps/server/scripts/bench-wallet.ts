@@ -94,14 +94,22 @@ const secretKey = randomBytes(24).toString('hex');
 const serverPoolSize = 10;
 /** The issue's order of runs; BENCH_RUNS (e.g. `spread-10,hot-10`) keeps only those named. */
 const only = process.env.BENCH_RUNS?.split(',').map((run) => run.trim());
-const runs = (
-  [
-    { scenario: 'spread', concurrency: 10 },
-    { scenario: 'hot', concurrency: 10 },
-    { scenario: 'spread', concurrency: 50 },
-    { scenario: 'hot', concurrency: 50 },
-  ] as const
-).filter(({ scenario, concurrency }) => !only || only.includes(`${scenario}-${concurrency}`));
+const allRuns = [
+  { scenario: 'spread', concurrency: 10 },
+  { scenario: 'hot', concurrency: 10 },
+  { scenario: 'spread', concurrency: 50 },
+  { scenario: 'hot', concurrency: 50 },
+] as const;
+const runName = ({ scenario, concurrency }: (typeof allRuns)[number]) =>
+  `${scenario}-${concurrency}`;
+// A misspelt name would otherwise measure nothing and print empty tables.
+const unknownRuns = only?.filter((name) => !allRuns.some((run) => runName(run) === name)) ?? [];
+if (unknownRuns.length > 0) {
+  throw new Error(
+    `BENCH_RUNS: unknown run ${unknownRuns.join(', ')}; known: ${allRuns.map(runName).join(', ')}`,
+  );
+}
+const runs = allRuns.filter((run) => !only || only.includes(runName(run)));
 
 /** Makes this run's references unique (a reference is at most 32 characters). */
 const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
