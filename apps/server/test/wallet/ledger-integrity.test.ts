@@ -133,8 +133,8 @@ describe('checkLedger', () => {
 
   it('names a tampered bonus pocket', async () => {
     const userId = await createFundedUser(db, ledger, 5_000n);
-    // Only a superuser going around the constraint (a bonus pocket needs a bonus) can do this.
-    await db.execute(sql`alter table wallets drop constraint wallets_bonus_needs_bonus`);
+    // Only a superuser going around the wallet's rules (a bonus pocket needs a bonus) can do this.
+    await db.execute(sql`alter table wallets drop constraint wallets_rules`);
     await db.execute(sql`update wallets set bonus_balance = 7 where user_id = ${userId}::uuid`);
     try {
       const report = await checkLedger(db);

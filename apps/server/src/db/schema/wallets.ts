@@ -31,12 +31,12 @@ export const wallets = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('wallets_balance_non_negative', sql`${t.balance} >= 0`),
-    check('wallets_currency_code', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    // No negative balance, a currency code, a bonus pocket within the balance and only with
+    // an active bonus: one check calling wallet_rules (migration 0038, decision 112), as the
+    // ledger's rows, since a posting's UPDATE otherwise reads and compiles four checks.
     check(
-      'wallets_bonus_within_balance',
-      sql`${t.bonusBalance} >= 0 and ${t.bonusBalance} <= ${t.balance}`,
+      'wallets_rules',
+      sql`wallet_rules(${t.balance}, ${t.bonusBalance}, ${t.bonusId}, ${t.currency})`,
     ),
-    check('wallets_bonus_needs_bonus', sql`${t.bonusId} is not null or ${t.bonusBalance} = 0`),
   ],
 );
