@@ -18,26 +18,7 @@ RETURNS boolean LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
   broken text;
 BEGIN
-  IF (p_kind <> 'adjustment' OR p_reason IS NOT NULL)
-    AND p_balance_after >= 0
-    AND (p_kind NOT IN ('bet', 'refund') OR p_bet_tx_id IS NOT NULL)
-    AND (p_kind NOT IN ('bet', 'win', 'refund') OR (sign(p_bonus_amount) * sign(p_amount) >= 0
-      AND abs(p_bonus_amount) <= abs(p_amount)))
-    AND p_bonus_after >= 0 AND p_bonus_after <= p_balance_after
-    AND (p_kind NOT IN ('deposit', 'withdrawal', 'withdrawal_reversal', 'adjustment')
-      OR p_bonus_amount = 0)
-    AND p_balance_after = p_balance_before + p_amount
-    AND p_kind IN ('bet', 'win', 'refund', 'deposit', 'withdrawal', 'withdrawal_reversal',
-      'bonus', 'adjustment')
-    AND (p_kind <> 'withdrawal_reversal' OR p_reverses_entry_id IS NOT NULL)
-    -- In brackets: an IF's condition ends at its first THEN outside them.
-    AND (CASE p_kind WHEN 'bet' THEN p_amount <= 0 WHEN 'withdrawal' THEN p_amount <= 0
-      WHEN 'adjustment' THEN true WHEN 'bonus' THEN true ELSE p_amount >= 0 END)
-    AND p_status IN ('applied', 'tombstone')
-    AND (p_status = 'applied' OR (p_kind = 'refund' AND p_amount = 0)) THEN
-    RETURN true;
-  END IF;
-  -- Slow path, for a refused row only: which rule (NOT of a null rule is null: not broken).
+  -- The first broken rule in the order of the names; NOT of a null rule is null: not broken.
   broken := CASE
     WHEN NOT (p_kind <> 'adjustment' OR p_reason IS NOT NULL)
       THEN 'ledger_entries_adjustment_reason'
@@ -76,12 +57,6 @@ RETURNS boolean LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
   broken text;
 BEGIN
-  IF p_balance >= 0
-    AND (p_bonus_id IS NOT NULL OR p_bonus_balance = 0)
-    AND p_bonus_balance >= 0 AND p_bonus_balance <= p_balance
-    AND p_currency ~ '^[A-Z]{3}$' THEN
-    RETURN true;
-  END IF;
   broken := CASE
     WHEN NOT (p_balance >= 0) THEN 'wallets_balance_non_negative'
     WHEN NOT (p_bonus_id IS NOT NULL OR p_bonus_balance = 0) THEN 'wallets_bonus_needs_bonus'
