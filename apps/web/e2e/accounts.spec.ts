@@ -162,8 +162,10 @@ for (const lock of ['Web Locks', 'storage lease'] as const) {
 
       // The race the cross-tab lock exists for, made certain: a refresh call is held until a
       // second one arrives (or 1.5 s pass), then both go out together, carrying the same
-      // refresh cookie. A correct client never sends that second call (the other tab waits
-      // for the lock, then uses the stored token); a broken one gets the session revoked.
+      // refresh cookie. A tab waits for the lock, then uses the token another tab stored. Two
+      // calls can still meet: the local-storage lease is best effort on a loaded machine, and
+      // a page that navigates away gives its Web Lock up while its call is still held here.
+      // The server gives both the same successor (decision 113): the player stays signed in.
       let held: (() => void)[] = [];
       await context.route('**/api/auth/refresh', async (route) => {
         await new Promise<void>((release) => {

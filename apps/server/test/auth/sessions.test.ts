@@ -1,7 +1,11 @@
+import { sql } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashRefreshToken } from '../../src/features/auth/token-service';
 import { fixedClock } from '../../src/lib/clock';
 import { bearer, createPlayer, errorOf, me, refreshCookie, signIn } from '../helpers/players';
 import { buildTestApp, type TestApp } from '../helpers/test-app';
+import { testDatabaseDriver } from '../helpers/test-database';
 
 const day = 24 * 60 * 60_000;
 
@@ -48,6 +52,8 @@ describe('sessions: refresh and logout', () => {
       const newest = refreshCookie(first)?.value ?? '';
       const newestAccess = first.json<{ access_token: string }>().access_token;
 
+      // Past the 10 s in which a second use is taken for the same client racing itself.
+      clock.advance(10_001);
       const replay = await refreshWithCookie(player.refreshToken);
       expect(replay.statusCode).toBe(401);
       expect(errorOf(replay).code).toBe('SESSION_REVOKED');
@@ -59,6 +65,111 @@ describe('sessions: refresh and logout', () => {
       // The access tokens of the family are refused at once, not only after they expire.
       expect((await me(t, newestAccess)).statusCode).toBe(401);
       expect((await me(t, player.accessToken)).statusCode).toBe(401);
+    });
+
+    it('gives a second use within 10 s the same successor and a new access token (two tabs)', async () => {
+      const player = await createPlayer(t);
+      const first = await refreshWithCookie(player.refreshToken);
+      expect(first.statusCode).toBe(201);
+      const successor = refreshCookie(first)?.value;
+
+      clock.advance(10_000);
+      const second = await refreshWithCookie(player.refreshToken);
+      expect(second.statusCode).toBe(201);
+      expect(refreshCookie(second)).toMatchObject({
+        value: successor,
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/api/auth',
+      });
+      const access = second.json<{ access_token: string }>().access_token;
+      expect((await me(t, access)).statusCode).toBe(200);
+      expect((await me(t, first.json<{ access_token: string }>().access_token)).statusCode).toBe(
+        200,
+      );
+
+      // The successor works once, as any token: the session goes on from it.
+      const next = await refreshWithCookie(successor ?? '');
+      expect(next.statusCode).toBe(201);
+      expect(refreshCookie(next)?.value).not.toBe(successor);
+      expect((await me(t, next.json<{ access_token: string }>().access_token)).statusCode).toBe(
+        200,
+      );
+    });
+
+    it('decides two refreshes with one token sent at once in turn: both get the same successor', async () => {
+      const player = await createPlayer(t);
+      const answers = await Promise.all([
+        refreshWithCookie(player.refreshToken),
+        refreshWithCookie(player.refreshToken),
+        refreshWithBody(player.refreshToken),
+      ]);
+      expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+      const [a, b, c] = answers;
+      expect(refreshCookie(a!)?.value).toBeTruthy();
+      expect(refreshCookie(b!)?.value).toBe(refreshCookie(a!)?.value);
+      expect(c!.json<{ refresh_token?: string }>().refresh_token ?? refreshCookie(c!)?.value).toBe(
+        refreshCookie(a!)?.value,
+      );
+    });
+
+    it.skipIf(testDatabaseDriver() !== 'postgres')(
+      'gives two refreshes that waited on the same lock the same successor (PostgreSQL)',
+      async () => {
+        const player = await createPlayer(t);
+        // Another transaction holds the session's row, so both refreshes queue behind it and
+        // then meet: the second must see the token the first rotated, not the row it first read.
+        let release = () => {};
+        let locked = () => {};
+        const isLocked = new Promise<void>((resolve) => (locked = resolve));
+        const blocker = t.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1 from sessions s join refresh_tokens r on r.session_id = s.id
+            where r.token_hash = ${hashRefreshToken(player.refreshToken)} for update of s`);
+          locked();
+          await new Promise<void>((resolve) => (release = resolve));
+        });
+        await isLocked;
+        const waiting = [
+          refreshWithCookie(player.refreshToken),
+          refreshWithBody(player.refreshToken),
+        ];
+        for (let tries = 0; tries < 200; tries++) {
+          const { rows } = await t.db.execute<{ n: number }>(sql`select count(*)::int as n
+            from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+          if ((rows[0]?.n ?? 0) >= 2) break;
+          await sleep(25);
+        }
+        release();
+        await blocker;
+        const [byCookie, byBody] = await Promise.all(waiting);
+        expect([byCookie!.statusCode, byBody!.statusCode]).toEqual([201, 201]);
+        const successor = refreshCookie(byCookie!)?.value;
+        expect(successor).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        expect(byBody!.json<{ refresh_token: string }>().refresh_token).toBe(successor);
+        expect((await refreshWithCookie(successor ?? '')).statusCode).toBe(201);
+      },
+    );
+
+    it('still ends the session for a second use after 10 s, or once the successor was used', async () => {
+      const late = await createPlayer(t);
+      await refreshWithCookie(late.refreshToken);
+      clock.advance(10_001);
+      const lateReplay = await refreshWithCookie(late.refreshToken);
+      expect(lateReplay.statusCode).toBe(401);
+      expect(errorOf(lateReplay).code).toBe('SESSION_REVOKED');
+      expect((await me(t, late.accessToken)).statusCode).toBe(401);
+
+      // Within the 10 s, but the successor has been used since: an older token, so a copy.
+      const moved = await createPlayer(t);
+      const first = await refreshWithCookie(moved.refreshToken);
+      const second = await refreshWithCookie(refreshCookie(first)?.value ?? '');
+      expect(second.statusCode).toBe(201);
+      const replay = await refreshWithCookie(moved.refreshToken);
+      expect(replay.statusCode).toBe(401);
+      expect(errorOf(replay).code).toBe('SESSION_REVOKED');
+      const newest = await refreshWithCookie(refreshCookie(second)?.value ?? '');
+      expect(newest.statusCode).toBe(401);
+      expect(errorOf(newest).code).toBe('SESSION_REVOKED');
     });
 
     it('leaves the player other sessions alone when one family is revoked', async () => {

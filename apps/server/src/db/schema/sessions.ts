@@ -29,9 +29,11 @@ export const sessions = pgTable(
 );
 
 /**
- * Every refresh token a session has issued, by SHA-256 (the tokens are 256 random bits, so
- * a plain hash is enough). A token works once: it is marked rotated when exchanged, and a
- * rotated token presented again revokes its session (reuse detection).
+ * Every refresh token a session has issued, by SHA-256 (the tokens are 256 random bits, or an
+ * HMAC of the token before under the server's key, so a plain hash is enough). A token works
+ * once: it is marked rotated when exchanged, and a rotated token presented again revokes its
+ * session (reuse detection), unless it comes within 10 s and its successor is unused: then it
+ * gets that same successor (decision 113).
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',

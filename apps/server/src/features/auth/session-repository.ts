@@ -51,11 +51,14 @@ export interface SessionRepository {
   find(id: string): Promise<SessionRow | undefined>;
   /**
    * The token and its session, the session row locked until the transaction ends, so two
-   * refreshes with one token are decided one after the other.
+   * refreshes with one token are decided one after the other, the second seeing what the
+   * first did to the token.
    */
   findByTokenForUpdate(
     tokenHash: string,
   ): Promise<{ session: SessionRow; rotatedAt: Date | null } | undefined>;
+  /** Whether the token is the session's and has not been used (rotated) yet. */
+  isUnusedToken(sessionId: string, tokenHash: string): Promise<boolean>;
   /** Marks the old token used, stores its successor, and counts the session as active. */
   rotate(sessionId: string, oldHash: string, newHash: string, now: Date): Promise<void>;
   revoke(id: string, reason: RevokeReason, now: Date): Promise<void>;
@@ -99,12 +102,36 @@ export function createSessionRepository(db: Database): SessionRepository {
 
     async findByTokenForUpdate(tokenHash) {
       const rows = await db
-        .select({ session: sessionColumns, rotatedAt: refreshTokens.rotatedAt })
+        .select({ session: sessionColumns })
         .from(refreshTokens)
         .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
         .where(eq(refreshTokens.tokenHash, tokenHash))
         .for('update', { of: sessions });
-      return rows[0];
+      const found = rows[0];
+      if (!found) return undefined;
+      // Read once the session is locked, in a statement of its own: a refresh with the same
+      // token that held the lock before is then seen (the token rotated). The locking
+      // statement's join would give the token's row as it was when the wait began.
+      const [token] = await db
+        .select({ rotatedAt: refreshTokens.rotatedAt })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, tokenHash));
+      if (!token) return undefined;
+      return { session: found.session, rotatedAt: token.rotatedAt };
+    },
+
+    async isUnusedToken(sessionId, tokenHash) {
+      const rows = await db
+        .select({ tokenHash: refreshTokens.tokenHash })
+        .from(refreshTokens)
+        .where(
+          and(
+            eq(refreshTokens.tokenHash, tokenHash),
+            eq(refreshTokens.sessionId, sessionId),
+            isNull(refreshTokens.rotatedAt),
+          ),
+        );
+      return rows.length > 0;
     },
 
     async rotate(sessionId, oldHash, newHash, now) {

@@ -43,7 +43,10 @@ export interface SessionService {
   /**
    * Exchanges a refresh token for a new pair. 401 REFRESH_INVALID for an unknown or ended
    * session; 401 SESSION_REVOKED for a revoked one, and for a token presented a second
-   * time, which also revokes its session: a copy is in someone else's hands.
+   * time, which also revokes its session: a copy is in someone else's hands. But within 10 s
+   * of its first use, while its successor is still unused, a second use gets that same
+   * successor and a new access token (two tabs refreshing at once, an answer lost on the
+   * way: decision 113).
    */
   refresh(refreshToken: string): Promise<IssuedSession>;
   /** The player behind an access token whose session is still alive, or undefined. */
@@ -70,6 +73,13 @@ export interface SessionServiceDeps {
 }
 
 const day = 24 * 60 * 60_000;
+/**
+ * How long after a refresh token's first use a second use still gets its successor instead of
+ * ending the session (decision 113): longer than two tabs' refreshes are apart when the
+ * browser's lock between them fails, or than a client takes to retry a refresh whose answer
+ * it lost; short enough that a stolen copy used later is still caught.
+ */
+export const refreshRaceGraceMs = 10_000;
 
 function refused(code: 'REFRESH_INVALID' | 'SESSION_REVOKED'): AppError {
   return new AppError(
@@ -137,14 +147,23 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     async refresh(refreshToken) {
       const now = deps.clock.now();
       const presented = hashRefreshToken(refreshToken);
-      const successor = newRefreshToken();
+      const successor = deps.tokens.successorRefreshToken(refreshToken);
       const outcome = await deps.db.transaction(async (tx) => {
         const repository = createSessionRepository(tx);
+        // The session row is locked: two refreshes with one token are decided in turn.
         const found = await repository.findByTokenForUpdate(presented);
         if (!found) return 'REFRESH_INVALID';
         const { session, rotatedAt } = found;
         if (session.revokedAt) return 'SESSION_REVOKED';
         if (rotatedAt) {
+          // The same token again. Moments after its first use, with its successor not used
+          // yet, it is the same client racing itself (two tabs, a retry): the same successor,
+          // nothing rotated. Otherwise a copy is in someone else's hands: the session ends.
+          const racing =
+            now.getTime() - rotatedAt.getTime() <= refreshRaceGraceMs &&
+            !ended(session, now) &&
+            (await repository.isUnusedToken(session.id, successor.hash));
+          if (racing) return session;
           await repository.revoke(session.id, 'reuse', now);
           return 'SESSION_REVOKED';
         }

@@ -129,4 +129,22 @@ describe('refresh tokens', () => {
     expect(a.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(a.hash).not.toContain(a.token);
   });
+
+  it("have one successor each: the same for the same token and key, another's for another", () => {
+    const { tokens } = service();
+    const token = newRefreshToken().token;
+    const successor = tokens.successorRefreshToken(token);
+    expect(successor.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(successor.hash).toBe(hashRefreshToken(successor.token));
+    expect(tokens.successorRefreshToken(token)).toEqual(successor);
+    expect(successor.token).not.toBe(token);
+    expect(tokens.successorRefreshToken(newRefreshToken().token).token).not.toBe(successor.token);
+    // Without the key nobody can work it out from the token.
+    const otherKey = createTokenService({
+      secret: 'another-secret-of-at-least-thirty-two-characters',
+      ttlSeconds: 900,
+      clock: fixedClock(new Date()),
+    });
+    expect(otherKey.successorRefreshToken(token).token).not.toBe(successor.token);
+  });
 });

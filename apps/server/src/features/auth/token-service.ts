@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Clock } from '../../lib/clock';
 
@@ -18,6 +18,13 @@ export interface TokenService {
   signAccess(claims: AccessClaims): Promise<SignedAccessToken>;
   /** The claims, or undefined for anything that is not a live access token of ours. */
   verifyAccess(token: string): Promise<AccessClaims | undefined>;
+  /**
+   * The refresh token that replaces `token` when it is used: always the same one for the same
+   * token (an HMAC under JWT_SECRET), so a second refresh with `token` moments after the first
+   * can be given the same successor (decision 113). Unguessable without the key, as a random
+   * token is without luck.
+   */
+  successorRefreshToken(token: string): { token: string; hash: string };
 }
 
 export const accessTokenIssuer = 'orbita';
@@ -77,10 +84,18 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
         return undefined;
       }
     },
+
+    successorRefreshToken(token) {
+      // A label of its own: this HMAC can never equal a signature the key makes for anything else.
+      const successor = createHmac('sha256', key)
+        .update(`orbita refresh successor\n${token}`)
+        .digest('base64url');
+      return { token: successor, hash: hashRefreshToken(successor) };
+    },
   };
 }
 
-/** A refresh token: 256 random bits, base64url; only its hash is stored. */
+/** A session's first refresh token: 256 random bits, base64url; only its hash is stored. */
 export function newRefreshToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
   return { token, hash: hashRefreshToken(token) };
