@@ -7,6 +7,8 @@
 //     database is created, migrated, filled, measured, checked and dropped. When no
 //     PostgreSQL answers there, the bench says so and exits 0 (nothing measured).
 //   BENCH_METRICS=on: the server runs with METRICS_TOKEN set (metrics counted), to compare.
+//   BENCH_LOG_LEVEL (warn): the server's LOG_LEVEL; `info` is the server's default, which
+//     writes an access line per request (decision 114). The server's output goes nowhere.
 //   BENCH_RG=on: every player has responsible-gaming settings (a session time limit, and loss
 //     and wager limits per day, week and month, all far above what the run plays), so every
 //     bet is judged against them: issue 29's "at most 10 % per bet", against a run without.
@@ -148,6 +150,7 @@ try {
       ...(process.env.BENCH_METRICS === 'on'
         ? { METRICS_TOKEN: randomBytes(24).toString('hex') }
         : {}),
+      ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
     },
     nodeArgs: cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [],
   });

@@ -1,6 +1,6 @@
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseConnection } from './db/database';
 import { authFeature } from './features/auth';
@@ -27,6 +27,7 @@ import { reportsFeature } from './features/reports';
 import { responsibleGamingFeature } from './features/responsible-gaming';
 import { openSharedState } from './lib/shared-state/open-shared-state';
 import { handleError } from './http/error-handler';
+import { AccessLogController } from './http/access-log';
 import { createNotFoundHandler } from './http/not-found';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimit } from './http/rate-limit';
@@ -98,7 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           : tracing.childLoggerFactory.call(this, parent, bindings, options, raw);
       },
     }),
-    logController: new LogController({
+    // One access line per request (http/access-log.ts).
+    logController: new AccessLogController({
       requestIdLogLabel: 'requestId',
       // Probes poll the health check every few seconds; their lines would drown the rest.
       disableRequestLogging: (request) => probePaths.has(request.url.split('?')[0] ?? ''),

@@ -33,7 +33,8 @@ describe('SIGTERM with wallet callbacks in flight', () => {
   it('answers all 50, says unready, exits 0 and leaves the ledger clean', async () => {
     const server = spawnServer(fromSource, {
       NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
+      // Debug: the "incoming request" line of each request (below) is written at debug only.
+      LOG_LEVEL: 'debug',
       SHUTDOWN_TIMEOUT_MS: '10000',
       ...endorphinaEnv,
       ...database.env,

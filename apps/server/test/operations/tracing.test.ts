@@ -48,7 +48,8 @@ beforeAll(async () => {
   const config = loadConfig({
     ...testSecrets,
     NODE_ENV: 'test',
-    LOG_LEVEL: 'info',
+    // Debug: "incoming request" too (an info line per request only says it completed).
+    LOG_LEVEL: 'debug',
     DATA_DIR: dataDir,
     PROVIDERS: 'off',
     PRAGMATIC_MODE: 'external',
