@@ -79,7 +79,7 @@ const day = 24 * 60 * 60_000;
  * browser's lock between them fails, or than a client takes to retry a refresh whose answer
  * it lost; short enough that a stolen copy used later is still caught.
  */
-export const refreshRaceGraceMs = 10_000;
+const refreshRaceGraceMs = 10_000;
 
 function refused(code: 'REFRESH_INVALID' | 'SESSION_REVOKED'): AppError {
   return new AppError(
